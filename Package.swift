@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "feedscroll",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "feedscroll", targets: ["feedscroll"]),
+        .library(name: "FeedModel", targets: ["FeedModel"]),
+        .library(name: "FeedDiff", targets: ["FeedDiff"]),
+        .library(name: "FeedPaging", targets: ["FeedPaging"]),
+        .library(name: "FeedSources", targets: ["FeedSources"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "FeedModel"),
+        .target(name: "FeedDiff"),
+        .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
+        .target(name: "FeedSources", dependencies: ["FeedModel"]),
+        .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
+        .systemLibrary(
+            name: "CNCursesW",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CursesTerminal", dependencies: ["FeedUI", "CNCursesW"]),
+        .executableTarget(
+            name: "feedscroll",
+            dependencies: [
+                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "FeedTestSupport",
+            dependencies: ["FeedModel", "FeedUI"],
+            path: "Tests/FeedTestSupport"
+        ),
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "FeedTestSupport"]),
+        .testTarget(
+            name: "FeedDiffTests",
+            dependencies: ["FeedDiff", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "FeedPagingTests",
+            dependencies: [
+                "FeedPaging", "FeedModel", "FeedTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

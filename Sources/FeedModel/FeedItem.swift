@@ -1,0 +1,40 @@
+/// One entry of a feed, as every source maps it: a story, a repository, a post, a change.
+///
+/// Identity (`id`) is apart from content: two values with the same id are the same entry,
+/// possibly at two moments (a score that changed, a title that was edited).
+public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
+    /// Namespaced by source, e.g. `hn:8863`, `pokeapi:bulbasaur`, `demo:42`.
+    public var id: String
+    public var title: String
+    public var url: String?
+    public var author: String?
+    public var score: Int?
+    public var commentCount: Int?
+    /// Unix seconds.
+    public var time: Int64?
+    public var body: String?
+    /// The page where people discuss the item, where the API has one.
+    public var discussionURL: String?
+
+    public init(
+        id: String,
+        title: String,
+        url: String? = nil,
+        author: String? = nil,
+        score: Int? = nil,
+        commentCount: Int? = nil,
+        time: Int64? = nil,
+        body: String? = nil,
+        discussionURL: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.author = author
+        self.score = score
+        self.commentCount = commentCount
+        self.time = time
+        self.body = body
+        self.discussionURL = discussionURL
+    }
+}

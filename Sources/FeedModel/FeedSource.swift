@@ -1,0 +1,23 @@
+/// A paginated feed: the one protocol every API adapter and the built-in feed conform to.
+///
+/// `load` blocks its caller until the page is there or has failed: the `PageFetcher` calls it
+/// on its own concurrent queue, never on the runtime thread.
+public protocol FeedSource: Sendable {
+    /// A short name for the status line, e.g. `hn top`, `demo`.
+    var name: String { get }
+    /// The key of the first page.
+    var firstKey: PageKey { get }
+    /// The page size used when the user asks for none.
+    var defaultPageSize: Int { get }
+    /// The largest page size the API accepts.
+    var maxPageSize: Int { get }
+
+    /// Loads one page.
+    ///
+    /// - Parameters:
+    ///   - key: where the page starts.
+    ///   - pageSize: how many items to ask for (already clamped to `maxPageSize`).
+    /// - Returns: the page, with the key of the next one or `nil` at the end.
+    /// - Throws: `FeedError` saying what went wrong and whether to retry.
+    func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page
+}

@@ -1,0 +1,21 @@
+/// One page as a source returns it.
+public struct Page: Sendable, Equatable {
+    /// The key this page was loaded with.
+    public var key: PageKey
+    /// Items in the API's order. May be shorter than the page size without meaning the end.
+    public var items: [FeedItem]
+    /// The key of the following page, or `nil` when the feed ends here.
+    public var next: PageKey?
+    /// The total the API reports, when it does.
+    public var total: Int?
+
+    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil) {
+        self.key = key
+        self.items = items
+        self.next = next
+        self.total = total
+    }
+
+    /// Whether the feed ends with this page.
+    public var isLast: Bool { next == nil }
+}
