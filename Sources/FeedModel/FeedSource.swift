@@ -20,4 +20,12 @@ public protocol FeedSource: Sendable {
     /// - Returns: the page, with the key of the next one or `nil` at the end.
     /// - Throws: `FeedError` saying what went wrong and whether to retry.
     func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page
+
+    /// Forgets any snapshot the source keeps between pages (the Hacker News id list), so the
+    /// next `load` of the first key sees the feed as it is now. Called on refresh.
+    func startOver()
+}
+
+extension FeedSource {
+    public func startOver() {}
 }
