@@ -1,0 +1,108 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// The built-in feed: offline, deterministic, endless if asked, never materialised.
+///
+/// Item `i` is computed from `(seed, i)` alone, so ten million items cost nothing until they are
+/// shown. Pages are addressed by an opaque cursor, like a real API's continuation token, through
+/// the same `FeedSource` protocol the network adapters use. Latency and failures are knobs.
+public final class DemoSource: FeedSource {
+    public struct Options: Sendable, Hashable {
+        public var items: Int
+        public var seed: UInt64
+        public var latencyMilliseconds: Int
+        /// Chance in `0...1` that a load fails with a retryable error.
+        public var failureRate: Double
+
+        public init(items: Int = 1000, seed: UInt64 = 2026, latencyMilliseconds: Int = 400, failureRate: Double = 0) {
+            self.items = max(0, items)
+            self.seed = seed
+            self.latencyMilliseconds = max(0, latencyMilliseconds)
+            self.failureRate = min(max(failureRate, 0), 1)
+        }
+    }
+
+    public let options: Options
+    /// The moment item 0 was posted; older items step back from it.
+    public let epoch: Int64
+    private let attempts = Mutex<UInt64>(0)
+
+    public init(options: Options = Options(), epoch: Int64 = Int64(Date().timeIntervalSince1970)) {
+        self.options = options
+        self.epoch = epoch
+    }
+
+    public var name: String { "demo" }
+    public var firstKey: PageKey { .cursor(nil) }
+    public var defaultPageSize: Int { 20 }
+    public var maxPageSize: Int { 500 }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .cursor(token) = key else {
+            throw FeedError(.invalidRequest, "demo: the built-in feed pages by cursor, not \(key)")
+        }
+        let start: Int
+        if let token {
+            guard let decoded = Self.decode(token) else {
+                throw FeedError(.invalidRequest, "demo: unknown cursor \(token)")
+            }
+            start = decoded
+        } else {
+            start = 0
+        }
+        if options.latencyMilliseconds > 0 {
+            // Simulated network time: this runs on the fetcher's queue, never the runtime thread.
+            usleep(UInt32(min(options.latencyMilliseconds, 60_000)) * 1000)
+        }
+        if options.failureRate > 0 {
+            let attempt = attempts.withLock { count -> UInt64 in
+                count += 1
+                return count
+            }
+            var rng = SplitMix64(seed: options.seed ^ 0xFA11 ^ (attempt &* 0x9E37_79B9))
+            if options.failureRate >= 1 || rng.nextUnit() < options.failureRate {
+                throw FeedError(.http(status: 503), "demo: simulated failure (HTTP 503)")
+            }
+        }
+        let end = min(options.items, start + max(1, pageSize))
+        let items = start < end ? (start..<end).map(item) : []
+        let next: PageKey? = end < options.items ? .cursor(Self.encode(end)) : nil
+        return Page(key: key, items: items, next: next, total: options.items)
+    }
+
+    /// Item `index` of the feed.
+    public func item(_ index: Int) -> FeedItem {
+        DemoCorpus.item(index, seed: options.seed, epoch: epoch)
+    }
+
+    // MARK: - Helpers
+
+    /// Opaque to callers, checkable here: `c` + base-36 index + `.` + a check digit.
+    static func encode(_ index: Int) -> String {
+        "c\(String(index, radix: 36)).\(index % 7)"
+    }
+
+    static func decode(_ token: String) -> Int? {
+        guard token.first == "c", let dot = token.firstIndex(of: ".") else { return nil }
+        guard let index = Int(token[token.index(after: token.startIndex)..<dot], radix: 36), index >= 0,
+              token[token.index(after: dot)...] == "\(index % 7)"
+        else { return nil }
+        return index
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64): the same seed gives the same feed everywhere.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
+}

@@ -1,0 +1,23 @@
+import FeedModel
+import FeedPaging
+
+/// Facts the runtime reports. Each carries the wall-clock time it happened at, so `reduce`
+/// never reads a clock.
+public enum AppAction: Sendable, Equatable {
+    /// The run began: ask for the first page.
+    case start(at: Double)
+    case key(Key, at: Double)
+    case resized(Size)
+    case fetched(PageFetcher.Event, at: Double)
+    /// Time passed (spinner frames, retry countdowns).
+    case tick(at: Double)
+}
+
+/// What `reduce` asks the runtime to do.
+public enum AppEffect: Sendable, Hashable {
+    case fetch(PageRequest)
+    case cancel(RequestID)
+    /// Tell the source to drop its between-page snapshot (refresh).
+    case startOver
+    case quit
+}

@@ -1,0 +1,50 @@
+extension Grid {
+    /// Writes text into one row from `column`, clipped to `width` columns.
+    ///
+    /// Walks grapheme clusters; a wide character that would cross the right edge is replaced
+    /// by a space so it is never split; unprintable scalars become `�`; clusters with no width
+    /// of their own (a stray combining mark) are dropped.
+    /// - Returns: the number of columns written.
+    @discardableResult
+    public mutating func write(
+        _ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal
+    ) -> Int {
+        guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return 0 }
+        let limit = min(size.columns - column, width ?? Int.max)
+        var used = 0
+        for character in text {
+            if used >= limit { break }
+            var glyph = String(character)
+            var cellWidth = TextWidth.of(character)
+            if character.unicodeScalars.contains(where: TextWidth.isUnprintable) {
+                glyph = "\u{FFFD}"
+                cellWidth = 1
+            }
+            if cellWidth == 0 { continue }
+            if cellWidth > 2 {
+                // A sequence the terminal would draw wider than one glyph (ZWJ emoji): keep its
+                // first scalar so the measured width and the drawn width agree.
+                let first = character.unicodeScalars.first!
+                glyph = String(first)
+                cellWidth = max(1, TextWidth.of(first))
+            }
+            if used + cellWidth > limit {
+                self[row, column + used] = Cell(" ", style: style)
+                used += 1
+                continue
+            }
+            self[row, column + used] = Cell(glyph, width: UInt8(cellWidth), style: style)
+            if cellWidth == 2 { self[row, column + used + 1] = Cell("", width: 0, style: style) }
+            used += cellWidth
+        }
+        return used
+    }
+
+    /// Fills columns of one row with spaces in a style (a highlighted bar, say).
+    public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: Style) {
+        guard row >= 0, row < size.rows else { return }
+        for c in max(0, column)..<min(size.columns, end ?? size.columns) {
+            self[row, c] = Cell(" ", style: style)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// What a key asks for, whatever key is bound to it.
+public enum Intent: String, Sendable, Hashable, CaseIterable {
+    case down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
+    case retry, refresh, help, quit
+}
+
+/// One row of the key table: keys, the intent they trigger, and the help text shown for them.
+public struct KeyBinding: Sendable, Hashable {
+    public var keys: [Key]
+    public var intent: Intent
+    /// How the keys are written in the help overlay, e.g. `j ↓`.
+    public var label: String
+    public var help: String
+
+    public init(_ keys: [Key], _ intent: Intent, label: String, help: String) {
+        self.keys = keys
+        self.intent = intent
+        self.label = label
+        self.help = help
+    }
+}
+
+/// Keys are data: one table binds each key to an intent and carries its help text, so the
+/// help overlay is generated from the same table the reducer reads and cannot disagree with it.
+public struct KeyMap: Sendable, Hashable {
+    public var bindings: [KeyBinding]
+
+    public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+
+    /// The intent a key triggers, if any.
+    public func intent(for key: Key) -> Intent? {
+        bindings.first { $0.keys.contains(key) }?.intent
+    }
+
+    /// The keys of less and vim.
+    public static let standard = KeyMap([
+        KeyBinding([.character("j"), .down, .control("n"), .character("e"), .enter], .down,
+                   label: "j ↓", help: "Move down one item"),
+        KeyBinding([.character("k"), .up, .control("p"), .character("y")], .up,
+                   label: "k ↑", help: "Move up one item"),
+        KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown,
+                   label: "PgDn space", help: "Scroll down one screen"),
+        KeyBinding([.pageUp, .character("b"), .control("b")], .pageUp,
+                   label: "PgUp b", help: "Scroll up one screen"),
+        KeyBinding([.control("d"), .character("d")], .halfPageDown,
+                   label: "^D", help: "Scroll down half a screen"),
+        KeyBinding([.control("u"), .character("u")], .halfPageUp,
+                   label: "^U", help: "Scroll up half a screen"),
+        KeyBinding([.character("g"), .home, .character("<")], .top,
+                   label: "g Home", help: "Go to the first item"),
+        KeyBinding([.character("G"), .end, .character(">")], .bottom,
+                   label: "G End", help: "Go to the last loaded item"),
+        KeyBinding([.character("r")], .retry,
+                   label: "r", help: "Retry a failed page"),
+        KeyBinding([.character("R"), .control("r")], .refresh,
+                   label: "R", help: "Refresh from the top, keeping your place"),
+        KeyBinding([.character("?"), .character("h")], .help,
+                   label: "?", help: "Show or hide this help"),
+        KeyBinding([.character("q"), .control("c")], .quit,
+                   label: "q", help: "Quit"),
+    ])
+}

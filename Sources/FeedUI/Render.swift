@@ -1,0 +1,183 @@
+import FeedModel
+import FeedPaging
+
+/// Draws a whole frame from the state: pure, so screens are tested as lines of text.
+///
+/// Layout, top to bottom: items (two lines each: title, then author · score · comments · age),
+/// the footer line right after the last item once it is on screen, and the status line.
+public func render(_ state: AppState, size: Size) -> Grid {
+    var grid = Grid(size: size)
+    guard size.columns > 0, size.rows > 0 else { return grid }
+    if state.isTooSmall {
+        let text = size.columns >= 18 ? "terminal too small" : "too small"
+        grid.write(text, row: size.rows / 2, column: max(0, (size.columns - TextWidth.of(text)) / 2), style: .error)
+        return grid
+    }
+    let items = state.paging.items
+    if items.count == 0 {
+        drawEmpty(state, into: &grid)
+    } else {
+        drawItems(state, into: &grid)
+    }
+    drawStatus(state, into: &grid)
+    if state.isHelpShown { drawHelp(state.keyMap, into: &grid) }
+    return grid
+}
+
+/// The spinner's frames, ten a second.
+let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+extension AppState {
+    /// The spinner glyph for the current time.
+    var spinner: String {
+        let elapsed = max(0, now - (loadingSince ?? now))
+        return spinnerFrames[Int(elapsed * 10) % spinnerFrames.count]
+    }
+
+    /// The footer's text and style, when there is one.
+    var footer: (text: String, style: Style)? {
+        if let retrying {
+            let left = max(0, retrying.delay - (now - retrying.since))
+            return ("\(spinner) \(retrying.reason) — retrying in \(formatSeconds(left)) (attempt \(retrying.attempt))", .error)
+        }
+        switch paging.loadState {
+        case .loading: return ("\(spinner) Loading more…", .footer)
+        case .end:
+            let count = paging.items.count
+            return ("— end of feed · \(count) item\(count == 1 ? "" : "s") —", .footer)
+        case let .error(error):
+            return ("✗ \(error.message) — press r to retry", .error)
+        case .idle:
+            return paging.isRefreshing ? ("\(spinner) Refreshing…", .footer) : nil
+        }
+    }
+}
+
+// MARK: - Helpers
+
+private func drawEmpty(_ state: AppState, into grid: inout Grid) {
+    let listRows = grid.size.rows - 1
+    var lines: [(String, Style)] = []
+    switch state.paging.loadState {
+    case .loading, .idle:
+        if let retrying = state.retrying {
+            lines = [("\(state.spinner) Loading \(state.sourceName)…", .spinner),
+                     ("\(retrying.reason) — retrying (attempt \(retrying.attempt))", .error)]
+        } else {
+            lines = [("\(state.spinner) Loading \(state.sourceName)…", .spinner)]
+        }
+    case .end:
+        lines = [("No items", .footer), ("\(state.sourceName) has nothing to show", .meta)]
+    case let .error(error):
+        lines = [("✗ \(error.message)", .error), ("press r to retry, q to quit", .meta)]
+    }
+    let first = max(0, (listRows - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+        centre(line.0, row: first + offset, style: line.1, into: &grid)
+    }
+}
+
+private func drawItems(_ state: AppState, into grid: inout Grid) {
+    let items = state.paging.items
+    let viewport = state.viewport
+    let width = grid.size.columns
+    var row = 0
+    for index in viewport.visible {
+        let item = items[index]
+        let isCursor = index == viewport.cursor
+        let titleStyle: Style = isCursor ? .selected : .title
+        let metaStyle: Style = isCursor ? .selectedMeta : .meta
+        if isCursor {
+            grid.fill(row: row, style: titleStyle)
+            grid.fill(row: row + 1, style: metaStyle)
+        }
+        grid.write(isCursor ? "▌" : " ", row: row, column: 0, style: titleStyle)
+        grid.write(item.title.isEmpty ? "(untitled)" : item.title, row: row, column: 2, width: width - 3, style: titleStyle)
+        grid.write(metaLine(item, now: state.now), row: row + 1, column: 2, width: width - 3, style: metaStyle)
+        row += 2
+    }
+    if viewport.showsEnd, let footer = state.footer {
+        grid.write(footer.text, row: row, column: 2, width: width - 3, style: footer.style)
+    }
+}
+
+private func drawStatus(_ state: AppState, into grid: inout Grid) {
+    let row = grid.size.rows - 1
+    let width = grid.size.columns
+    let paging = state.paging
+    let count = paging.items.count
+    var parts = [state.sourceName]
+    let position = count == 0 ? "0/0" : "\(state.viewport.cursor + 1)/\(count)"
+    if let total = paging.total, total > count { parts.append("\(position) of \(total)") } else { parts.append(position) }
+    parts.append("\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")")
+    if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
+    if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
+    let left = " " + parts.joined(separator: " · ")
+    let right = "? help "
+    grid.fill(row: row, style: .status)
+    let used = grid.write(left, row: row, column: 0, style: .status)
+    let rightWidth = TextWidth.of(right)
+    if used + rightWidth + 1 <= width {
+        grid.write(right, row: row, column: width - rightWidth, style: .status)
+    }
+}
+
+private func drawHelp(_ keyMap: KeyMap, into grid: inout Grid) {
+    let labelWidth = keyMap.bindings.map { TextWidth.of($0.label) }.max() ?? 0
+    let lines = keyMap.bindings.map { $0.label.padding(toWidth: labelWidth) + "  " + $0.help }
+    let contentWidth = (lines.map(TextWidth.of).max() ?? 0)
+    let boxWidth = min(grid.size.columns, contentWidth + 4)
+    let boxHeight = min(grid.size.rows - 1, lines.count + 4)
+    let left = max(0, (grid.size.columns - boxWidth) / 2)
+    let top = max(0, (grid.size.rows - 1 - boxHeight) / 2)
+    for r in top..<(top + boxHeight) { grid.fill(row: r, from: left, to: left + boxWidth, style: .status) }
+    grid.write(" Keys ", row: top, column: left + 2, width: boxWidth - 2, style: .status)
+    for (offset, line) in lines.enumerated() where top + 2 + offset < top + boxHeight - 1 {
+        grid.write(line, row: top + 2 + offset, column: left + 2, width: boxWidth - 4, style: .status)
+    }
+    grid.write("any key closes", row: top + boxHeight - 1, column: left + 2, width: boxWidth - 4, style: .status)
+}
+
+private func centre(_ text: String, row: Int, style: Style, into grid: inout Grid) {
+    let width = TextWidth.of(text)
+    grid.write(text, row: row, column: max(0, (grid.size.columns - width) / 2), width: grid.size.columns, style: style)
+}
+
+/// `author · 123 points · 45 comments · 3h`
+func metaLine(_ item: FeedItem, now: Double) -> String {
+    var parts: [String] = []
+    if let author = item.author { parts.append(author) }
+    if let score = item.score { parts.append("\(score) point\(score == 1 ? "" : "s")") }
+    if let comments = item.commentCount { parts.append("\(comments) comment\(comments == 1 ? "" : "s")") }
+    if let time = item.time { parts.append(formatAge(now - Double(time))) }
+    if parts.isEmpty, let url = item.url { parts.append(url) }
+    return parts.joined(separator: " · ")
+}
+
+/// `now`, `5m`, `3h`, `2d`, `4mo`, `1y` — the ages feed readers show.
+func formatAge(_ seconds: Double) -> String {
+    let s = Int(max(0, seconds))
+    switch s {
+    case ..<60: return "now"
+    case ..<3600: return "\(s / 60)m"
+    case ..<86400: return "\(s / 3600)h"
+    case ..<(86400 * 30): return "\(s / 86400)d"
+    case ..<(86400 * 365): return "\(s / (86400 * 30))mo"
+    default: return "\(s / (86400 * 365))y"
+    }
+}
+
+func formatSeconds(_ seconds: Double) -> String {
+    seconds < 10 ? String(format1(seconds)) + "s" : "\(Int(seconds.rounded()))s"
+}
+
+private func format1(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}
+
+extension String {
+    func padding(toWidth width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - TextWidth.of(self)))
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FeedModel
+import FeedPaging
+import Foundation
+import Logging
+
+/// How items leave the program.
+enum OutputMode: Equatable {
+    case terminal, plain, json
+
+    init(_ options: FeedOptions) {
+        if options.json {
+            self = .json
+        } else if options.plain || isatty(STDOUT_FILENO) == 0 {
+            self = .plain
+        } else {
+            self = .terminal
+        }
+    }
+}
+
+/// Picks the runtime for the output mode and turns failures into one line and an exit code.
+struct Launcher {
+    var options: FeedOptions
+    var mode: OutputMode
+
+    func run(_ source: any FeedSource) throws {
+        let logger = FileLogHandler.bootstrap(path: options.log)
+        let pageSize = min(options.pageSize ?? source.defaultPageSize, source.maxPageSize)
+        let code: Int32
+        switch mode {
+        case .terminal:
+            code = TerminalRuntime(source: source, pageSize: pageSize, prefetch: options.prefetch.policy, logger: logger).run()
+        case .plain, .json:
+            code = PipeRuntime(
+                source: source, pageSize: pageSize, limit: options.limit, format: mode == .json ? .json : .plain,
+                logger: logger
+            ).run()
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// Writes one line to stderr, prefixed with the program's name.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("feedscroll: \(message)\n".utf8))
+}

@@ -1,0 +1,118 @@
+import FeedModel
+import FeedPaging
+import Foundation
+import Logging
+
+/// Streams items to stdout through the same pager the screen uses, asking for each page only
+/// when the writer has written everything before it.
+struct PipeRuntime {
+    enum Format { case plain, json }
+
+    var source: any FeedSource
+    var pageSize: Int
+    var limit: Int?
+    var format: Format
+    var logger: Logger
+
+    /// - Returns: the exit status: 0 when the feed, the limit or the reader ended the run;
+    ///   1 after a final failure, reported on stderr once every fetched item was written.
+    func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let limit = self.limit ?? Int.max
+        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize)
+        let inbox = Inbox<PageFetcher.Event>()
+        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let output = LineWriter(descriptor: STDOUT_FILENO)
+        var written = 0
+        while written < limit {
+            for case let .fetch(request) in paging.prefetch(cursor: written, distance: 0) {
+                logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
+                fetcher.fetch(request)
+            }
+            let items = paging.items
+            while written < items.count && written < limit {
+                output.append(line(for: items[written]))
+                written += 1
+            }
+            guard output.flush() else { return 0 }  // the reader went away: end quietly
+            if written >= limit || paging.isAtEnd && written == paging.items.count { return 0 }
+            if let failure = paging.failure {
+                printError(failure.message)
+                return 1
+            }
+            if paging.inFlight.isEmpty { continue }
+            inbox.wait()
+            for event in inbox.drain() {
+                switch event {
+                case let .loaded(request, result, latency):
+                    logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
+                    paging.receive(request, result)
+                case let .retrying(request, attempt, delay, error):
+                    logger.notice("retrying", metadata: [
+                        "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
+                    ])
+                }
+            }
+        }
+        return 0
+    }
+
+    private func line(for item: FeedItem) -> String {
+        switch format {
+        case .plain:
+            return "\(item.id)\t\(item.title)\n"
+        case .json:
+            let record = JSONRecord(item)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(record)) ?? Data("{}".utf8)
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+}
+
+/// The `--json` line: `id` and `title` always, the rest where the API has them.
+private struct JSONRecord: Encodable {
+    var id: String
+    var title: String
+    var url: String?
+    var author: String?
+    var score: Int?
+    var comments: Int?
+    var time: Int64?
+
+    init(_ item: FeedItem) {
+        id = item.id
+        title = item.title
+        url = item.url
+        author = item.author
+        score = item.score
+        comments = item.commentCount
+        time = item.time
+    }
+}
+
+/// Buffers lines and writes them with `write(2)`, so a closed pipe is an `EPIPE` we can see.
+final class LineWriter {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func append(_ line: String) { buffer.append(contentsOf: line.utf8) }
+
+    /// - Returns: false when the reader has gone away.
+    func flush() -> Bool {
+        var offset = 0
+        defer { buffer.removeAll(keepingCapacity: true) }
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+}
