@@ -17,6 +17,14 @@ public struct Viewport: Sendable, Hashable {
         self.capacity = max(1, capacity)
     }
 
+    /// A viewport at a given place; every value is clamped, and the cursor kept on screen.
+    public init(count: Int, capacity: Int, cursor: Int, top: Int) {
+        self.init(count: count, capacity: capacity)
+        self.top = top
+        clampTop()
+        moveCursor(to: cursor)
+    }
+
     /// The items on screen.
     public var visible: Range<Int> { top..<min(count, top + capacity) }
     /// The cursor's row on screen.
