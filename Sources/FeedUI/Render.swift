@@ -31,7 +31,7 @@ extension AppState {
     /// The spinner glyph for the current time.
     var spinner: String {
         let elapsed = max(0, now - (loadingSince ?? now))
-        return spinnerFrames[Int(elapsed * 10) % spinnerFrames.count]
+        return spinnerFrames[Int(elapsed * 10 + 1e-6) % spinnerFrames.count]
     }
 
     /// The footer's text and style, when there is one.

@@ -1,0 +1,133 @@
+import FeedModel
+import FeedPaging
+import FeedTestSupport
+import FeedUI
+import Testing
+
+@Suite struct RenderTests {
+    let now = 1_800_000_000.0
+
+    /// A state with `items` loaded as page 0 (and the footer state that follows from `next`).
+    func state(_ items: [FeedItem], size: Size = Size(columns: 40, rows: 8), next: PageKey? = .page(1)) -> AppState {
+        var state = AppState(sourceName: "test", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size)
+        var effects = state.reduce(.start(at: now))
+        guard case let .fetch(request) = effects.first else { return state }
+        effects = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: items, next: next)), latency: 0.25), at: now))
+        return state
+    }
+
+    @Test func firstLoadShowsCentredSpinner() {
+        var state = AppState(sourceName: "demo", paging: PagingState(firstKey: .page(0), pageSize: 20), size: Size(columns: 30, rows: 7))
+        _ = state.reduce(.start(at: now))
+        let grid = render(state, size: state.size)
+        #expect(grid.trimmedLines == [
+            "",
+            "",
+            "       ⠋ Loading demo…",
+            "",
+            "",
+            "",
+            " demo · 0/0 · 0 pages · ⇣1",
+        ])
+    }
+
+    @Test func itemsAndStatusLine() {
+        let items = [
+            FeedItem(id: "a", title: "Alpha", author: "ada", score: 12, commentCount: 3, time: Int64(now) - 7200),
+            FeedItem(id: "b", title: "Beta", author: "bob", score: 1, commentCount: 1, time: Int64(now) - 30),
+        ]
+        let grid = render(state(items, size: Size(columns: 40, rows: 8), next: nil), size: Size(columns: 40, rows: 8))
+        #expect(grid.trimmedLines == [
+            "▌ Alpha",
+            "  ada · 12 points · 3 comments · 2h",
+            "  Beta",
+            "  bob · 1 point · 1 comment · now",
+            "  — end of feed · 2 items —",
+            "",
+            "",
+            " test · 1/2 · 1 page · 250 ms    ? help",
+        ])
+        #expect(grid[0, 0].style == .selected)
+        #expect(grid[1, 5].style == .selectedMeta)
+        #expect(grid[2, 2].style == .title)
+        #expect(grid[4, 2].style == .footer)
+        #expect(grid[7, 0].style == .status)
+    }
+
+    @Test func loadingFooterAppearsAtTheEndOfTheList() {
+        var s = state(makeItems(0..<2), size: Size(columns: 30, rows: 8))
+        _ = s.reduce(.key(.character("G"), at: now))  // a fetch for page 1 is now in flight
+        let grid = render(s, size: s.size)
+        #expect(grid.line(4).hasPrefix("  ⠋ Loading more…"))
+        #expect(grid.line(7).contains("⇣1"))
+    }
+
+    @Test func errorFooterSaysHowToRetry() {
+        var s = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 2), size: Size(columns: 60, rows: 10))
+        guard case let .fetch(r0) = s.reduce(.start(at: now)).first else { Issue.record("no fetch"); return }
+        _ = s.reduce(.fetched(.loaded(r0, .success(Page(key: .page(0), items: makeItems(0..<2), next: .page(1))), latency: 0.1), at: now))
+        guard let r1 = s.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
+        _ = s.reduce(.fetched(.loaded(r1, .failure(FeedError(.http(status: 503), "HTTP 503 from demo")), latency: 0.1), at: now))
+        let grid = render(s, size: s.size)
+        #expect(grid.trimmedLines[4] == "  ✗ HTTP 503 from demo — press r to retry")
+        #expect(grid[4, 2].style == .error)
+    }
+
+    @Test func emptyFeedSaysNoItems() {
+        let s = state([], size: Size(columns: 30, rows: 7), next: nil)
+        let grid = render(s, size: s.size)
+        #expect(grid.trimmedLines[2] == "           No items")
+    }
+
+    @Test func wideCharactersAlignAndNeverSplit() {
+        // 한국어 is 6 columns, 🚀 is 2; at width 9 the title column is 9-3 = 6 columns wide.
+        let items = [FeedItem(id: "k", title: "한국어🚀x"), FeedItem(id: "a", title: "abcdefghij")]
+        for columns in [20, 21, 22] {  // odd and even widths
+            let s = state(items, size: Size(columns: columns, rows: 7))
+            let grid = render(s, size: s.size)
+            #expect(TextWidth.of(grid.line(0)) == columns, "row 0 fills exactly \(columns) columns")
+        }
+        let narrow = state(items, size: Size(columns: 20, rows: 7))
+        var grid = render(narrow, size: Size(columns: 20, rows: 7))
+        #expect(grid.trimmedLines[0] == "▌ 한국어🚀x")
+        // Clip inside a wide character: columns 2..<9 hold 7 cells; 한국어 takes 6, 🚀 would cross.
+        grid = Grid(size: Size(columns: 9, rows: 1))
+        let used = grid.write("한국어🚀x", row: 0, column: 2, width: 7)
+        #expect(used == 7)
+        #expect(grid.line(0) == "  한국어 ")
+        #expect(grid[0, 3].isContinuation && grid[0, 8].text == " ")
+    }
+
+    @Test func controlCharactersAreNeverDrawnRaw() {
+        var grid = Grid(size: Size(columns: 12, rows: 1))
+        grid.write("a\u{7}b\u{1B}c", row: 0, column: 0)
+        #expect(grid.line(0) == "a�b�c       ")
+    }
+
+    @Test func tooSmallTerminalSaysSo() {
+        let s = state(makeItems(0..<3), size: Size(columns: 19, rows: 5))
+        let grid = render(s, size: s.size)
+        #expect(grid.trimmedLines[2] == "terminal too small")
+    }
+
+    @Test func helpOverlayComesFromTheKeyTable() {
+        var s = state(makeItems(0..<3), size: Size(columns: 60, rows: 20))
+        _ = s.reduce(.key(.character("?"), at: now))
+        let screen = render(s, size: s.size).screen
+        for binding in KeyMap.standard.bindings {
+            #expect(screen.contains(binding.help), "help shows \(binding.help)")
+        }
+        _ = s.reduce(.key(.character("x"), at: now))
+        #expect(!render(s, size: s.size).screen.contains("Keys"))
+    }
+
+    @Test func spinnerAnimatesWithTime() {
+        var s = AppState(sourceName: "demo", paging: PagingState(firstKey: .page(0), pageSize: 20), size: Size(columns: 30, rows: 7))
+        _ = s.reduce(.start(at: now))
+        let first = render(s, size: s.size).line(2)
+        _ = s.reduce(.tick(at: now + 0.15))
+        let second = render(s, size: s.size).line(2)
+        #expect(first != second)
+        #expect(second.contains("⠙"))
+    }
+}
