@@ -111,6 +111,19 @@ struct HackerNewsSourceTests {
         #expect(error.kind == .timeout)
     }
 
+    @Test func itemsAreFetchedConcurrentlyWithinTheBound() throws {
+        let fake = FakeTransport()
+        let ids = Array(1...12)
+        fake.serve("\(Self.base)/topstories.json", body: "[" + ids.map(String.init).joined(separator: ",") + "]")
+        for id in ids { fake.serve("\(Self.base)/item/\(id).json", body: story(id)) }
+        let slow = SlowTransport(fake, delay: 0.05)
+        let source = HackerNewsSource(baseURL: URL(string: Self.base)!, transport: slow, maxConcurrentItems: 4)
+        let page = try loadPage(source, source.firstKey, pageSize: 12)
+        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
+        #expect(slow.peakInFlight > 1)
+        #expect(slow.peakInFlight <= 4)
+    }
+
     @Test func badListResponses() {
         let transport = FakeTransport()
         let source = HackerNewsSource(list: .ask, baseURL: URL(string: Self.base)!, transport: transport)
