@@ -28,6 +28,12 @@ struct HTMLTextTests {
         #expect(HTMLText.text(html) == "I want to map 'things'.\n\nLine one\nline two")
     }
 
+    @Test func preformattedBlocksKeepTheirLines() {
+        let html = "Try this:<p><pre><code>  let a = 1\n  let b = &quot;2&quot;\n</code></pre>done"
+        #expect(HTMLText.text(html) == "Try this:\n\nlet a = 1\nlet b = \"2\"\n\ndone")
+        #expect(HTMLText.plainTitle(html) == "Try this: let a = 1 let b = \"2\" done")
+    }
+
     @Test func mastodonInvisibleSpansHideAndEllipsisAddsDots() {
         let content = #"<p>&quot;I lost my inheritance ...&quot;</p><p><a href="https://www.theguardian.com/money/2019/dec/07/x" rel="nofollow noopener noreferrer" target="_blank"><span class="invisible">https://www.</span><span class="ellipsis">theguardian.com/money/2019/dec</span><span class="invisible">/07/x</span></a></p>"#
         #expect(HTMLText.plainTitle(content) == "\"I lost my inheritance ...\" theguardian.com/money/2019/dec…")

@@ -76,6 +76,8 @@ public enum HTMLText {
         var rest = Substring(html)
         var spans: [SpanKind] = []
         var hiddenDepth = 0
+        // Inside <pre> (HN code blocks) source newlines are kept; elsewhere they are spaces.
+        var preDepth = 0
         var skipUntilClosing: String?
 
         func emit(_ s: String) {
@@ -94,7 +96,10 @@ public enum HTMLText {
                     if !tag.isClosing && !tag.isSelfClosing { skipUntilClosing = tag.name }
                 case "br":
                     emit("\n")
-                case "p", "div", "li", "ul", "ol", "blockquote", "pre", "tr", "h1", "h2", "h3", "h4", "h5", "h6":
+                case "pre":
+                    if !tag.isSelfClosing { preDepth = max(0, preDepth + (tag.isClosing ? -1 : 1)) }
+                    emit("\n")
+                case "p", "div", "li", "ul", "ol", "blockquote", "tr", "h1", "h2", "h3", "h4", "h5", "h6":
                     emit(tag.name == "p" || tag.name == "blockquote" ? "\n\n" : "\n")
                 case "span":
                     if tag.isClosing {
@@ -124,7 +129,9 @@ public enum HTMLText {
                 }
             } else {
                 rest = rest.dropFirst()
-                if c == "\n" || c == "\t" || c == "\r\n" {
+                if c == "\n" || c == "\r\n" {
+                    emit(preDepth > 0 ? "\n" : " ")
+                } else if c == "\t" {
                     emit(" ")
                 } else if c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
                     continue
