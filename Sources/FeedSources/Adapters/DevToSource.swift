@@ -1,0 +1,83 @@
+import FeedModel
+import Foundation
+
+/// DEV (Forem) articles: `/articles?page=&per_page=&tag=`, 1-based pages.
+///
+/// The body is a bare array with no link or total: `[]` or a page shorter than asked ends the
+/// feed. `tag_list` and `tags` are each accepted as an array or a comma-separated string (the
+/// list and detail endpoints swap them, forem#4206).
+public struct DevToSource: FeedSource {
+    public static let defaultBaseURL = URL(string: "https://dev.to/api")!
+
+    public let tag: String?
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+
+    public var name: String { tag.map { "devto #\($0)" } ?? "devto" }
+    public var firstKey: PageKey { .page(1) }
+    public var defaultPageSize: Int { 30 }
+    public var maxPageSize: Int { 1000 }
+
+    /// - Parameters:
+    ///   - tag: only articles with this tag; nil for the default (featured) feed.
+    ///   - baseURL: the API root, `https://dev.to/api` or a replica's.
+    ///   - transport: the network.
+    public init(tag: String? = nil, baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport) {
+        let trimmed = tag?.trimmingWhitespace()
+        self.tag = trimmed.flatMap { $0.isEmpty ? nil : ($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+        self.baseURL = baseURL
+        self.transport = transport
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .page(number) = key, number >= 1 else {
+            throw FeedError(.invalidRequest, "devto: unsupported page key \(key)")
+        }
+        let size = pageSize.clampedPageSize(maximum: maxPageSize)
+        var query = [("page", String(number)), ("per_page", String(size))]
+        if let tag { query.append(("tag", tag)) }
+        let url = APIEndpoint.url(base: baseURL, path: "articles", query: query)
+        let (articles, _) = try transport.fetchJSON(
+            [ArticleDTO]?.self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
+        let items = (articles ?? []).map(\.feedItem)
+        let next: PageKey? = items.count < size ? nil : .page(number + 1)
+        return Page(key: key, items: items, next: next)
+    }
+}
+
+// MARK: - Wire format
+
+private struct ArticleDTO: Decodable {
+    struct User: Decodable { var username: String?; var name: String? }
+
+    var id: Int64
+    var title: String?
+    var description: String?
+    var url: String?
+    var comments_count: Int?
+    var public_reactions_count: Int?
+    var positive_reactions_count: Int?
+    var published_timestamp: String?
+    var published_at: String?
+    var tag_list: StringOrList?
+    var tags: StringOrList?
+    var user: User?
+
+    var feedItem: FeedItem {
+        let tagNames = (tag_list?.values.isEmpty == false ? tag_list?.values : tags?.values) ?? []
+        let summary = description.map(HTMLText.text) ?? ""
+        let tagLine = tagNames.map { "#\($0)" }.joined(separator: " ")
+        let body = [summary, tagLine].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        return FeedItem(
+            id: "devto:\(id)",
+            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            url: url,
+            author: user?.username ?? user?.name,
+            score: public_reactions_count ?? positive_reactions_count,
+            commentCount: comments_count,
+            time: (published_timestamp ?? published_at).flatMap(WireTime.iso8601).map { Int64($0) },
+            body: body.isEmpty ? nil : body,
+            discussionURL: url.map { "\($0)#comments" }
+        )
+    }
+}

@@ -1,0 +1,100 @@
+import FeedModel
+import Foundation
+
+/// Lobsters' front page or newest stories: `/hottest.json?page=N`, 1-based, 25 a page.
+///
+/// There is no has-more flag: fewer than 25 stories (or `[]`) ends the feed. The page size is
+/// fixed by the server; `pageSize` is ignored.
+public struct LobstersSource: FeedSource {
+    public enum List: String, Sendable, CaseIterable {
+        case hottest, newest
+    }
+
+    public static let defaultBaseURL = URL(string: "https://lobste.rs")!
+    /// `StoriesPaginator::STORIES_PER_PAGE`.
+    public static let storiesPerPage = 25
+
+    public let list: List
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+
+    public var name: String { "lobsters \(list.rawValue)" }
+    public var firstKey: PageKey { .page(1) }
+    public var defaultPageSize: Int { Self.storiesPerPage }
+    public var maxPageSize: Int { Self.storiesPerPage }
+
+    /// - Parameters:
+    ///   - list: `hottest` (the front page) or `newest`.
+    ///   - baseURL: the site root, `https://lobste.rs` or a replica's.
+    ///   - transport: the network.
+    public init(list: List = .hottest, baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport) {
+        self.list = list
+        self.baseURL = baseURL
+        self.transport = transport
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .page(number) = key, number >= 1 else {
+            throw FeedError(.invalidRequest, "lobsters: unsupported page key \(key)")
+        }
+        let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue).json", query: [("page", String(number))])
+        let (stories, _) = try transport.fetchJSON([StoryDTO]?.self, from: url, api: "lobsters")
+        let items = (stories ?? []).map(\.feedItem)
+        let next: PageKey? = items.count < Self.storiesPerPage ? nil : .page(number + 1)
+        return Page(key: key, items: items, next: next)
+    }
+}
+
+// MARK: - Wire format
+
+/// `submitter_user` is a username string today and was an object in 2020 captures.
+private struct SubmitterDTO: Decodable {
+    var username: String?
+
+    private struct Object: Decodable { var username: String? }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let name = try? container.decode(String.self) {
+            username = name
+        } else if let object = try? container.decode(Object.self) {
+            username = object.username
+        } else {
+            username = nil
+        }
+    }
+}
+
+private struct StoryDTO: Decodable {
+    var short_id: String
+    var short_id_url: String?
+    var created_at: String?
+    var title: String?
+    var url: String?
+    var score: Int?
+    var comment_count: Int?
+    var description_plain: String?
+    var description: String?
+    var comments_url: String?
+    var submitter_user: SubmitterDTO?
+    var tags: [String]?
+
+    var feedItem: FeedItem {
+        let discussion = comments_url ?? short_id_url
+        let text = description_plain.map { $0.trimmingWhitespace() }
+            ?? description.map(HTMLText.text)
+        let tagLine = (tags ?? []).joined(separator: " ")
+        let body = [text ?? "", tagLine.isEmpty ? "" : "tags: \(tagLine)"].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        return FeedItem(
+            id: "lobsters:\(short_id)",
+            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            url: url.flatMap { $0.isEmpty ? nil : $0 } ?? discussion,
+            author: submitter_user?.username,
+            score: score,
+            commentCount: comment_count,
+            time: created_at.flatMap(WireTime.iso8601).map { Int64($0) },
+            body: body.isEmpty ? nil : body,
+            discussionURL: discussion
+        )
+    }
+}

@@ -1,0 +1,103 @@
+import FeedModel
+import Foundation
+
+/// A Mastodon instance's public timeline, paged down by `max_id` (a snowflake keyset).
+///
+/// `.keyset(max_id)`: the next anchor comes from `Link rel="next"`. An empty array ends the
+/// feed. Mastodon sets `Link` on every non-empty page; if a proxy stripped it, the last
+/// status's id is the same anchor, so the adapter continues from it.
+public struct MastodonSource: FeedSource {
+    public static let defaultBaseURL = URL(string: "https://mastodon.social")!
+
+    public let baseURL: URL
+    public let isLocalOnly: Bool
+    private let transport: any HTTPTransport
+
+    public var name: String { "mastodon \(baseURL.host ?? baseURL.absoluteString)" }
+    public var firstKey: PageKey { .keyset(nil) }
+    public var defaultPageSize: Int { 20 }
+    public var maxPageSize: Int { 40 }
+
+    /// - Parameters:
+    ///   - baseURL: the instance root, `https://mastodon.social` (or `https://<instance>`).
+    ///   - transport: the network.
+    ///   - isLocalOnly: only this instance's own posts (`local=true`).
+    public init(baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport, isLocalOnly: Bool = false) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.isLocalOnly = isLocalOnly
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .keyset(maxID) = key else {
+            throw FeedError(.invalidRequest, "mastodon: unsupported page key \(key)")
+        }
+        var query = [("limit", String(pageSize.clampedPageSize(maximum: maxPageSize)))]
+        if isLocalOnly { query.append(("local", "true")) }
+        if let maxID { query.append(("max_id", maxID)) }
+        let url = APIEndpoint.url(base: baseURL, path: "api/v1/timelines/public", query: query)
+        let (statuses, response) = try transport.fetchJSON([StatusDTO]?.self, from: url, api: "mastodon")
+        let list = statuses ?? []
+        guard !list.isEmpty else { return Page(key: key, items: [], next: nil) }
+        let linked = LinkHeader(response.header("link")).url(for: "next")
+            .flatMap { APIEndpoint.queryValue("max_id", in: $0) }
+        let anchor = linked ?? list.last?.id
+        let next: PageKey? = anchor.flatMap { $0 == maxID ? nil : .keyset($0) }
+        return Page(key: key, items: list.map(\.feedItem), next: next)
+    }
+}
+
+// MARK: - Wire format
+
+private struct AccountDTO: Decodable {
+    var acct: String?
+    var username: String?
+}
+
+/// The boosted status inside a reblog (same fields, no further nesting).
+private struct InnerStatusDTO: Decodable {
+    var id: String?
+    var url: String?
+    var uri: String?
+    var content: String?
+    var spoiler_text: String?
+    var account: AccountDTO?
+    var replies_count: Int?
+    var favourites_count: Int?
+    var created_at: String?
+}
+
+private struct StatusDTO: Decodable {
+    var id: String
+    var url: String?
+    var uri: String?
+    var content: String?
+    var spoiler_text: String?
+    var account: AccountDTO?
+    var replies_count: Int?
+    var favourites_count: Int?
+    var created_at: String?
+    var reblog: InnerStatusDTO?
+
+    var feedItem: FeedItem {
+        let shown = reblog
+        let content = shown?.content ?? self.content ?? ""
+        let spoiler = HTMLText.plainTitle(shown?.spoiler_text ?? spoiler_text ?? "")
+        let text = HTMLText.plainTitle(content)
+        let title = spoiler.isEmpty ? text : "CW: \(spoiler)"
+        let author = (shown?.account ?? account).flatMap { $0.acct ?? $0.username }
+        let link = shown?.url ?? shown?.uri ?? url ?? uri
+        let body = HTMLText.text(content)
+        return FeedItem(
+            id: "mastodon:\(id)",
+            title: nonEmptyTitle(title, fallback: "(no text)"),
+            url: link,
+            author: author,
+            score: shown?.favourites_count ?? favourites_count,
+            commentCount: shown?.replies_count ?? replies_count,
+            time: (shown?.created_at ?? created_at).flatMap(WireTime.iso8601).map { Int64($0) },
+            body: body.isEmpty ? nil : body,
+            discussionURL: link
+        )
+    }
+}

@@ -1,0 +1,106 @@
+import FeedModel
+import Foundation
+
+/// A subreddit's newest posts: `/r/{sub}/new.json`, paged by the `after` fullname.
+///
+/// `.cursor(after)`; `data.after == null` ends the feed (an unknown subreddit comes back as an
+/// empty listing, which ends it at once). Requests carry `raw_json=1`, and URLs are decoded
+/// anyway in case a server escapes them (`&amp;`). Reddit wants a unique `User-Agent`.
+public struct RedditSource: FeedSource {
+    public static let defaultBaseURL = URL(string: "https://www.reddit.com")!
+    /// Reddit's requested form: `<platform>:<app id>:<version> (by <contact>)`.
+    public static let defaultUserAgent = "linux:feedscroll:\(FeedscrollVersion.string) (terminal feed browser)"
+
+    public let subreddit: String
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+    private let userAgent: String
+
+    public var name: String { "reddit r/\(subreddit)" }
+    public var firstKey: PageKey { .cursor(nil) }
+    public var defaultPageSize: Int { 25 }
+    public var maxPageSize: Int { 100 }
+
+    /// - Parameters:
+    ///   - subreddit: the name, with or without `r/`; letters, digits, `_` (and `+` to combine).
+    ///   - baseURL: the site root, `https://www.reddit.com` or a replica's.
+    ///   - transport: the network.
+    ///   - userAgent: a unique agent string, as Reddit's API rules require.
+    public init(subreddit: String, baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport, userAgent: String = Self.defaultUserAgent) {
+        var name = subreddit.trimmingWhitespace()
+        for prefix in ["/r/", "r/", "/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+        while name.hasSuffix("/") { name.removeLast() }
+        self.subreddit = name
+        self.baseURL = baseURL
+        self.transport = transport
+        self.userAgent = userAgent
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .cursor(after) = key else {
+            throw FeedError(.invalidRequest, "reddit: unsupported page key \(key)")
+        }
+        let allowed = subreddit.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" || $0 == "+"
+        }
+        guard !subreddit.isEmpty, allowed else {
+            throw FeedError(.invalidRequest, "reddit: not a subreddit name: \(subreddit)")
+        }
+        var query = [("limit", String(pageSize.clampedPageSize(maximum: maxPageSize))), ("raw_json", "1")]
+        if let after { query.append(("after", after)) }
+        let url = APIEndpoint.url(base: baseURL, path: "r/\(subreddit)/new.json", query: query)
+        let (listing, _) = try transport.fetchJSON(ListingDTO.self, from: url, headers: ["User-Agent": userAgent], api: "reddit")
+        guard listing.kind == nil || listing.kind == "Listing", let data = listing.data else {
+            throw FeedError(.decoding, "reddit: unexpected response (not a Listing)")
+        }
+        let posts = (data.children ?? []).compactMap { $0.kind == "t3" || $0.kind == nil ? $0.data : nil }
+        let items = posts.map { $0.feedItem }
+        let next: PageKey? = data.after.flatMap { $0.isEmpty || $0 == after ? nil : .cursor($0) }
+        return Page(key: key, items: items, next: next)
+    }
+}
+
+// MARK: - Wire format
+
+private struct ListingDTO: Decodable {
+    struct Listing: Decodable {
+        var after: String?
+        var children: [Child]?
+    }
+    struct Child: Decodable {
+        var kind: String?
+        var data: PostDTO?
+    }
+    var kind: String?
+    var data: Listing?
+}
+
+private struct PostDTO: Decodable {
+    var name: String
+    var title: String?
+    var author: String?
+    var url: String?
+    var permalink: String?
+    var selftext: String?
+    var score: Int?
+    var num_comments: Int?
+    var created_utc: Double?
+    var is_self: Bool?
+
+    var feedItem: FeedItem {
+        let discussion = permalink.map { "https://www.reddit.com" + HTMLText.decodeEntities($0) }
+        let link = url.map(HTMLText.decodeEntities).flatMap { $0.isEmpty ? nil : $0 } ?? discussion
+        let text = selftext.map(HTMLText.decodeEntities).map { $0.trimmingWhitespace() }
+        return FeedItem(
+            id: "reddit:\(name)",
+            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            url: link,
+            author: author,
+            score: score,
+            commentCount: num_comments,
+            time: created_utc.map { Int64($0) },
+            body: text.flatMap { $0.isEmpty ? nil : $0 },
+            discussionURL: discussion
+        )
+    }
+}

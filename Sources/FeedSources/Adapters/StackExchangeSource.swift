@@ -1,0 +1,151 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// A Stack Exchange site's newest questions: `/questions?sort=creation&order=desc`, 1-based pages.
+///
+/// - `has_more: false` ends the feed.
+/// - Anonymous callers hit a wall past page 25 (HTTP 400, `error_id` 403): the feed ends there
+///   cleanly with a note in the log, not an error.
+/// - `backoff: N` may come on any 200: the page still succeeds, and the adapter records the
+///   instant N seconds later; its next `load` sleeps until then before sending (Page has no
+///   field for it, and the API bans clients that ignore it).
+/// - `throttle_violation` (`error_id` 502) is `.rateLimited`, retryable after the seconds the
+///   message names. Other errors carry `error_message`.
+public struct StackExchangeSource: FeedSource {
+    public static let defaultBaseURL = URL(string: "https://api.stackexchange.com/2.3")!
+
+    public let site: String
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+    private let key: String?
+    private let clock: SourceClock
+    private let log: SourceLog?
+    private let gate = BackoffGate()
+
+    public var name: String { "stackexchange \(site)" }
+    public var firstKey: PageKey { .page(1) }
+    public var defaultPageSize: Int { 30 }
+    public var maxPageSize: Int { 100 }
+
+    /// - Parameters:
+    ///   - site: the site parameter (`stackoverflow`, `superuser`, `math`, …).
+    ///   - baseURL: the API root, `https://api.stackexchange.com/2.3` or a replica's.
+    ///   - transport: the network.
+    ///   - key: an app key: a larger quota and no page-25 wall.
+    ///   - clock: the clock and sleep used to honour `backoff`.
+    ///   - log: receives notes (the page-25 wall, a backoff).
+    public init(
+        site: String = "stackoverflow", baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport,
+        key: String? = nil, clock: SourceClock = .system, log: SourceLog? = nil
+    ) {
+        self.site = site
+        self.baseURL = baseURL
+        self.transport = transport
+        self.key = key
+        self.clock = clock
+        self.log = log
+    }
+
+    public func load(_ pageKey: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .page(number) = pageKey, number >= 1 else {
+            throw FeedError(.invalidRequest, "stackexchange: unsupported page key \(pageKey)")
+        }
+        if let notBefore = gate.notBefore.withLock({ $0 }) {
+            let wait = notBefore.timeIntervalSince(clock.now())
+            if wait > 0 { clock.sleep(wait) }
+        }
+        var query: [(String, String)] = [
+            ("site", site), ("pagesize", String(pageSize.clampedPageSize(maximum: maxPageSize))), ("page", String(number)),
+            ("order", "desc"), ("sort", "creation"),
+        ]
+        if let key { query.append(("key", key)) }
+        let url = APIEndpoint.url(base: baseURL, path: "questions", query: query)
+        let response = try transport.send(HTTPRequest(url: url))
+
+        if !(200..<300).contains(response.status) {
+            if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {
+                let message = ResponseCheck.oneLine(HTMLText.decodeEntities(error.error_message ?? error.error_name ?? "error \(id)"))
+                switch id {
+                case 403 where number > 25 || message.localizedCaseInsensitiveContains("page above 25"):
+                    log?("stackexchange: \(message); the feed ends at page 25 without an app key")
+                    return Page(key: pageKey, items: [], next: nil)
+                case 502:
+                    throw FeedError(.rateLimited, "stackexchange: \(message)", isRetryable: true,
+                                    retryAfter: Self.secondsNamed(in: message) ?? RetryAfter.seconds(headers: response.headers, isThrottled: true, now: clock.now()))
+                case 400:
+                    throw FeedError(.invalidRequest, "stackexchange: \(message)")
+                default:
+                    let status = response.status
+                    throw FeedError(.http(status: status), "stackexchange: \(message) (HTTP \(status))")
+                }
+            }
+            try ResponseCheck.requireSuccess(response, api: "stackexchange", now: clock.now())
+        }
+        let wrapper = try JSONBody.decode(WrapperDTO.self, from: response, api: "stackexchange")
+        if let backoff = wrapper.backoff, backoff > 0 {
+            gate.notBefore.withLock { $0 = clock.now().addingTimeInterval(Double(backoff)) }
+            log?("stackexchange: backoff \(backoff) s requested; the next page waits")
+        } else {
+            gate.notBefore.withLock { $0 = nil }
+        }
+        let items = (wrapper.items ?? []).map(\.feedItem)
+        let next: PageKey? = wrapper.has_more == true && !items.isEmpty ? .page(number + 1) : nil
+        return Page(key: pageKey, items: items, next: next, total: wrapper.total)
+    }
+
+    /// "more requests available in 82489 seconds" → 82489.
+    static func secondsNamed(in message: String) -> Double? {
+        let words = message.split(separator: " ")
+        guard let index = words.firstIndex(where: { $0.hasPrefix("second") }), index > 0 else { return nil }
+        return Double(words[index - 1])
+    }
+
+    private final class BackoffGate: Sendable {
+        let notBefore = Mutex<Date?>(nil)
+    }
+}
+
+// MARK: - Wire format
+
+private struct ErrorDTO: Decodable {
+    var error_id: Int?
+    var error_message: String?
+    var error_name: String?
+}
+
+private struct WrapperDTO: Decodable {
+    var items: [QuestionDTO]?
+    var has_more: Bool?
+    var backoff: Int?
+    var total: Int?
+}
+
+private struct QuestionDTO: Decodable {
+    struct Owner: Decodable { var display_name: String? }
+
+    var question_id: Int64
+    var title: String?
+    var link: String?
+    var owner: Owner?
+    var score: Int?
+    var answer_count: Int?
+    var creation_date: Int64?
+    var tags: [String]?
+    var is_answered: Bool?
+
+    var feedItem: FeedItem {
+        let tagLine = (tags ?? []).map { "[\($0)]" }.joined(separator: " ")
+        return FeedItem(
+            id: "stackexchange:\(question_id)",
+            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            url: link,
+            author: owner?.display_name.map(HTMLText.plainTitle),
+            score: score,
+            commentCount: answer_count,
+            time: creation_date,
+            body: tagLine.isEmpty ? nil : tagLine,
+            discussionURL: link
+        )
+    }
+}

@@ -1,0 +1,130 @@
+import FeedModel
+import Foundation
+
+/// Wikipedia's recent changes through the MediaWiki Action API, newest first.
+///
+/// `.cursor(String?)` holds the previous response's `continue` object encoded as a query
+/// string (`continue=-%7C%7C&rccontinue=20180330090522%7C1041353210`); every key of it is copied
+/// into the next request, as API:Continue requires. No `continue` ends the feed.
+/// Errors come with HTTP 200 as `{"error":{code,info}}`: `maxlag` and `ratelimited` are
+/// retryable (`Retry-After`, else the reported lag), other codes are final.
+public struct WikipediaSource: FeedSource {
+    public static let defaultBaseURL = URL(string: "https://en.wikipedia.org/w")!
+    /// Wikimedia's policy asks for a descriptive agent with a way to reach the operator.
+    public static let defaultUserAgent = "feedscroll/\(FeedscrollVersion.string) (terminal feed browser)"
+
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+    private let userAgent: String
+
+    public var name: String { "wikipedia \(baseURL.host ?? "")" }
+    public var firstKey: PageKey { .cursor(nil) }
+    public var defaultPageSize: Int { 50 }
+    public var maxPageSize: Int { 500 }
+
+    /// - Parameters:
+    ///   - baseURL: the script path, `https://en.wikipedia.org/w` (`api.php` is appended).
+    ///   - transport: the network.
+    ///   - userAgent: the descriptive agent Wikimedia requires.
+    public init(baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport, userAgent: String = Self.defaultUserAgent) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.userAgent = userAgent
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .cursor(token) = key else {
+            throw FeedError(.invalidRequest, "wikipedia: unsupported page key \(key)")
+        }
+        var query: [(String, String)] = [
+            ("action", "query"), ("list", "recentchanges"), ("format", "json"), ("formatversion", "2"),
+            ("rcprop", "title|ids|timestamp|user|comment|sizes|flags"),
+            ("rclimit", String(pageSize.clampedPageSize(maximum: maxPageSize))),
+        ]
+        let fixed = Set(query.map(\.0))
+        // The continuation may not override the request's own parameters.
+        query += APIEndpoint.queryPairs(token ?? "").filter { !fixed.contains($0.0) }
+        let url = APIEndpoint.url(base: baseURL, path: "api.php", query: query)
+        let (result, response) = try transport.fetchJSON(ResultDTO.self, from: url, headers: ["User-Agent": userAgent], api: "wikipedia")
+        if let error = result.error {
+            throw Self.feedError(error, response: response)
+        }
+        let items = (result.query?.recentchanges ?? []).map { $0.feedItem(base: baseURL) }
+        var next: PageKey?
+        if let next_ = result.continue, !next_.isEmpty {
+            let pairs = next_.compactMap { name, value in value.text.map { (name, $0) } }.sorted { $0.0 < $1.0 }
+            let encoded = pairs.map { "\(APIEndpoint.encode($0.0))=\(APIEndpoint.encode($0.1))" }.joined(separator: "&")
+            next = encoded == token ? nil : .cursor(encoded)
+        }
+        return Page(key: key, items: items, next: next)
+    }
+
+    private static func feedError(_ error: ResultDTO.APIError, response: HTTPResponse) -> FeedError {
+        let code = error.code ?? "unknown"
+        let message = "wikipedia: \(ResponseCheck.oneLine(error.info ?? code))"
+        switch code {
+        case "maxlag", "ratelimited":
+            let wait = RetryAfter.seconds(headers: response.headers, isThrottled: false, now: Date())
+                ?? error.lag?.text.flatMap(Double.init) ?? 5
+            return FeedError(.rateLimited, message, isRetryable: true, retryAfter: wait)
+        case _ where code.hasPrefix("internal_api_error"):
+            return FeedError(.http(status: 500), message, isRetryable: true)
+        default:
+            return FeedError(.invalidRequest, "\(message) (\(code))")
+        }
+    }
+}
+
+// MARK: - Wire format
+
+private struct ResultDTO: Decodable {
+    struct APIError: Decodable {
+        var code: String?
+        var info: String?
+        var lag: LooseScalar?
+    }
+    struct Query: Decodable {
+        var recentchanges: [ChangeDTO]?
+    }
+    var error: APIError?
+    var `continue`: [String: LooseScalar]?
+    var query: Query?
+}
+
+private struct ChangeDTO: Decodable {
+    var type: String?
+    var title: String?
+    var pageid: Int64?
+    var revid: Int64?
+    var old_revid: Int64?
+    var rcid: Int64
+    var user: String?
+    var userhidden: LooseScalar?
+    var comment: String?
+    var oldlen: Int?
+    var newlen: Int?
+    var timestamp: String?
+
+    func feedItem(base: URL) -> FeedItem {
+        let page = title ?? "(untitled)"
+        let who = user ?? (userhidden != nil ? "(hidden)" : "?")
+        let summary = HTMLText.plainTitle(comment ?? "")
+        let title = summary.isEmpty ? "\(page) (\(who))" : "\(page) (\(who): \(summary))"
+        var query: [(String, String)] = [("title", page)]
+        if let revid, revid > 0 {
+            query.append(("diff", String(revid)))
+            if let old_revid, old_revid > 0 { query.append(("oldid", String(old_revid))) }
+        }
+        let link = APIEndpoint.url(base: base, path: "index.php", query: query).absoluteString
+        return FeedItem(
+            id: "wikipedia:\(rcid)",
+            title: nonEmptyTitle(HTMLText.collapse(title)),
+            url: link,
+            author: who,
+            score: newlen.map { $0 - (oldlen ?? 0) },
+            time: timestamp.flatMap(WireTime.iso8601).map { Int64($0) },
+            body: type.map { "\($0) · \(page)" },
+            discussionURL: APIEndpoint.url(base: base, path: "index.php", query: [("title", "Talk:\(page)")]).absoluteString
+        )
+    }
+}

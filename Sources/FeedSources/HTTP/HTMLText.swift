@@ -1,0 +1,245 @@
+/// Turns the HTML fragments APIs send (HN `text`, Mastodon `content`, entity-encoded titles)
+/// into plain text.
+///
+/// One pass over the input: tags are stripped (`<p>`, `<br>`, `<div>`, `<li>` become line
+/// breaks), entities are decoded (common named ones, `&#39;`, `&#x27;`), `<script>`/`<style>`
+/// bodies and comments vanish, Mastodon's `<span class="invisible">` is hidden and
+/// `<span class="ellipsis">` is followed by "…". A `<` that cannot open a tag is kept as text.
+/// Control characters other than newline are dropped.
+public enum HTMLText {
+    /// Multi-line plain text: paragraphs separated by one blank line, trimmed.
+    public static func text(_ html: String) -> String {
+        let raw = render(html)
+        // Normalise runs of blank lines to a single blank line and trim each line's right end.
+        var lines: [String] = []
+        var blank = 0
+        for line in raw.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = String(line).trimmingWhitespace()
+            if trimmed.allSatisfy({ $0.isWhitespace }) {
+                blank += 1
+            } else {
+                if blank > 0 && !lines.isEmpty { lines.append("") }
+                blank = 0
+                lines.append(trimmed)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line: all whitespace (including the breaks `<p>`/`<br>` produce) collapsed to single
+    /// spaces, trimmed. For titles.
+    public static func plainTitle(_ html: String) -> String {
+        collapse(render(html))
+    }
+
+    /// Decodes entities only, leaving anything tag-like alone (Reddit's `&amp;`-escaped URLs).
+    public static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            if let (decoded, length) = entity(at: rest) {
+                out += decoded
+                rest = rest.dropFirst(length)
+            } else {
+                out += "&"
+                rest = rest.dropFirst()
+            }
+        }
+        out += rest
+        return out
+    }
+
+    /// Whitespace runs → one space, trimmed.
+    static func collapse(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for c in text {
+            if c.isWhitespace || c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" "); pendingSpace = false }
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Rendering
+
+    private enum SpanKind { case plain, invisible, ellipsis }
+
+    private static func render(_ html: String) -> String {
+        var out = ""
+        var rest = Substring(html)
+        var spans: [SpanKind] = []
+        var hiddenDepth = 0
+        // Inside <pre> (HN code blocks) source newlines are kept; elsewhere they are spaces.
+        var preDepth = 0
+        var skipUntilClosing: String?
+
+        func emit(_ s: String) {
+            if hiddenDepth == 0 && skipUntilClosing == nil { out += s }
+        }
+
+        while let c = rest.first {
+            if c == "<", let tag = Tag(at: rest) {
+                rest = rest.dropFirst(tag.length)
+                if let skipping = skipUntilClosing {
+                    if tag.isClosing && tag.name == skipping { skipUntilClosing = nil }
+                    continue
+                }
+                switch tag.name {
+                case "script", "style", "head", "title":
+                    if !tag.isClosing && !tag.isSelfClosing { skipUntilClosing = tag.name }
+                case "br":
+                    emit("\n")
+                case "pre":
+                    if !tag.isSelfClosing { preDepth = max(0, preDepth + (tag.isClosing ? -1 : 1)) }
+                    emit("\n")
+                case "p", "div", "li", "ul", "ol", "blockquote", "tr", "h1", "h2", "h3", "h4", "h5", "h6":
+                    emit(tag.name == "p" || tag.name == "blockquote" ? "\n\n" : "\n")
+                case "span":
+                    if tag.isClosing {
+                        guard let kind = spans.popLast() else { break }
+                        switch kind {
+                        case .invisible: hiddenDepth -= 1
+                        case .ellipsis: emit("…")
+                        case .plain: break
+                        }
+                    } else if !tag.isSelfClosing {
+                        let classes = tag.classes
+                        let kind: SpanKind =
+                            classes.contains("invisible") ? .invisible : classes.contains("ellipsis") ? .ellipsis : .plain
+                        if kind == .invisible { hiddenDepth += 1 }
+                        spans.append(kind)
+                    }
+                default:
+                    break
+                }
+            } else if c == "&" {
+                if let (decoded, length) = entity(at: rest) {
+                    emit(decoded)
+                    rest = rest.dropFirst(length)
+                } else {
+                    emit("&")
+                    rest = rest.dropFirst()
+                }
+            } else {
+                rest = rest.dropFirst()
+                if c == "\n" || c == "\r\n" {
+                    emit(preDepth > 0 ? "\n" : " ")
+                } else if c == "\t" {
+                    emit(" ")
+                } else if c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                    continue
+                } else {
+                    emit(String(c))
+                }
+            }
+        }
+        return out
+    }
+
+    /// A tag at the start of `text`: `<name attrs>`, `</name>`, `<name/>`, `<!-- -->`, `<!doctype>`.
+    private struct Tag {
+        var name: String
+        var isClosing: Bool
+        var isSelfClosing: Bool
+        var attributes: Substring
+        var length: Int
+
+        init?(at text: Substring) {
+            var i = text.index(after: text.startIndex)
+            guard i < text.endIndex else { return nil }
+            if text[i...].hasPrefix("!--") {
+                let body = text[text.index(i, offsetBy: 3)...]
+                guard let end = body.range(of: "-->") else { return nil }
+                name = "!--"; isClosing = false; isSelfClosing = true; attributes = ""
+                length = text.distance(from: text.startIndex, to: end.upperBound)
+                return
+            }
+            isClosing = text[i] == "/"
+            if isClosing { i = text.index(after: i) }
+            guard i < text.endIndex, text[i].isLetter || text[i] == "!" || text[i] == "?" else { return nil }
+            var nameEnd = i
+            while nameEnd < text.endIndex, text[nameEnd].isLetter || text[nameEnd].isNumber || text[nameEnd] == "!" || text[nameEnd] == "?" || text[nameEnd] == "-" {
+                nameEnd = text.index(after: nameEnd)
+            }
+            name = text[i..<nameEnd].lowercased()
+            // Find the closing '>' outside quoted attribute values.
+            var j = nameEnd
+            var quote: Character?
+            while j < text.endIndex {
+                let c = text[j]
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == ">" {
+                    break
+                }
+                j = text.index(after: j)
+            }
+            guard j < text.endIndex else { return nil }
+            attributes = text[nameEnd..<j]
+            isSelfClosing = attributes.hasSuffix("/")
+            length = text.distance(from: text.startIndex, to: j) + 1
+        }
+
+        var classes: [String] {
+            guard let range = attributes.range(of: "class=") else { return [] }
+            var value = attributes[range.upperBound...]
+            if let q = value.first, q == "\"" || q == "'" {
+                value = value.dropFirst()
+                if let end = value.firstIndex(of: q) { value = value[..<end] }
+            } else if let end = value.firstIndex(where: { $0.isWhitespace || $0 == "/" }) {
+                value = value[..<end]
+            }
+            return value.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        }
+    }
+
+    // MARK: - Entities
+
+    /// Decodes one entity at the start of `text` (which begins with `&`): the text and how many
+    /// characters it spanned, or nil when it is not a known entity.
+    private static func entity(at text: Substring) -> (String, Int)? {
+        let body = text.dropFirst().prefix(12)
+        guard let semicolon = body.firstIndex(of: ";") else { return nil }
+        let name = body[..<semicolon]
+        let length = name.count + 2
+        if name.first == "#" {
+            let digits = name.dropFirst()
+            let value: UInt32?
+            if let x = digits.first, x == "x" || x == "X" {
+                value = UInt32(digits.dropFirst(), radix: 16)
+            } else {
+                value = UInt32(digits, radix: 10)
+            }
+            guard let value else { return nil }
+            // NUL, surrogates and out-of-range code points become U+FFFD, as browsers do.
+            let scalar = value == 0 ? nil : Unicode.Scalar(value)
+            return (String(Character(scalar ?? "\u{FFFD}")), length)
+        }
+        guard let decoded = named[String(name)] else { return nil }
+        return (decoded, length)
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
+        "hellip": "…", "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’", "ldquo": "“",
+        "rdquo": "”", "laquo": "«", "raquo": "»", "bull": "•", "middot": "·", "copy": "©",
+        "reg": "®", "trade": "™", "deg": "°", "times": "×", "divide": "÷", "euro": "€",
+        "pound": "£", "yen": "¥", "cent": "¢", "sect": "§", "para": "¶", "shy": "",
+        "zwj": "\u{200D}", "zwnj": "\u{200C}", "thinsp": " ", "ensp": " ", "emsp": " ",
+        "larr": "←", "rarr": "→", "uarr": "↑", "darr": "↓", "harr": "↔", "le": "≤", "ge": "≥",
+        "ne": "≠", "plusmn": "±", "frac12": "½", "frac14": "¼", "frac34": "¾", "iexcl": "¡",
+        "iquest": "¿", "eacute": "é", "egrave": "è", "aacute": "á", "agrave": "à", "oacute": "ó",
+        "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "ntilde": "ñ", "ccedil": "ç",
+        "dagger": "†", "prime": "′", "Prime": "″", "lambda": "λ", "pi": "π", "mu": "µ",
+    ]
+}
+

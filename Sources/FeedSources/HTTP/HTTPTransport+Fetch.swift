@@ -1,0 +1,23 @@
+import FeedModel
+import Foundation
+
+extension HTTPTransport {
+    /// GETs `url`, requires a 2xx, and decodes the body as `T`.
+    func fetchJSON<T: Decodable>(
+        _ type: T.Type, from url: URL, headers: [String: String] = [:], api: String, now: Date = Date()
+    ) throws(FeedError) -> (T, HTTPResponse) {
+        let response = try send(HTTPRequest(url: url, headers: headers))
+        try ResponseCheck.requireSuccess(response, api: api, now: now)
+        return (try JSONBody.decode(T.self, from: response, api: api), response)
+    }
+}
+
+extension Int {
+    /// Clamps a requested page size into `1...maximum`.
+    func clampedPageSize(maximum: Int) -> Int { Swift.min(Swift.max(self, 1), maximum) }
+}
+
+/// A feed item title never empty: the pager needs something to show.
+func nonEmptyTitle(_ title: String, fallback: String = "(untitled)") -> String {
+    title.isEmpty ? fallback : title
+}

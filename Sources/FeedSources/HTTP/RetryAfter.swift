@@ -1,0 +1,50 @@
+import Foundation
+
+/// How long a server asked us to wait, read from whichever headers it uses.
+///
+/// In order of trust:
+/// 1. `Retry-After`: delta seconds (`120`, `1.5`) or an HTTP-date.
+/// 2. A reset header once the quota is spent (`x-ratelimit-remaining` or `ratelimit-remaining`
+///    ≤ 0, or the status says throttled and no remaining count is given):
+///    `x-ratelimit-reset` / `ratelimit-reset` as epoch seconds (GitHub, Lobsters), as seconds
+///    until the reset (Reddit, decimals allowed; any value below 10⁹ is taken as a delta), or as
+///    an ISO-8601 instant (Mastodon).
+/// 3. GitHub's secondary limit (throttled, quota left, no `Retry-After`): 60 s, as its docs say.
+///
+/// Instants are measured against the response's `Date` header when it parses, else `now`, so a
+/// skewed local clock does not turn a 30 s wait into an hour. The result is never negative.
+public enum RetryAfter {
+    /// - Parameters:
+    ///   - headers: lowercased response headers.
+    ///   - isThrottled: whether the status already says "slow down" (429, a rate-limited 403).
+    ///   - now: the local clock, used when there is no `Date` header.
+    /// - Returns: seconds to wait, or nil when the headers say nothing.
+    public static func seconds(headers: [String: String], isThrottled: Bool, now: Date) -> Double? {
+        let reference = headers["date"].flatMap(WireTime.httpDate) ?? now.timeIntervalSince1970
+        if let value = headers["retry-after"]?.trimmingWhitespace(), !value.isEmpty {
+            if let delta = Double(value), delta.isFinite { return max(0, delta) }
+            if let instant = WireTime.httpDate(value) { return max(0, instant - reference) }
+        }
+        let remaining = (headers["x-ratelimit-remaining"] ?? headers["ratelimit-remaining"])
+            .flatMap { Double($0.trimmingWhitespace()) }
+        let spent = remaining.map { $0 <= 0 } ?? isThrottled
+        if spent, let reset = (headers["x-ratelimit-reset"] ?? headers["ratelimit-reset"])?.trimmingWhitespace() {
+            if let number = Double(reset), number.isFinite {
+                return max(0, number < 1_000_000_000 ? number : number - reference)
+            }
+            if let instant = WireTime.iso8601(reset) { return max(0, instant - reference) }
+        }
+        if isThrottled, let remaining, remaining > 0, headers["x-ratelimit-resource"] != nil {
+            return 60
+        }
+        return nil
+    }
+
+    /// Whether the headers say the quota is spent (used to tell a rate-limited 403 from a refusal).
+    static func saysQuotaSpent(_ headers: [String: String]) -> Bool {
+        if headers["retry-after"] != nil { return true }
+        let remaining = (headers["x-ratelimit-remaining"] ?? headers["ratelimit-remaining"])
+            .flatMap { Double($0.trimmingWhitespace()) }
+        return remaining.map { $0 <= 0 } ?? false
+    }
+}

@@ -1,0 +1,78 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+struct DevToSourceTests {
+    static let base = "http://127.0.0.1:8080/devto/api"
+
+    static func article(_ id: Int, tagList: String = #"["html","css","javascript","webdev"]"#, tags: String = #""html, css, javascript, webdev""#) -> String {
+        #"""
+        {"type_of":"article","id":\#(id),"title":"➡️ Counter Up Animation | JavaScript✨","description":"Hey DEVs, &amp; friends",
+         "readable_publish_date":"Jul 22","slug":"counter-up-animation-javascript-b92","path":"/robsonmuniz16/counter-up-animation-javascript-b92",
+         "url":"https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92","comments_count":0,"public_reactions_count":32,
+         "collection_id":null,"published_timestamp":"2021-07-22T21:46:36Z","positive_reactions_count":32,"cover_image":null,
+         "social_image":"https://dev.to/social_previews/article/769004.png","canonical_url":"https://dev.to/x",
+         "created_at":"2021-07-22T21:46:36Z","edited_at":null,"crossposted_at":null,"published_at":"2021-07-22T21:46:36Z",
+         "last_comment_at":"2021-07-22T21:46:36Z","reading_time_minutes":1,
+         "tag_list":\#(tagList),"tags":\#(tags),
+         "user":{"name":"Robson Muniz","username":"robsonmuniz16","twitter_username":"RobsonMuniz16","github_username":null,
+                 "website_url":"http://x","profile_image":"https://res.cloudinary.com/x","profile_image_90":"y"}}
+        """#
+    }
+
+    private func source(_ transport: FakeTransport, tag: String? = nil) -> DevToSource {
+        DevToSource(tag: tag, baseURL: URL(string: Self.base)!, transport: transport)
+    }
+
+    @Test func fullPageContinues() throws {
+        let transport = FakeTransport()
+        let url = "\(Self.base)/articles?page=1&per_page=2&tag=webdev"
+        transport.serve(url, body: "[\(Self.article(769004)),\(Self.article(769005))]")
+        let s = source(transport, tag: "#webdev")
+        let page = try loadPage(s, s.firstKey, pageSize: 2)
+        #expect(transport.requestedURLs == [url])
+        #expect(transport.requests.first?.headers["Accept"] == "application/vnd.forem.api-v1+json")
+        #expect(page.next == .page(2))
+        #expect(page.items[0] == FeedItem(
+            id: "devto:769004", title: "➡️ Counter Up Animation | JavaScript✨",
+            url: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92", author: "robsonmuniz16", score: 32,
+            commentCount: 0, time: 1_626_990_396, body: "Hey DEVs, & friends\n\n#html #css #javascript #webdev",
+            discussionURL: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92#comments"))
+    }
+
+    @Test func swappedTagFieldsAreTolerated() throws {
+        let transport = FakeTransport()
+        transport.serve(
+            "\(Self.base)/articles?page=3&per_page=3",
+            body: "[\(Self.article(1, tagList: #""rust, wasm""#, tags: #"["rust","wasm"]"#)),\(Self.article(2, tagList: "null", tags: "null"))]")
+        let page = try loadPage(source(transport), .page(3), pageSize: 3)
+        #expect(page.items[0].body == "Hey DEVs, & friends\n\n#rust #wasm")
+        #expect(page.items[1].body == "Hey DEVs, & friends")
+        // A short page is the end.
+        #expect(page.next == nil)
+    }
+
+    @Test func emptyArrayEnds() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/articles?page=40&per_page=30", body: "[]")
+        let page = try loadPage(source(transport), .page(40), pageSize: 30)
+        #expect(page.items.isEmpty)
+        #expect(page.next == nil)
+    }
+
+    @Test func throttledWithRetryAfter() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/articles?page=1&per_page=30", status: 429, headers: ["Retry-After": "1"], body: #"{"error":"Retry later","status":429}"#)
+        let error = try #require(loadError(source(transport), .page(1), pageSize: 30))
+        #expect(error == FeedError(.rateLimited, "devto: HTTP 429 (Retry later)", isRetryable: true, retryAfter: 1))
+    }
+
+    @Test func badResponses() {
+        let transport = FakeTransport()
+        BadResponses.check(
+            source(transport), key: .page(1), url: "\(Self.base)/articles?page=1&per_page=10", transport: transport, api: "devto",
+            truncated: #"[{"id":1,"title":"x""#, wrongType: #"{"id":1}"#)
+    }
+}

@@ -1,0 +1,75 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+struct PokeAPISourceTests {
+    static let base = "http://127.0.0.1:8080/pokeapi/api/v2"
+
+    private func source(_ transport: FakeTransport) -> PokeAPISource {
+        PokeAPISource(baseURL: URL(string: Self.base)!, transport: transport)
+    }
+
+    @Test func firstPageFollowsNext() throws {
+        let transport = FakeTransport()
+        let url = "\(Self.base)/pokemon?offset=0&limit=20"
+        transport.serve(url, body: #"""
+            {"count":1302,"next":"https://pokeapi.co/api/v2/pokemon?offset=20&limit=20","previous":null,
+             "results":[{"name":"bulbasaur","url":"https://pokeapi.co/api/v2/pokemon/1/"},
+                        {"name":"ivysaur","url":"https://pokeapi.co/api/v2/pokemon/2/"}]}
+            """#)
+        let s = source(transport)
+        let page = try loadPage(s, s.firstKey, pageSize: 20)
+        #expect(transport.requestedURLs == [url])
+        #expect(page.next == .offset(20, limit: 20))
+        #expect(page.total == 1302)
+        #expect(page.items == [
+            FeedItem(id: "pokeapi:bulbasaur", title: "Bulbasaur #1", url: "https://pokeapi.co/api/v2/pokemon/1/"),
+            FeedItem(id: "pokeapi:ivysaur", title: "Ivysaur #2", url: "https://pokeapi.co/api/v2/pokemon/2/"),
+        ])
+    }
+
+    @Test func clampedLastNextIsFollowedExactlyThenNullEnds() throws {
+        let transport = FakeTransport()
+        transport.serve(
+            "\(Self.base)/pokemon?offset=1320&limit=20",
+            body: #"{"count":1351,"next":"https://pokeapi.co/api/v2/pokemon?offset=1340&limit=11","previous":"https://pokeapi.co/api/v2/pokemon?offset=1300&limit=20","results":[{"name":"mr-mime","url":"https://pokeapi.co/api/v2/pokemon/122/"}]}"#)
+        transport.serve(
+            "\(Self.base)/pokemon?offset=1340&limit=11",
+            body: #"{"count":1351,"next":null,"previous":"https://pokeapi.co/api/v2/pokemon?offset=1329&limit=11","results":[{"name":"calyrex-shadow","url":"/api/v2/pokemon/10194/"}]}"#)
+        let s = source(transport)
+        let page = try loadPage(s, .offset(1320, limit: 20), pageSize: 20)
+        #expect(page.next == .offset(1340, limit: 11))
+        #expect(page.items.first?.title == "Mr-mime #122")
+        let last = try loadPage(s, try #require(page.next), pageSize: 20)
+        #expect(last.next == nil)
+        // Relative URLs (the api-data dump) resolve against the base URL's host.
+        #expect(last.items.first?.url == "http://127.0.0.1:8080/api/v2/pokemon/10194/")
+        #expect(last.items.first?.title == "Calyrex-shadow #10194")
+    }
+
+    @Test func pastTheEndIsEmptyAndFinal() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/pokemon?offset=5000&limit=20", body: #"{"count":1302,"next":null,"previous":"x","results":[]}"#)
+        let page = try loadPage(source(transport), .offset(5000, limit: 20))
+        #expect(page.items.isEmpty)
+        #expect(page.next == nil)
+        #expect(page.total == 1302)
+    }
+
+    @Test func nextWithoutAnOffsetIsADecodingError() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/pokemon?offset=0&limit=5", body: #"{"count":9,"next":"https://pokeapi.co/api/v2/pokemon","results":[{"name":"a","url":"u"}]}"#)
+        let error = try #require(loadError(source(transport), .offset(0, limit: 0), pageSize: 5))
+        #expect(error.kind == .decoding)
+        #expect(error.message == "pokeapi: unexpected response (next has no usable offset)")
+    }
+
+    @Test func badResponses() {
+        let transport = FakeTransport()
+        BadResponses.check(
+            source(transport), key: .offset(0, limit: 10), url: "\(Self.base)/pokemon?offset=0&limit=10", transport: transport,
+            api: "pokeapi", truncated: #"{"count":1302,"results":[{"#, wrongType: #"{"count":"many","results":{}}"#)
+    }
+}

@@ -1,0 +1,80 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+struct WikipediaSourceTests {
+    static let base = "http://127.0.0.1:8080/wikipedia/w"
+    static let fixed = "action=query&list=recentchanges&format=json&formatversion=2&rcprop=title%7Cids%7Ctimestamp%7Cuser%7Ccomment%7Csizes%7Cflags"
+
+    static let firstBody = #"""
+        {"batchcomplete":true,"continue":{"rccontinue":"20180330090522|1041353210","continue":"-||"},
+         "query":{"recentchanges":[{"type":"edit","ns":0,"title":"Histology","pageid":13570,"revid":833218500,"old_revid":833218201,
+           "rcid":1041353213,"user":"Iztwoz","oldlen":25718,"newlen":25749,"timestamp":"2018-03-30T09:05:22Z","comment":"/* Tissues */ ce &amp; links","minor":false,"bot":false},
+          {"type":"log","ns":2,"title":"User:X","pageid":0,"revid":0,"old_revid":0,"rcid":1041353212,"userhidden":true,
+           "oldlen":0,"newlen":0,"timestamp":"2018-03-30T09:05:21Z","comment":""}]}}
+        """#
+
+    private func source(_ transport: FakeTransport) -> WikipediaSource {
+        WikipediaSource(baseURL: URL(string: Self.base)!, transport: transport)
+    }
+
+    @Test func firstPageThenEveryContinueKeyIsCopied() throws {
+        let transport = FakeTransport()
+        let first = "\(Self.base)/api.php?\(Self.fixed)&rclimit=2"
+        transport.serve(first, body: Self.firstBody)
+        let s = source(transport)
+        let page = try loadPage(s, s.firstKey, pageSize: 2)
+        #expect(transport.requestedURLs == [first])
+        #expect(transport.requests.first?.headers["User-Agent"] == WikipediaSource.defaultUserAgent)
+        #expect(page.next == .cursor("continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"))
+        #expect(page.items[0] == FeedItem(
+            id: "wikipedia:1041353213", title: "Histology (Iztwoz: /* Tissues */ ce & links)",
+            url: "\(Self.base)/index.php?title=Histology&diff=833218500&oldid=833218201", author: "Iztwoz", score: 31,
+            time: 1_522_400_722, body: "edit · Histology", discussionURL: "\(Self.base)/index.php?title=Talk%3AHistology"))
+        #expect(page.items[1].title == "User:X ((hidden))")
+        #expect(page.items[1].url == "\(Self.base)/index.php?title=User%3AX")
+
+        let second = "\(Self.base)/api.php?\(Self.fixed)&rclimit=2&continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"
+        transport.serve(second, body: #"{"batchcomplete":true,"query":{"recentchanges":[]}}"#)
+        let last = try loadPage(s, try #require(page.next), pageSize: 2)
+        #expect(transport.requestedURLs.last == second)
+        #expect(last.next == nil)
+    }
+
+    @Test func continuationCannotOverrideFixedParameters() throws {
+        let transport = FakeTransport()
+        let url = "\(Self.base)/api.php?\(Self.fixed)&rclimit=5&rccontinue=x"
+        transport.serve(url, body: #"{"query":{"recentchanges":[]}}"#)
+        _ = try loadPage(source(transport), .cursor("action=edit&rccontinue=x"), pageSize: 5)
+        #expect(transport.requestedURLs == [url])
+    }
+
+    @Test func maxlagIsRetryableWithRetryAfter() throws {
+        let transport = FakeTransport()
+        transport.serve(
+            "\(Self.base)/api.php?\(Self.fixed)&rclimit=50", headers: ["Retry-After": "5", "X-Database-Lag": "7", "MediaWiki-API-Error": "maxlag"],
+            body: #"{"error":{"code":"maxlag","info":"Waiting for 10.64.48.35: 7 seconds lagged","host":"10.64.48.35","lag":7,"type":"db","docref":"See https://en.wikipedia.org/w/api.php for API usage."},"servedby":"mw1225"}"#)
+        let error = try #require(loadError(source(transport), .cursor(nil), pageSize: 50))
+        #expect(error == FeedError(.rateLimited, "wikipedia: Waiting for 10.64.48.35: 7 seconds lagged", isRetryable: true, retryAfter: 5))
+    }
+
+    @Test func otherAPIErrorsWithStatus200AreFinal() throws {
+        let transport = FakeTransport()
+        transport.serve(
+            "\(Self.base)/api.php?\(Self.fixed)&rclimit=50", headers: ["MediaWiki-API-Error": "badcontinue"],
+            body: #"{"error":{"code":"badcontinue","info":"Invalid continue param. You should pass the original value returned by the previous query.","docref":"x"},"servedby":"mw1"}"#)
+        let error = try #require(loadError(source(transport), .cursor(nil), pageSize: 50))
+        #expect(error.kind == .invalidRequest)
+        #expect(!error.isRetryable)
+        #expect(error.message == "wikipedia: Invalid continue param. You should pass the original value returned by the previous query. (badcontinue)")
+    }
+
+    @Test func badResponses() {
+        let transport = FakeTransport()
+        BadResponses.check(
+            source(transport), key: .cursor(nil), url: "\(Self.base)/api.php?\(Self.fixed)&rclimit=10", transport: transport,
+            api: "wikipedia", truncated: #"{"query":{"recentchanges":[{"rcid":1"#, wrongType: #"{"query":{"recentchanges":[{"rcid":"one"}]}}"#)
+    }
+}
