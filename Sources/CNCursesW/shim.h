@@ -112,14 +112,17 @@ static inline int fs_probe_terminal(const char *name) {
 #define FS_SIGNAL_RESIZE 'W'
 #define FS_SIGNAL_RESUME 'C'
 
-static int fs_signal_pipe[2] = {-1, -1};
-static volatile sig_atomic_t fs_curses_active = 0;
-static struct sigaction fs_previous_actions[NSIG];
-static volatile sig_atomic_t fs_installed[NSIG];
+/* One initialised object: Swift's importer does not emit tentative (uninitialised) definitions. */
+static struct fs_signal_state {
+    int pipe[2];
+    volatile sig_atomic_t curses_active;
+    volatile sig_atomic_t installed[NSIG];
+    struct sigaction previous[NSIG];
+} fs_signal_state = {.pipe = {-1, -1}, .curses_active = 0};
 
 static inline void fs_signal_post(char byte) {
     int saved = errno;
-    if (fs_signal_pipe[1] >= 0) (void)write(fs_signal_pipe[1], &byte, 1);
+    if (fs_signal_state.pipe[1] >= 0) (void)write(fs_signal_state.pipe[1], &byte, 1);
     errno = saved;
 }
 
@@ -136,8 +139,8 @@ static void fs_on_continue(int sig) {
 /* SIGINT, SIGTERM, SIGHUP and crashes: give the terminal back, then die of the same signal. */
 static void fs_on_fatal(int sig) {
     struct sigaction dfl;
-    if (fs_curses_active) {
-        fs_curses_active = 0;
+    if (fs_signal_state.curses_active) {
+        fs_signal_state.curses_active = 0;
         endwin();
     }
     dfl.sa_handler = SIG_DFL;
@@ -153,7 +156,7 @@ static void fs_on_stop(int sig) {
     int saved = errno;
     struct sigaction dfl, ours;
     sigset_t unblock;
-    int was_active = fs_curses_active;
+    int was_active = fs_signal_state.curses_active;
     if (was_active) endwin();
     dfl.sa_handler = SIG_DFL;
     dfl.sa_flags = 0;
@@ -171,19 +174,19 @@ static void fs_on_stop(int sig) {
 
 /* Creates the self-pipe once per process. Returns its read end, or -1 with errno set. */
 static inline int fs_signals_pipe(void) {
-    if (fs_signal_pipe[0] >= 0) return fs_signal_pipe[0];
+    if (fs_signal_state.pipe[0] >= 0) return fs_signal_state.pipe[0];
     int fds[2];
     if (pipe(fds) != 0) return -1;
     for (int i = 0; i < 2; i++) {
         fcntl(fds[i], F_SETFD, FD_CLOEXEC);
         fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
     }
-    fs_signal_pipe[0] = fds[0];
-    fs_signal_pipe[1] = fds[1];
+    fs_signal_state.pipe[0] = fds[0];
+    fs_signal_state.pipe[1] = fds[1];
     return fds[0];
 }
 
-static inline void fs_signals_set_curses_active(int active) { fs_curses_active = active; }
+static inline void fs_signals_set_curses_active(int active) { fs_signal_state.curses_active = active; }
 
 static inline void fs_signals_notify(char byte) { fs_signal_post(byte); }
 
@@ -202,16 +205,16 @@ static inline int fs_signals_install(int sig, int kind) {
     if (sigaction(sig, NULL, &previous) != 0) return -1;
     /* A signal the parent chose to ignore (nohup, a job-control-less shell) stays ignored. */
     if (kind != 4 && previous.sa_handler == SIG_IGN && (sig == SIGHUP || sig == SIGINT || sig == SIGTSTP)) return 0;
-    if (!fs_installed[sig]) fs_previous_actions[sig] = previous;
+    if (!fs_signal_state.installed[sig]) fs_signal_state.previous[sig] = previous;
     if (sigaction(sig, &action, NULL) != 0) return -1;
-    fs_installed[sig] = 1;
+    fs_signal_state.installed[sig] = 1;
     return 0;
 }
 
 static inline void fs_signals_uninstall(int sig) {
-    if (!fs_installed[sig]) return;
-    sigaction(sig, &fs_previous_actions[sig], NULL);
-    fs_installed[sig] = 0;
+    if (!fs_signal_state.installed[sig]) return;
+    sigaction(sig, &fs_signal_state.previous[sig], NULL);
+    fs_signal_state.installed[sig] = 0;
 }
 
 #endif

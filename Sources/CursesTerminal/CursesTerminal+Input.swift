@@ -14,6 +14,7 @@ extension CursesTerminal {
         func reportSize() {
             let event = TerminalEvent.resized(size)
             if !events.contains(event) { events.append(event) }
+            lastReportedSize = size
         }
         let notices = TerminalSignals.drain()
         if notices.contains(.resume) {
@@ -36,8 +37,10 @@ extension CursesTerminal {
             case .mouse:
                 if let event = nextMouseEvent() { events.append(.key(.mouse(event))) }
             case .resize:
+                // resizeterm queues one of these even for our own calls (set-up, SIGWINCH),
+                // so only a size nobody has heard of yet is news.
                 updateSizeFromCurses()
-                reportSize()
+                if size != lastReportedSize { reportSize() }
             case .ignored:
                 break
             }

@@ -48,6 +48,8 @@ public final class CursesTerminal: TerminalBackend {
     var previousGrid: Grid?
     /// Set after a resize or a resume: the next `draw` rewrites every cell.
     var needsFullRepaint = true
+    /// The size the owner last heard about, through `init` or a `.resized` event.
+    var lastReportedSize = Size(columns: 0, rows: 0)
     private(set) var isActive = true
     /// Files the headless initialiser opened, closed by `restore`.
     private var ownedFiles: [UnsafeMutablePointer<FILE>] = []
@@ -100,6 +102,7 @@ public final class CursesTerminal: TerminalBackend {
         self.size = size
         ownedFiles = [output, input]
         _ = resizeterm(Int32(size.rows), Int32(size.columns))
+        lastReportedSize = size
         configure()
     }
 
@@ -113,6 +116,7 @@ public final class CursesTerminal: TerminalBackend {
         self.isHeadless = isHeadless
         self.theme = Self.resolveTheme(options.theme)
         self.size = Size(columns: Int(fs_getmaxx(fs_stdscr())), rows: Int(fs_getmaxy(fs_stdscr())))
+        lastReportedSize = size
         configure()
         if options.handlesSignals {
             // After newterm, so these replace the handlers ncurses installs for itself.
