@@ -1,0 +1,114 @@
+import CNCursesW
+import FeedUI
+import Glibc
+
+/// A style in curses terms.
+struct Rendition: Hashable {
+    var attributes: attr_t
+    var pair: Int16
+}
+
+extension CursesTerminal {
+    /// Shows `grid`, writing only the cells that differ from the last grid drawn.
+    ///
+    /// After a size change or a resume every cell is rewritten. Continuation cells are skipped;
+    /// a wide character that would be cut by the right edge becomes a space.
+    /// - Complexity: O(rows × columns) comparisons; curses work only for changed cells.
+    public func draw(_ grid: Grid) {
+        guard isActive else { return }
+        _ = set_term(screen)
+        let isFull = needsFullRepaint || previousGrid?.size != grid.size
+        if isFull {
+            _ = werase(window)
+            if needsFullRepaint { _ = clearok(window, true) }
+        }
+        let rows = min(grid.size.rows, size.rows)
+        let columns = min(grid.size.columns, size.columns)
+        let previous = isFull ? nil : previousGrid
+        for row in 0..<max(0, rows) {
+            for column in 0..<max(0, columns) {
+                let cell = grid[row, column]
+                if cell.isContinuation { continue }
+                if let previous, previous[row, column] == cell,
+                    cell.width < 2 || column + 1 >= columns || previous[row, column + 1] == grid[row, column + 1]
+                {
+                    continue
+                }
+                write(cell, row: row, column: column, lastColumn: columns - 1)
+            }
+        }
+        previousGrid = grid
+        needsFullRepaint = false
+        _ = wnoutrefresh(window)
+        _ = doupdate()
+    }
+
+    private func write(_ cell: Cell, row: Int, column: Int, lastColumn: Int) {
+        let rendition = renditions[Int(cell.style.rawValue)]
+        var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
+        let first = scalars.first.map { wchar_t(bitPattern: $0.value) } ?? 0x20
+        let width = scalars.isEmpty ? 1 : Int(wcwidth(first))
+        if scalars.isEmpty {
+            scalars = [" "]
+        } else if width < 0 || width > max(1, Int(cell.width)) {
+            // Unprintable, or wider than the grid allows (it would shift the rest of the row).
+            scalars = ["?"]
+        } else if cell.width >= 2 && column >= lastColumn {
+            // Never split a wide character at the right edge.
+            scalars = [" "]
+        }
+        put(scalars, rendition: rendition, row: row, column: column)
+        let drawnWidth = wcwidth(wchar_t(bitPattern: scalars[0].value))
+        if cell.width >= 2 && drawnWidth < 2 && column < lastColumn {
+            // The grid reserved two columns for something curses draws in one.
+            put([" "], rendition: rendition, row: row, column: column + 1)
+        }
+    }
+
+    private func put(_ scalars: [Unicode.Scalar], rendition: Rendition, row: Int, column: Int) {
+        var characters = scalars.map { wchar_t(bitPattern: $0.value) }
+        characters.append(0)
+        var character = cchar_t()
+        _ = setcchar(&character, characters, rendition.attributes, rendition.pair, nil)
+        // The bottom-right cell returns ERR yet is drawn: nothing to handle.
+        _ = mvwadd_wch(window, Int32(row), Int32(column), &character)
+    }
+
+    /// Allocates one colour pair per style (when colours are wanted and available) and returns
+    /// each style's rendition, indexed by `Style.rawValue`.
+    static func renditions(for theme: Theme) -> [Rendition] {
+        let usesColor = theme.usesColor && has_colors()
+        var hasDefaultColors = false
+        if usesColor {
+            _ = start_color()
+            hasDefaultColors = use_default_colors() == OK
+        }
+        let colors = Int(fs_colors())
+        let attributeSource = usesColor ? theme : (theme.usesColor ? Theme.monochrome : theme)
+        return Style.allCases.map { style in
+            let appearance = attributeSource[style]
+            var rendition = Rendition(attributes: attributes(appearance.attributes), pair: 0)
+            let pair = Int16(style.rawValue) + 1
+            if usesColor && Int(pair) < Int(fs_color_pairs()) {
+                var foreground = appearance.foreground.resolved(colors: colors)
+                var background = appearance.background.resolved(colors: colors)
+                if !hasDefaultColors {
+                    if foreground < 0 { foreground = Int16(COLOR_WHITE) }
+                    if background < 0 { background = Int16(COLOR_BLACK) }
+                }
+                if init_pair(pair, foreground, background) == OK { rendition.pair = pair }
+            }
+            return rendition
+        }
+    }
+
+    static func attributes(_ attributes: Theme.Attributes) -> attr_t {
+        var result = fs_a_normal()
+        if attributes.contains(.bold) { result |= fs_a_bold() }
+        if attributes.contains(.dim) { result |= fs_a_dim() }
+        if attributes.contains(.reverse) { result |= fs_a_reverse() }
+        if attributes.contains(.underline) { result |= fs_a_underline() }
+        if attributes.contains(.italic) { result |= fs_a_italic() }
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import FeedUI
+
+/// How each `Style` looks: a foreground, a background and attributes.
+///
+/// Colours are terminal palette indices; a terminal with fewer colours gets each colour's
+/// `fallback`. With `NO_COLOR` set, or on a terminal without colours, the backend uses
+/// `monochrome`, which says everything with attributes.
+public struct Theme: Sendable, Hashable {
+    /// A palette colour.
+    public struct Color: Sendable, Hashable {
+        /// The palette index, or `-1` for the terminal's own default colour.
+        public var index: Int16
+        /// What to use when the terminal has fewer colours than `index + 1`.
+        public var fallback: Int16
+
+        public init(_ index: Int16, fallback: Int16? = nil) {
+            self.index = index
+            self.fallback = fallback ?? (index < 16 ? index % 8 : -1)
+        }
+
+        public static let `default` = Color(-1)
+        public static let black = Color(0)
+        public static let red = Color(1)
+        public static let green = Color(2)
+        public static let yellow = Color(3)
+        public static let blue = Color(4)
+        public static let magenta = Color(5)
+        public static let cyan = Color(6)
+        public static let white = Color(7)
+        public static let brightBlack = Color(8, fallback: 0)
+        public static let brightWhite = Color(15, fallback: 7)
+
+        /// The index to use on a terminal with `colors` colours.
+        func resolved(colors: Int) -> Int16 {
+            index < Int16(clamping: colors) ? index : fallback
+        }
+    }
+
+    /// Text attributes, independent of colour.
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let bold = Attributes(rawValue: 1 << 0)
+        public static let dim = Attributes(rawValue: 1 << 1)
+        public static let reverse = Attributes(rawValue: 1 << 2)
+        public static let underline = Attributes(rawValue: 1 << 3)
+        public static let italic = Attributes(rawValue: 1 << 4)
+    }
+
+    /// The look of one style.
+    public struct Appearance: Sendable, Hashable {
+        public var foreground: Color
+        public var background: Color
+        public var attributes: Attributes
+
+        public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+            self.foreground = foreground
+            self.background = background
+            self.attributes = attributes
+        }
+    }
+
+    /// Whether the backend should allocate colour pairs for this theme.
+    public var usesColor: Bool
+    private var appearances: [Style: Appearance]
+
+    /// A theme; styles missing from `appearances` look like `.normal`'s (or plain text).
+    public init(usesColor: Bool, appearances: [Style: Appearance]) {
+        self.usesColor = usesColor
+        self.appearances = appearances
+    }
+
+    public subscript(style: Style) -> Appearance {
+        get { appearances[style] ?? appearances[.normal] ?? Appearance() }
+        set { appearances[style] = newValue }
+    }
+
+    /// Colours on the terminal's own background.
+    public static let `default` = Theme(usesColor: true, appearances: [
+        .normal: Appearance(),
+        .title: Appearance(attributes: .bold),
+        .meta: Appearance(foreground: Color(244, fallback: 6)),
+        .selected: Appearance(foreground: .brightWhite, background: Color(25, fallback: 4), attributes: .bold),
+        .selectedMeta: Appearance(foreground: Color(252, fallback: 7), background: Color(25, fallback: 4)),
+        .status: Appearance(foreground: .black, background: Color(250, fallback: 7)),
+        .footer: Appearance(foreground: .yellow),
+        .error: Appearance(foreground: .red, attributes: .bold),
+        .spinner: Appearance(foreground: .cyan, attributes: .bold),
+        .highlight: Appearance(foreground: .black, background: .yellow),
+    ])
+
+    /// Attributes only, for `NO_COLOR` and terminals without colours.
+    public static let monochrome = Theme(usesColor: false, appearances: [
+        .normal: Appearance(),
+        .title: Appearance(attributes: .bold),
+        .meta: Appearance(attributes: .dim),
+        .selected: Appearance(attributes: [.reverse, .bold]),
+        .selectedMeta: Appearance(attributes: .reverse),
+        .status: Appearance(attributes: .reverse),
+        .footer: Appearance(attributes: .dim),
+        .error: Appearance(attributes: [.bold, .underline]),
+        .spinner: Appearance(attributes: .bold),
+        .highlight: Appearance(attributes: .underline),
+    ])
+}

@@ -1,0 +1,142 @@
+import CNCursesW
+import FeedUI
+import Glibc
+import Testing
+
+@testable import CursesTerminal
+
+extension ProcessWideTests {
+    @Suite struct Drawing {
+        let size = Size(columns: 20, rows: 5)
+
+        @Test func writesASCIIHangulAndEmojiCellByCell() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            defer { terminal.restore() }
+            let grid = makeGrid(["hello, world", "한국어 text", "ok 🙂 done"], size: size)
+            #expect(grid[1, 1].isContinuation)
+            terminal.draw(grid)
+            #expect(screenLine(0, columns: 20) == "hello, world        ")
+            #expect(screenLine(1, columns: 20) == "한국어 text         ")
+            #expect(screenLine(2, columns: 20) == "ok 🙂 done          ")
+            #expect(screenCell(row: 1, column: 2).text == "국")
+            #expect(screenCell(row: 2, column: 3).text == "🙂")
+            #expect(screenCell(row: 2, column: 6).text == "d")
+        }
+
+        @Test func wideCharacterAtTheLastColumnBecomesASpace() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            defer { terminal.restore() }
+            var grid = makeGrid(["abcdefghijklmnopqrs"], size: size)
+            // A grid that (wrongly) puts a wide character in the last column.
+            grid[0, 19] = Cell("한", width: 2)
+            terminal.draw(grid)
+            #expect(screenLine(0, columns: 20) == "abcdefghijklmnopqrs ")
+            #expect(screenCell(row: 0, column: 18).text == "s")
+        }
+
+        @Test func gridWiderThanTheScreenIsClippedWithoutSplittingAWideCharacter() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: Size(columns: 9, rows: 2))
+            defer { terminal.restore() }
+            // Columns 8-9 hold 한; the screen ends at column 8.
+            let grid = makeGrid(["abcdefgh한"], size: Size(columns: 10, rows: 2))
+            #expect(grid[0, 8].text == "한")
+            terminal.draw(grid)
+            #expect(screenLine(0, columns: 9) == "abcdefgh ")
+        }
+
+        @Test func redrawWritesOnlyTheChangedCells() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            defer { terminal.restore() }
+            terminal.draw(makeGrid(["one", "two", "three", "four", "five"], size: size))
+            var changed = makeGrid(["one", "two", "THREE", "four", "five"], size: size)
+            // Scribble on a cell curses holds but the grid did not change: a diffing backend
+            // leaves it alone, a full rewrite would fix it.
+            _ = mvwaddstr(fs_stdscr(), 0, 0, "X")
+            terminal.draw(changed)
+            #expect(screenLine(2, columns: 5) == "THREE")
+            #expect(screenLine(0, columns: 3) == "Xne")
+
+            // After a resume everything is rewritten.
+            terminal.postSignalNotice(.resume)
+            #expect(terminal.readEvents() == [.resized(size)])
+            changed[4, 0] = Cell("F")
+            terminal.draw(changed)
+            #expect(screenLine(0, columns: 3) == "one")
+            #expect(screenLine(4, columns: 4) == "Five")
+        }
+
+        @Test func oneLineChangeAndOneLineScrollWriteFarLessThanAFullRepaint() throws {
+            let path = temporaryPath("bytes")
+            defer { unlink(path) }
+            let screenSize = Size(columns: 80, rows: 24)
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: screenSize, outputPath: path)
+            defer { terminal.restore() }
+            func feed(from first: Int) -> Grid {
+                var lines = (first..<(first + 23)).map { index in
+                    "\(index). A headline about item number \(index * 7919 % 1000) · \(index % 97) points"
+                }
+                lines.append("status: 23 items, press q to quit")
+                return makeGrid(lines, size: screenSize)
+            }
+            func bytesWritten(_ draw: () -> Void) -> Int {
+                let before = fileSize(path)
+                draw()
+                return fileSize(path) - before
+            }
+            terminal.draw(feed(from: 0))
+            let full = bytesWritten {
+                terminal.needsFullRepaint = true
+                terminal.draw(feed(from: 0))
+            }
+            var oneLine = feed(from: 0)
+            oneLine[5, 0] = Cell("X")
+            let change = bytesWritten { terminal.draw(oneLine) }
+            terminal.draw(feed(from: 0))
+            let scroll = bytesWritten { terminal.draw(feed(from: 1)) }
+            print("80x24 bytes: full repaint \(full), one-cell change \(change), one-line scroll \(scroll)")
+            #expect(full > 1000)
+            #expect(change < 40)
+            #expect(scroll * 10 <= full)
+            #expect(screenLine(0, columns: 80).hasPrefix("1. A headline"))
+            #expect(screenLine(22, columns: 80).hasPrefix("23. A headline"))
+        }
+
+        @Test func resizeIsReportedOnce() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            defer { terminal.restore() }
+            #expect(terminal.readEvents() == [])
+            _ = resizeterm(7, 30)
+            #expect(terminal.readEvents() == [.resized(Size(columns: 30, rows: 7))])
+            #expect(terminal.size == Size(columns: 30, rows: 7))
+            #expect(terminal.needsFullRepaint)
+        }
+
+        @Test func restoreIsIdempotent() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            terminal.restore()
+            terminal.restore()
+            terminal.draw(makeGrid(["after"], size: size))
+            #expect(terminal.readEvents() == [])
+        }
+
+        @Test func noColorUsesAttributesOnly() throws {
+            try withEnvironment("NO_COLOR", "1") {
+                let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+                defer { terminal.restore() }
+                #expect(terminal.theme == .monochrome)
+                #expect(terminal.renditions.allSatisfy { $0.pair == 0 })
+                terminal.draw(makeGrid(["selected"], size: size, style: .selected))
+                let attributes = screenCell(row: 0, column: 0).attributes
+                #expect(attributes & fs_a_reverse() != 0)
+            }
+        }
+
+        @Test func defaultThemeGivesEachStyleItsOwnPair() throws {
+            try withEnvironment("NO_COLOR", nil) {
+                let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+                defer { terminal.restore() }
+                #expect(terminal.renditions.map(\.pair) == Style.allCases.map { Int16($0.rawValue) + 1 })
+            }
+        }
+    }
+}
