@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedSources
 
 @main
 struct Feedscroll: ParsableCommand {
@@ -11,11 +12,11 @@ struct Feedscroll: ParsableCommand {
             When stdout is not a terminal, or with --plain/--json, items are streamed instead.
             """,
         version: FeedscrollVersion.string,
-        subcommands: [DemoCommand.self],
+        subcommands: [
+            DemoCommand.self, HackerNewsCommand.self, AlgoliaCommand.self, PokeAPICommand.self, GitHubCommand.self,
+            RedditCommand.self, MastodonCommand.self, StackExchangeCommand.self, LobstersCommand.self,
+            DevToCommand.self, JSONPlaceholderCommand.self, WikipediaCommand.self,
+        ],
         defaultSubcommand: DemoCommand.self
     )
-}
-
-enum FeedscrollVersion {
-    static let string = "0.1.0"
 }

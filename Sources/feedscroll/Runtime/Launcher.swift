@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedModel
 import FeedPaging
+import FeedSources
 import Foundation
 import Logging
 
@@ -24,8 +25,19 @@ struct Launcher {
     var options: FeedOptions
     var mode: OutputMode
 
+    init(options: FeedOptions, mode: OutputMode? = nil) {
+        self.options = options
+        self.mode = mode ?? OutputMode(options)
+    }
+
     func run(_ source: any FeedSource) throws {
+        try run { _ in source }
+    }
+
+    /// Runs a source made with the run's logger (adapters log notes such as a cap ending a feed).
+    func run(_ makeSource: (@escaping SourceLog) -> any FeedSource) throws {
         let logger = FileLogHandler.bootstrap(path: options.log)
+        let source = makeSource { note in logger.notice("\(note)") }
         let pageSize = min(options.pageSize ?? source.defaultPageSize, source.maxPageSize)
         let code: Int32
         switch mode {

@@ -1,0 +1,200 @@
+import ArgumentParser
+import FeedModel
+import FeedSources
+import Foundation
+
+/// `--base-url`, taken by every network source: the API root the documented paths are
+/// appended to. Pointing it at `feedscroll serve` or any compatible server just works.
+struct NetworkOptions: ParsableArguments {
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("The API root (default: the public API).", valueName: "URL"))
+    var baseURL: String?
+
+    func url(default fallback: URL) throws -> URL {
+        guard let baseURL else { return fallback }
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else { throw ValidationError("--base-url must be an http or https URL, not '\(baseURL)'") }
+        return url
+    }
+}
+
+/// The transport every network command shares.
+func makeTransport() -> any HTTPTransport { URLSessionTransport() }
+
+struct HackerNewsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
+    @Argument(help: "top, new, best, ask, show or job.") var list: String = "top"
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        guard HackerNewsSource.List(rawValue: list) != nil else {
+            throw ValidationError("unknown Hacker News list '\(list)'; use top, new, best, ask, show or job")
+        }
+    }
+
+    func run() throws {
+        let url = try network.url(default: HackerNewsSource.defaultBaseURL)
+        try Launcher(options: options).run { _ in
+            HackerNewsSource(list: HackerNewsSource.List(rawValue: list)!, baseURL: url, transport: makeTransport())
+        }
+    }
+}
+
+struct AlgoliaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hn-search", abstract: "Hacker News search (Algolia): by relevance, or newest first with --by-date.")
+    @Argument(help: "The search query (empty: every story).") var query: String = ""
+    @Flag(name: .customLong("by-date"), help: "Newest first, paged by time (stable while new stories arrive).")
+    var byDate = false
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
+        try Launcher(options: options).run { log in
+            AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: makeTransport(), log: log)
+        }
+    }
+}
+
+struct PokeAPICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pokeapi", abstract: "PokeAPI: every Pokémon, offset paging.")
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: PokeAPISource.defaultBaseURL)
+        try Launcher(options: options).run { _ in PokeAPISource(baseURL: url, transport: makeTransport()) }
+    }
+}
+
+struct GitHubCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "github", abstract: "GitHub repository search (1000-result cap ends the feed).")
+    @Argument(help: "The search query, e.g. 'language:swift stars:>100'.") var query: String
+    @Option(help: "stars, forks, updated, help-wanted-issues, or best-match.") var sort: String = "stars"
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    var sortValue: GitHubSearchSource.Sort? {
+        sort == "best-match" ? .bestMatch : GitHubSearchSource.Sort(rawValue: sort)
+    }
+
+    func validate() throws {
+        if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the GitHub search query must not be empty") }
+        if sortValue == nil { throw ValidationError("unknown --sort '\(sort)'; use stars, forks, updated, help-wanted-issues or best-match") }
+    }
+
+    func run() throws {
+        let url = try network.url(default: GitHubSearchSource.defaultBaseURL)
+        let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        try Launcher(options: options).run { log in
+            GitHubSearchSource(query: query, sort: sortValue!, baseURL: url, transport: makeTransport(), token: token, log: log)
+        }
+    }
+}
+
+struct RedditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "reddit", abstract: "A subreddit's newest posts (cursor paging).")
+    @Argument(help: "The subreddit, without r/.") var subreddit: String
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            throw ValidationError("'\(subreddit)' is not a subreddit name (letters, digits and _ only)")
+        }
+    }
+
+    func run() throws {
+        let url = try network.url(default: RedditSource.defaultBaseURL)
+        let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
+        try Launcher(options: options).run { _ in RedditSource(subreddit: name, baseURL: url, transport: makeTransport()) }
+    }
+}
+
+struct MastodonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mastodon", abstract: "A Mastodon instance's public timeline (max_id keyset).")
+    @Option(help: "The instance's host name.") var instance: String = "mastodon.social"
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        guard let fallback = URL(string: "https://\(instance)"), fallback.host != nil, !instance.contains("/") else {
+            throw ValidationError("--instance takes a host name like mastodon.social, not '\(instance)'")
+        }
+        let url = try network.url(default: fallback)
+        try Launcher(options: options).run { _ in MastodonSource(baseURL: url, transport: makeTransport()) }
+    }
+}
+
+struct StackExchangeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stackexchange", abstract: "Newest questions of a Stack Exchange site (25-page wall without a key).")
+    @Option(help: "The site, e.g. stackoverflow, superuser.") var site: String = "stackoverflow"
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: StackExchangeSource.defaultBaseURL)
+        let key = ProcessInfo.processInfo.environment["STACKEXCHANGE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        try Launcher(options: options).run { log in
+            StackExchangeSource(site: site, baseURL: url, transport: makeTransport(), key: key, log: log)
+        }
+    }
+}
+
+struct LobstersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lobsters", abstract: "Lobsters: hottest or newest stories.")
+    @Argument(help: "hottest or newest.") var list: String = "hottest"
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        guard LobstersSource.List(rawValue: list) != nil else { throw ValidationError("unknown Lobsters list '\(list)'; use hottest or newest") }
+    }
+
+    func run() throws {
+        let url = try network.url(default: LobstersSource.defaultBaseURL)
+        try Launcher(options: options).run { _ in
+            LobstersSource(list: LobstersSource.List(rawValue: list)!, baseURL: url, transport: makeTransport())
+        }
+    }
+}
+
+struct DevToCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "devto", abstract: "DEV articles, optionally by tag.")
+    @Option(help: "Only articles with this tag.") var tag: String?
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: DevToSource.defaultBaseURL)
+        try Launcher(options: options).run { _ in DevToSource(tag: tag, baseURL: url, transport: makeTransport()) }
+    }
+}
+
+struct JSONPlaceholderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "jsonplaceholder", abstract: "JSONPlaceholder posts (json-server paging).")
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: JSONPlaceholderSource.defaultBaseURL)
+        try Launcher(options: options).run { _ in JSONPlaceholderSource(baseURL: url, transport: makeTransport()) }
+    }
+}
+
+struct WikipediaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "wikipedia", abstract: "English Wikipedia's recent changes (continue tokens).")
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var options: FeedOptions
+
+    func run() throws {
+        let url = try network.url(default: WikipediaSource.defaultBaseURL)
+        try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: makeTransport()) }
+    }
+}
