@@ -33,27 +33,59 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
     }
 
     // Heckel's passes 1-3: pair every new row with its old row through the symbol table.
-    var newToOld = ContiguousArray<Int>(repeating: -1, count: newCount)
+    // Int32 rows halve the memory the big passes stream through.
+    precondition(oldCount <= Int(Int32.max) && newCount <= Int(Int32.max), "snapshot too large to diff")
+    var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
     var isPaired = ContiguousArray<Bool>(repeating: false, count: oldCount)
+    var inserts: [Changeset<Item>.IndexedItem] = []
+    inserts.reserveCapacity(Swift.max(0, newCount - oldCount))
+    var updates: [Changeset<Item>.IndexedItem] = []
     var isInOrder = true
-    var lastPaired = -1
-    for row in 0..<newCount {
-        let item = new.storage[row]
-        if let oldRow = old.index(of: item.id) {
-            newToOld[row] = oldRow
-            isPaired[oldRow] = true
-            if oldRow < lastPaired { isInOrder = false }
-            lastPaired = oldRow
-            if old.storage[oldRow] != item {
-                changeset.updates.append(.init(index: row, item: item))
+    newToOld.withUnsafeMutableBufferPointer { newToOld in
+        isPaired.withUnsafeMutableBufferPointer { isPaired in
+            var lastPaired = -1
+            for row in 0..<newCount {
+                let item = new.storage[row]
+                // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
+                // usually the old row after the last pair, or one or two further on when rows
+                // in between were deleted. Ids are unique, so an id found there IS the pair.
+                // Checking those rows (sequential memory) first spares a hash lookup, which
+                // on a big table is a cache miss.
+                var oldRow = -1
+                var guess = lastPaired &+ 1
+                let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
+                while guess <= lastGuess {
+                    if old.storage[guess].id == item.id {
+                        oldRow = guess
+                        break
+                    }
+                    guess &+= 1
+                }
+                if oldRow < 0, let found = old.index(of: item.id) {
+                    oldRow = found
+                }
+                if oldRow >= 0 {
+                    newToOld[row] = Int32(truncatingIfNeeded: oldRow)
+                    isPaired[oldRow] = true
+                    if oldRow < lastPaired { isInOrder = false }
+                    lastPaired = oldRow
+                    if old.storage[oldRow] != item {
+                        updates.append(.init(index: row, item: item))
+                    }
+                } else {
+                    inserts.append(.init(index: row, item: item))
+                }
             }
-        } else {
-            changeset.inserts.append(.init(index: row, item: item))
         }
     }
+    var deletes: [Int] = []
+    deletes.reserveCapacity(Swift.max(0, oldCount - newCount))
     for oldRow in 0..<oldCount where !isPaired[oldRow] {
-        changeset.deletes.append(oldRow)
+        deletes.append(oldRow)
     }
+    changeset.deletes = deletes
+    changeset.inserts = inserts
+    changeset.updates = updates
     if !isInOrder {
         changeset.moves = movesOutOfOrder(newToOld)
     }
@@ -137,39 +169,48 @@ public func apply<Item>(_ changeset: Changeset<Item>, to old: Snapshot<Item>) ->
 /// Patience sorting with back links. An old row larger than the current longest run's end
 /// extends it in O(1), which is what almost every row does when few items move.
 @inlinable
-internal func movesOutOfOrder<Item>(_ newToOld: ContiguousArray<Int>) -> [Changeset<Item>.Move] {
+internal func movesOutOfOrder<Item>(_ newToOld: ContiguousArray<Int32>) -> [Changeset<Item>.Move] {
     let newCount = newToOld.count
+    // Scratch space, written before it is read (so left uninitialized): for each paired row,
+    // the row before it in its best run, or `staysInOrder` once the longest run is traced.
+    let staysInOrder: Int32 = -2
+    let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
+    defer { previous.deallocate() }
     // runEnds[length - 1]: the new row ending the best increasing run of that length so far.
-    var runEnds = ContiguousArray<Int>()
-    var previous = ContiguousArray<Int>(repeating: -1, count: newCount)
-    for row in 0..<newCount {
-        let oldRow = newToOld[row]
-        if oldRow < 0 { continue }
-        if let last = runEnds.last, newToOld[last] > oldRow {
-            var low = 0
-            var high = runEnds.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if newToOld[runEnds[middle]] < oldRow { low = middle + 1 } else { high = middle }
+    let runEnds = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
+    defer { runEnds.deallocate() }
+    return newToOld.withUnsafeBufferPointer { newToOld in
+        var runCount = 0
+        for row in 0..<newCount {
+            let oldRow = newToOld[row]
+            if oldRow < 0 { continue }
+            if runCount > 0 && newToOld[Int(runEnds[runCount - 1])] > oldRow {
+                var low = 0
+                var high = runCount - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if newToOld[Int(runEnds[middle])] < oldRow { low = middle + 1 } else { high = middle }
+                }
+                runEnds[low] = Int32(truncatingIfNeeded: row)
+                previous[row] = low > 0 ? runEnds[low - 1] : -1
+            } else {
+                previous[row] = runCount > 0 ? runEnds[runCount - 1] : -1
+                runEnds[runCount] = Int32(truncatingIfNeeded: row)
+                runCount += 1
             }
-            runEnds[low] = row
-            previous[row] = low > 0 ? runEnds[low - 1] : -1
-        } else {
-            previous[row] = runEnds.last ?? -1
-            runEnds.append(row)
         }
+        var row = runCount > 0 ? Int(runEnds[runCount - 1]) : -1
+        while row >= 0 {
+            let before = Int(previous[row])
+            previous[row] = staysInOrder
+            row = before
+        }
+        var moves: [Changeset<Item>.Move] = []
+        for row in 0..<newCount where newToOld[row] >= 0 && previous[row] != staysInOrder {
+            moves.append(.init(from: Int(newToOld[row]), to: row))
+        }
+        return moves
     }
-    var staysInOrder = ContiguousArray<Bool>(repeating: false, count: newCount)
-    var row = runEnds.last ?? -1
-    while row >= 0 {
-        staysInOrder[row] = true
-        row = previous[row]
-    }
-    var moves: [Changeset<Item>.Move] = []
-    for row in 0..<newCount where newToOld[row] >= 0 && !staysInOrder[row] {
-        moves.append(.init(from: newToOld[row], to: row))
-    }
-    return moves
 }
 
 // MARK: -
