@@ -19,6 +19,11 @@
 /// that overtakes page 0 waits for it), otherwise whichever page arrives first. After a
 /// drop empties the window, `openingPage` is `nil`.
 ///
+/// Cost: extending the window costs O(page), whatever the size of the snapshot, as long as
+/// nothing else holds a copy of `snapshot` at that moment (a copy makes the next mutation
+/// copy the whole snapshot first: value semantics). Keep the previous snapshot only if you
+/// need it, e.g. to diff against it.
+///
 /// Limitation: a duplicate that was folded into another page's row is not remembered, so if
 /// that other page later drops or refreshes the row away, the duplicate does not come back
 /// until its own page is received again.
@@ -161,6 +166,9 @@ public struct SnapshotApplier<Item: Identifiable & Equatable> {
         return changeset
     }
 }
+
+extension SnapshotApplier: Equatable {}
+extension SnapshotApplier: Sendable where Item: Sendable, Item.ID: Sendable {}
 
 // MARK: - Extending the window
 
