@@ -2,14 +2,16 @@
 ///
 /// Paul Heckel's algorithm ("A technique for isolating differences between files", 1978).
 /// Ids are unique within a snapshot, so every id is one of Heckel's "unique lines" and the
-/// old snapshot's own id index is the symbol table: one lookup per new item pairs it with
-/// its old row. Unpaired old rows are deletes, unpaired new rows inserts, paired rows with
-/// different content updates.
+/// old snapshot's own id index is the symbol table: at most one lookup per new item pairs
+/// it with its old row (none when the row follows the previous pair, the common case).
+/// Unpaired old rows are deletes, unpaired new rows inserts, paired rows with different
+/// content updates.
 ///
 /// Moves are minimal: the paired items that keep their relative order form a longest
 /// increasing run of old rows read in new order, and only the others are reported as moved.
-/// Moving one item from the top to the bottom is one move, not one per item it passed.
-/// Pure inserts and deletes produce no moves.
+/// Moving one item from the top to the bottom is one move, not one per item it passed (the
+/// offset tracking of DifferenceKit and IGListKit reports every passed item there). Pure
+/// inserts and deletes produce no moves.
 ///
 /// - Parameters:
 ///   - old: The snapshot before.
