@@ -251,7 +251,7 @@ private func expectConsistent(_ applier: SnapshotApplier<Row>, sourceLocation: S
             longCost = min(longCost, clock.measure { _ = long.receive(page: 10_000 + round, items: page) })
         }
         #expect(short.snapshot.count == 4_200 && long.snapshot.count == 204_000)
-        #expect(longCost <= shortCost * 2, "10 pages: \(shortCost), 10,000 pages: \(longCost)")
+        #expect(longCost <= shortCost * allowedCostRatioForLargeFeeds, "10 pages: \(shortCost), 10,000 pages: \(longCost)")
     }
 
     // MARK: - Properties
