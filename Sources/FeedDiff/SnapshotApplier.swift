@@ -7,7 +7,8 @@
 /// - A page next to the window (`lastPage + 1` or `firstPage - 1`) is applied at once, and
 ///   so are buffered pages that this makes contiguous.
 /// - A page further away waits in a buffer until the gap fills, so the snapshot ends up in
-///   page order whatever the arrival order.
+///   page order whatever the arrival order. Receiving a buffered page again replaces the
+///   buffered copy.
 /// - A page already in the window replaces that page's rows (a refresh).
 /// - An item whose id is already in the snapshot never becomes a second row: it updates
 ///   the existing row's content in place.
