@@ -1,0 +1,121 @@
+// MARK: - Storage that grows and shrinks at both ends
+
+/// The element storage behind `Snapshot`: amortized O(1) append, prepend and removal at
+/// either end, O(1) random access.
+///
+/// Two arrays meet in the middle: `front` holds the leading elements in reverse order (so
+/// prepending is `front.append`), `back` holds the rest in order. Removing past the end of
+/// one array advances a floor in the other instead of shifting it; the dead slots below a
+/// floor are reclaimed once they make up half the array, which keeps removal amortized
+/// O(removed). The stdlib has no deque, and FeedDiff imports nothing else.
+@usableFromInline
+internal struct DoubleEndedArray<Element> {
+    /// Leading elements, reversed: `front.last` is element 0. Slots below `frontFloor` are dead.
+    @usableFromInline internal var front: ContiguousArray<Element>
+    @usableFromInline internal var frontFloor: Int
+    /// Trailing elements, in order. Slots below `backFloor` are dead.
+    @usableFromInline internal var back: ContiguousArray<Element>
+    @usableFromInline internal var backFloor: Int
+
+    @inlinable
+    internal init() {
+        front = []
+        frontFloor = 0
+        back = []
+        backFloor = 0
+    }
+
+    @inlinable
+    internal var frontCount: Int { front.count &- frontFloor }
+
+    @inlinable
+    internal var count: Int { front.count &- frontFloor &+ back.count &- backFloor }
+
+    @inlinable
+    internal subscript(position: Int) -> Element {
+        get {
+            let frontCount = self.frontCount
+            if position < frontCount {
+                return front[front.count &- 1 &- position]
+            }
+            return back[backFloor &+ position &- frontCount]
+        }
+        set {
+            let frontCount = self.frontCount
+            if position < frontCount {
+                front[front.count &- 1 &- position] = newValue
+            } else {
+                back[backFloor &+ position &- frontCount] = newValue
+            }
+        }
+    }
+
+    @inlinable
+    internal mutating func reserveCapacity(_ capacity: Int) {
+        back.reserveCapacity(backFloor + capacity)
+    }
+
+    @inlinable
+    internal mutating func append(_ element: Element) {
+        back.append(element)
+    }
+
+    @inlinable
+    internal mutating func prepend(_ element: Element) {
+        front.append(element)
+    }
+
+    /// Removes the first `k` elements.
+    @inlinable
+    internal mutating func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= count, "removing more elements than there are")
+        let fromFront = Swift.min(k, frontCount)
+        front.removeLast(fromFront)
+        if front.count == frontFloor {
+            front.removeAll(keepingCapacity: true)
+            frontFloor = 0
+        }
+        let fromBack = k - fromFront
+        if fromBack > 0 {
+            backFloor += fromBack
+            Self.reclaim(&back, floor: &backFloor)
+        }
+    }
+
+    /// Removes the last `k` elements.
+    @inlinable
+    internal mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= count, "removing more elements than there are")
+        let fromBack = Swift.min(k, back.count - backFloor)
+        back.removeLast(fromBack)
+        if back.count == backFloor {
+            back.removeAll(keepingCapacity: true)
+            backFloor = 0
+        }
+        let fromFront = k - fromBack
+        if fromFront > 0 {
+            frontFloor += fromFront
+            Self.reclaim(&front, floor: &frontFloor)
+        }
+    }
+
+    @inlinable
+    internal mutating func removeAll() {
+        self = DoubleEndedArray()
+    }
+
+    /// Drops the dead slots below `floor` once they are at least half of `array`; each dead
+    /// slot is moved over at most once per removal that created it, hence amortized O(1).
+    @inlinable
+    internal static func reclaim(_ array: inout ContiguousArray<Element>, floor: inout Int) {
+        if floor == array.count {
+            array.removeAll(keepingCapacity: true)
+            floor = 0
+        } else if floor >= 16 && floor * 2 >= array.count {
+            array.removeFirst(floor)
+            floor = 0
+        }
+    }
+}
+
+extension DoubleEndedArray: Sendable where Element: Sendable {}
