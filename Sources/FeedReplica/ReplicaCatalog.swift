@@ -1,0 +1,18 @@
+/// Builds every API replica from one configuration.
+enum ReplicaCatalog {
+    /// Source names in display order.
+    static let sourceNames = [
+        "hn", "algolia", "pokeapi", "github", "reddit", "mastodon", "stackexchange", "lobsters", "devto",
+        "jsonplaceholder", "wikipedia",
+    ]
+
+    static func makeAPIs(configuration c: ReplicaConfiguration, startedAt: Double) -> [any ReplicaAPI] {
+        let anchor = c.anchorTime ?? Int64(startedAt)
+        let clock = FeedClock(startedAt: startedAt, anchor: anchor, drift: max(c.drift, 0))
+        let n = c.itemsPerFeed
+        return [
+            HackerNewsReplica(seed: c.seed, clock: clock, count: n),
+            AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)),
+        ]
+    }
+}
