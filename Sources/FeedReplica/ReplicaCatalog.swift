@@ -13,6 +13,10 @@ enum ReplicaCatalog {
         return [
             HackerNewsReplica(seed: c.seed, clock: clock, count: n),
             AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)),
+            PokeAPIReplica(seed: c.seed, count: c.items ?? 1302),
+            GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)),
+            RedditReplica(seed: c.seed, clock: clock, count: n),
+            MastodonReplica(seed: c.seed, clock: clock, count: n),
         ]
     }
 }
