@@ -17,6 +17,11 @@ enum ReplicaCatalog {
             GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)),
             RedditReplica(seed: c.seed, clock: clock, count: n),
             MastodonReplica(seed: c.seed, clock: clock, count: n),
+            StackExchangeReplica(seed: c.seed, clock: clock, count: n),
+            LobstersReplica(seed: c.seed, clock: clock, count: n + 13),
+            DevToReplica(seed: c.seed, clock: clock, count: n + 7),
+            JSONPlaceholderReplica(seed: c.seed, count: c.items ?? 100),
+            WikipediaReplica(seed: c.seed, clock: clock, count: n),
         ]
     }
 }
