@@ -99,7 +99,7 @@ struct AlgoliaReplica: ReplicaAPI {
             ("_tags", .array(tags(hit).map(JSONValue.string))), ("author", .string(hit.author)),
             ("created_at", .string(isoTimestamp(hit.time))), ("created_at_i", .int(hit.time)),
             ("objectID", .string(String(hit.id))), ("story_id", .int(hit.storyID)),
-            ("updated_at", .string(isoTimestamp(timeline.clock.anchor + 3600))),
+            ("updated_at", .string(isoTimestamp(hit.time + 120))),
         ]
         var highlights: [(String, JSONValue)] = [("author", highlight(hit.author))]
         if hit.kind == .comment {
