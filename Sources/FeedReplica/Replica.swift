@@ -147,10 +147,12 @@ private struct ReplicaResponder: HTTPResponder {
                 if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
             }
             fields[.contentLength] = String(response.body.count)
+            // HEAD: the GET's headers, its Content-Length included, and no body.
+            let body = request.method == .head ? [] : response.body
             return Response(
                 status: HTTPResponse.Status(code: response.status),
                 headers: fields,
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
             )
         case let .stall(delayMs):
             if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }

@@ -80,8 +80,7 @@ final class ReplicaRouter: Sendable {
         }
 
         if let window = decision.window, window.isExceeded {
-            var response = api.rateLimited(request, window: window)
-            return .respond(response.withHead(method), delayMs: decision.delayMs)
+            return .respond(api.rateLimited(request, window: window), delayMs: decision.delayMs)
         }
         if decision.isStalled { return .stall(delayMs: decision.delayMs) }
         var response: ReplicaResponse
@@ -98,7 +97,7 @@ final class ReplicaRouter: Sendable {
                 response.headers.append((name, value))
             }
         }
-        return .respond(response.withHead(method), delayMs: decision.delayMs)
+        return .respond(response, delayMs: decision.delayMs)
     }
 
     private static func window(
@@ -122,13 +121,6 @@ final class ReplicaRouter: Sendable {
         entry.used += 1
         windows[api.name] = entry
         return RateWindow(limit: limit, used: entry.used, resetAt: start + seconds, isEnforced: isEnforced)
-    }
-}
-
-extension ReplicaResponse {
-    fileprivate mutating func withHead(_ method: String) -> ReplicaResponse {
-        if method == "HEAD" { body = [] }
-        return self
     }
 }
 
