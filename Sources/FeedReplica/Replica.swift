@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
@@ -144,7 +143,8 @@ private struct ReplicaResponder: HTTPResponder {
             if delayMs > 0 { try await Task.sleep(for: .milliseconds(delayMs)) }
             var fields = HTTPFields()
             for (name, value) in response.headers {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+                // `HTTPFields.Element` is HTTPTypes' `HTTPField`, reached through what Hummingbird exports.
+                if let fieldName = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: fieldName, value: value)) }
             }
             fields[.contentLength] = String(response.body.count)
             // HEAD: the GET's headers, its Content-Length included, and no body.
