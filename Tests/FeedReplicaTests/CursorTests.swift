@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import FeedReplica
+
+/// Cursor paging in both directions, checked on the pure replicas (no network).
+@Suite struct CursorTests {
+    static let clock = FeedClock(startedAt: 0, anchor: 1_760_000_000, drift: 0)
+
+    static func request(_ path: String, _ query: String?) -> ReplicaRequest {
+        ReplicaRequest(path: path, fullPath: "/x/" + path, rawQuery: query, origin: "http://127.0.0.1:1", now: 0)
+    }
+
+    static func ids(_ response: ReplicaResponse) -> [String] {
+        let array = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [[String: Any]] ?? []
+        return array.compactMap { $0["id"] as? String }
+    }
+
+    @Test func mastodonMinIDPagesUpWithoutGapsAndSinceIDFromTheTop() {
+        let mastodon = MastodonReplica(seed: 1, clock: Self.clock, count: 100)
+        let top = Self.ids(mastodon.respond(to: Self.request("api/v1/timelines/public", "limit=40"), window: nil))
+        let anchor = top[30]
+        let up = Self.ids(mastodon.respond(to: Self.request("api/v1/timelines/public", "limit=5&min_id=\(anchor)"), window: nil))
+        #expect(up == Array(top[25..<30]))
+        let since = Self.ids(mastodon.respond(to: Self.request("api/v1/timelines/public", "limit=5&since_id=\(anchor)"), window: nil))
+        #expect(since == Array(top[0..<5]))
+        let down = Self.ids(mastodon.respond(to: Self.request("api/v1/timelines/public", "limit=5&max_id=\(anchor)"), window: nil))
+        #expect(down == Array(top[31..<36]))
+        let huge = Self.ids(mastodon.respond(to: Self.request("api/v1/timelines/public", "limit=400"), window: nil))
+        #expect(huge.count == 40)
+    }
+
+    @Test func redditBeforeReturnsTheNewerPage() throws {
+        let reddit = RedditReplica(seed: 1, clock: Self.clock, count: 100)
+        func names(_ query: String) -> (names: [String], after: String?, before: String?) {
+            let response = reddit.respond(to: Self.request("r/swift/new.json", query), window: nil)
+            let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+            let data = object["data"] as? [String: Any] ?? [:]
+            let children = (data["children"] as? [[String: Any]] ?? []).compactMap { ($0["data"] as? [String: Any])?["name"] as? String }
+            return (children, data["after"] as? String, data["before"] as? String)
+        }
+        let first = names("limit=10")
+        #expect(first.names.count == 10 && first.after == first.names.last && first.before == nil)
+        let second = names("limit=10&after=\(first.after!)&count=10")
+        #expect(second.before == second.names.first)
+        let back = names("limit=10&before=\(second.names.first!)")
+        #expect(back.names == first.names)
+    }
+
+    @Test func hackerNewsListsHoldTheirKinds() {
+        let hn = HackerNewsReplica(seed: 3, clock: Self.clock, count: 600)
+        let jobs = hn.list("jobstories", now: 0)
+        #expect(!jobs.isEmpty && jobs.allSatisfy { hn.story(($0 - HackerNewsReplica.firstID) / 3).kind == .job })
+        let ask = hn.list("askstories", now: 0)
+        #expect(ask.allSatisfy { hn.story(($0 - HackerNewsReplica.firstID) / 3).title.hasPrefix("Ask HN:") })
+        let new = hn.list("newstories", now: 0)
+        #expect(new == new.sorted(by: >))
+        #expect(Set(hn.list("topstories", now: 0)).count == 500)
+    }
+
+    @Test func mediaWikiLegacyFormatUsesEmptyStringFlags() {
+        let wiki = WikipediaReplica(seed: 1, clock: Self.clock, count: 50)
+        let response = wiki.respond(to: Self.request("api.php", "action=query&list=recentchanges&format=json&rcprop=flags%7Cids&rclimit=50"), window: nil)
+        #expect(response.bodyText.hasPrefix(#"{"batchcomplete":"""#))
+        #expect(!response.bodyText.contains("\"minor\":false"))
+        #expect(!response.bodyText.contains("\"continue\""))
+    }
+}
