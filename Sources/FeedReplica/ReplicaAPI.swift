@@ -8,7 +8,9 @@ struct RateWindow: Sendable {
     /// Whether the limit was configured (and is enforced) or is only reported.
     var isEnforced: Bool
 
-    var remaining: Int { max(limit - used, 0) }
+    /// What is left in the window. A window that is only reported never shows 0, so a careful client
+    /// does not wait for a limit that will never be enforced.
+    var remaining: Int { isEnforced ? max(limit - used, 0) : max(limit - used, 1) }
     var isExceeded: Bool { isEnforced && used > limit }
     /// Whole seconds until the window ends, at least 1.
     func secondsToReset(from now: Double) -> Int { max(1, Int((resetAt - now).rounded(.up))) }

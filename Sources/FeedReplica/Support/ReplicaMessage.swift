@@ -117,8 +117,6 @@ struct ReplicaResponse: Sendable {
         headers.removeAll { $0.0.lowercased() == name.lowercased() }
         headers.append((name, value))
     }
-
-    var isJSON: Bool { header("Content-Type")?.contains("json") ?? false }
 }
 
 /// JavaScript's `parseInt(s, 10)`-ish semantics used by PokeAPI's and json-server's handlers:
