@@ -136,7 +136,8 @@ private struct ReplicaResponder: HTTPResponder {
         let host = request.head.authority ?? "127.0.0.1"
         let outcome = router.handle(
             method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query,
-            host: host, now: Date().timeIntervalSince1970
+            host: host, now: Date().timeIntervalSince1970,
+            acceptsGzip: request.headers[.acceptEncoding]?.contains("gzip") ?? false
         )
         switch outcome {
         case let .respond(response, delayMs):

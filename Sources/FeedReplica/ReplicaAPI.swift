@@ -24,6 +24,8 @@ protocol ReplicaAPI: Sendable {
     var prefix: String { get }
     /// The window reported when no rate limit is configured (limit, seconds), or `nil` for none.
     var reportedWindow: (limit: Int, seconds: Double)? { get }
+    /// Whether answers are gzip-encoded for clients that accept it (Stack Exchange always compresses).
+    var compressesResponses: Bool { get }
 
     /// The stats key below the prefix for a path (`item` for `item/1.json`), or `nil` when no route matches.
     func routeName(for path: String) -> String?
@@ -39,6 +41,8 @@ protocol ReplicaAPI: Sendable {
 
 extension ReplicaAPI {
     var reportedWindow: (limit: Int, seconds: Double)? { nil }
+
+    var compressesResponses: Bool { false }
 
     func rateLimitHeaders(_ request: ReplicaRequest, window: RateWindow) -> [(String, String)] { [] }
 

@@ -35,7 +35,19 @@ final class ReplicaRouter: Sendable {
     ///   - rawQuery: the query string without `?`.
     ///   - host: the Host header, used to build absolute URLs that point back at this replica.
     ///   - now: wall-clock seconds.
-    func handle(method: String, path: String, rawQuery: String?, host: String, now: Double) -> ReplicaOutcome {
+    func handle(method: String, path: String, rawQuery: String?, host: String, now: Double, acceptsGzip: Bool = false) -> ReplicaOutcome {
+        var outcome = route(method: method, path: path, rawQuery: rawQuery, host: host, now: now)
+        if acceptsGzip, case .respond(var response, let delayMs) = outcome, !response.body.isEmpty,
+           apis.first(where: { path.hasPrefix($0.prefix + "/") })?.compressesResponses == true
+        {
+            response.body = Gzip.wrap(response.body)
+            response.setHeader("Content-Encoding", "gzip")
+            outcome = .respond(response, delayMs: delayMs)
+        }
+        return outcome
+    }
+
+    private func route(method: String, path: String, rawQuery: String?, host: String, now: Double) -> ReplicaOutcome {
         let origin = "http://" + host
         if path == "/_stats" || path == "/_stats/" {
             if method == "POST" {

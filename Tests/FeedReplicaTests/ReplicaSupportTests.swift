@@ -47,3 +47,20 @@ import Testing
         #expect(TextGenerator.htmlEscapeHN("it's \"a\" & b") == "it&#x27;s &quot;a&quot; &amp; b")
     }
 }
+
+@Suite struct GzipTests {
+    @Test func storedBlocksRoundTripThroughURLSession() async throws {
+        try await withReplica { running in
+            // URLSession asks for gzip and decodes it; the body must still be the wrapper JSON.
+            let answer = try await ReplicaClient.get(running, "stackexchange", "/questions?site=stackoverflow&pagesize=100")
+            #expect(answer.object["items"] is [Any])
+        }
+    }
+
+    @Test func crcMatchesTheKnownValue() {
+        #expect(Gzip.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+        let big = [UInt8](repeating: 65, count: 70_000)
+        let wrapped = Gzip.wrap(big)
+        #expect(wrapped.count == 10 + 5 + 65535 + 5 + (70_000 - 65535) + 8)
+    }
+}

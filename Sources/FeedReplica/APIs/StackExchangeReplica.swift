@@ -9,6 +9,7 @@ struct StackExchangeReplica: ReplicaAPI {
     let timeline: FeedTimeline
     private let questions: [Question]
     private let quota = Quota()
+    let compressesResponses = true
 
     static let sites = ["stackoverflow", "superuser", "serverfault", "askubuntu", "math", "unix", "softwareengineering",
                         "codereview", "english", "ja.stackoverflow", "ru.stackoverflow"]
