@@ -65,3 +65,28 @@ import Testing
         #expect(!response.bodyText.contains("\"continue\""))
     }
 }
+
+@Suite struct ExtraParameterTests {
+    @Test func jsonServerKeysetEmulation() {
+        let posts = JSONPlaceholderReplica(seed: 1, count: 100)
+        let response = posts.respond(to: CursorTests.request("posts", "_sort=id&_order=desc&id_lte=42&_limit=5"), window: nil)
+        let ids = ((try? JSONSerialization.jsonObject(with: Data(response.body))) as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        #expect(ids == [42, 41, 40, 39, 38])
+        #expect(response.header("X-Total-Count") == "42")
+    }
+
+    @Test func redditRawJSONLeavesAmpersandsAlone() {
+        let reddit = RedditReplica(seed: 1, clock: CursorTests.clock, count: 50)
+        let escaped = reddit.respond(to: CursorTests.request("r/pics/new.json", "limit=50"), window: nil).bodyText
+        let raw = reddit.respond(to: CursorTests.request("r/pics/new.json", "limit=50&raw_json=1"), window: nil).bodyText
+        #expect(escaped.contains("&amp;crop=smart") && !escaped.contains("&crop=smart"))
+        // Only the HTML inside `selftext_html` keeps its entities.
+        #expect(raw.contains("&crop=smart") && !raw.contains("&amp;crop=smart") && !raw.contains("&lt;div"))
+    }
+
+    @Test func stackExchangeTotalFilter() {
+        let se = StackExchangeReplica(seed: 1, clock: CursorTests.clock, count: 77)
+        let response = se.respond(to: CursorTests.request("questions", "site=stackoverflow&filter=total"), window: nil)
+        #expect(response.bodyText == #"{"total":77}"#)
+    }
+}

@@ -126,8 +126,12 @@ struct DevToReplica: ReplicaAPI {
         let drifted = (0..<driftCount).reversed().map { timeline.baseCount + $0 }
         var seqs = request.path == "articles/latest" ? timeline.newestFirst(at: request.now) : drifted + popularOrder
         var articles: [Article]? = nil
-        if let tag = request["tag"], !tag.isEmpty {
-            let all = seqs.map(article).filter { $0.tags.contains(tag.lowercased()) }
+        let tag = request["tag"].flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        let username = request["username"].flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        if tag != nil || username != nil {
+            let all = seqs.map(article).filter { a in
+                (tag.map { a.tags.contains($0) } ?? true) && (username.map { a.username.lowercased() == $0 } ?? true)
+            }
             seqs = all.map(\.seq)
             articles = all
         }

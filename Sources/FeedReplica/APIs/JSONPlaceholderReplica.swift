@@ -35,8 +35,28 @@ struct JSONPlaceholderReplica: ReplicaAPI {
         }
         guard path == "posts" else { return .json([:], status: 404, headers: headers) }
 
-        // The order of json-server 0.17's plural router: filters (none here), then slicing.
+        // The order of json-server 0.17's plural router: filters, sort, then slicing.
         var posts = Array(1...max(count, 1)).prefix(count).map { $0 }
+        for (name, value) in request.query where !name.hasPrefix("_") {
+            guard let number = Int(value) else { posts = []; continue }
+            let field = name.split(separator: "_").first.map(String.init) ?? name
+            let op = name.dropFirst(field.count)
+            func fieldValue(_ id: Int) -> Int? { field == "id" ? id : field == "userId" ? (id - 1) / 10 + 1 : nil }
+            posts = posts.filter { id in
+                guard let v = fieldValue(id) else { return false }
+                switch op {
+                case "_lte": return v <= number
+                case "_gte": return v >= number
+                case "_ne": return v != number
+                case "": return v == number
+                default: return true
+                }
+            }
+        }
+        if let sort = request["_sort"], sort == "id" || sort == "userId" {
+            // Ids and user ids rise together, so sorting by either is the id order (stable).
+            if request["_order"]?.lowercased() == "desc" { posts.reverse() }
+        }
         let page = request["_page"]
         let limit = request["_limit"]
         let end = request["_end"]

@@ -54,17 +54,19 @@ struct RedditReplica: ReplicaAPI {
         )
     }
 
-    func childJSON(_ post: Post, subreddit: String) -> JSONValue {
+    /// - Parameter raw: `raw_json=1` asks Reddit not to HTML-escape `&`, `<`, `>` in strings.
+    func childJSON(_ post: Post, subreddit: String, raw: Bool = false) -> JSONValue {
+        func escape(_ text: String) -> String { raw ? text : TextGenerator.htmlEscapeMinimal(text) }
         let id = TextGenerator.base36(post.idNumber)
         let permalink = "/r/\(subreddit)/comments/\(id)/\(TextGenerator.slug(post.title, maxLength: 40))/"
         let url = post.isSelf ? "https://www.reddit.com\(permalink)" : post.url
         let selftextHTML: JSONValue = post.isSelf && !post.selftext.isEmpty
-            ? .string("&lt;!-- SC_OFF --&gt;&lt;div class=\"md\"&gt;&lt;p&gt;\(TextGenerator.htmlEscapeMinimal(TextGenerator.htmlEscapeMinimal(post.selftext)))&lt;/p&gt;\n&lt;/div&gt;&lt;!-- SC_ON --&gt;")
+            ? .string(escape("<!-- SC_OFF --><div class=\"md\"><p>\(TextGenerator.htmlEscapeMinimal(post.selftext))</p>\n</div><!-- SC_ON -->"))
             : .null
         var data: [(String, JSONValue)] = [
             ("approved_at_utc", .null), ("subreddit", .string(subreddit)), ("selftext", .string(post.selftext)),
             ("author_fullname", .string("t2_" + TextGenerator.base36(SeededRandom.hash(post.author) % 100_000_000))),
-            ("title", .string(TextGenerator.htmlEscapeMinimal(post.title))),
+            ("title", .string(escape(post.title))),
             ("subreddit_name_prefixed", .string("r/" + subreddit)), ("name", .string("t3_" + id)),
             ("upvote_ratio", .double(Double(50 + post.score % 50) / 100)), ("ups", .int(post.score)), ("score", .int(post.score)),
             ("thumbnail", .string(post.thumbnail)), ("edited", post.edited.map(JSONValue.double) ?? false),
@@ -74,7 +76,7 @@ struct RedditReplica: ReplicaAPI {
         ]
         if !post.isSelf {
             let preview = "https://external-preview.redd.it/\(id).jpg?width=640&crop=smart&auto=webp&s=\(String(post.idNumber, radix: 16))"
-            data.append(("preview", ["images": [["source": ["url": .string(TextGenerator.htmlEscapeMinimal(preview)), "width": 720, "height": 464],
+            data.append(("preview", ["images": [["source": ["url": .string(escape(preview)), "width": 720, "height": 464],
                                                    "resolutions": [], "id": .string(id)]], "enabled": false]))
         }
         data += [
@@ -137,7 +139,7 @@ struct RedditReplica: ReplicaAPI {
         let before: JSONValue = (isBackward || (count > 0 && request["after"] != nil)) ? .optional(names.first) : .null
         return .json(["kind": "Listing", "data": .object([
             ("after", hasMoreAfter ? .optional(names.last) : .null), ("dist", .int(posts.count)), ("modhash", ""), ("geo_filter", ""),
-            ("children", .array(posts.map { childJSON($0, subreddit: subreddit) })), ("before", before),
+            ("children", .array(posts.map { childJSON($0, subreddit: subreddit, raw: request["raw_json"] == "1") })), ("before", before),
         ])])
     }
 

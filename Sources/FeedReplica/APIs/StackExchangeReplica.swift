@@ -145,6 +145,8 @@ struct StackExchangeReplica: ReplicaAPI {
         }
         matches.sort { (sortValue($0), $0.id) > (sortValue($1), $1.id) }
         if order == "asc" { matches.reverse() }
+        // The built-in `total` filter answers with the count alone.
+        if request["filter"] == "total" { return .json(["total": .int(matches.count)]) }
         let start = min((page - 1) * pageSize, matches.count)
         let end = min(start + pageSize, matches.count)
         let quotaMax = hasKey ? 10_000 : 300
