@@ -64,3 +64,10 @@ import Testing
         #expect(wrapped.count == 10 + 5 + 65535 + 5 + (70_000 - 65535) + 8)
     }
 }
+
+@Suite struct AlgoliaHighlightTests {
+    @Test func emphasizesEveryMatch() {
+        #expect(AlgoliaReplica.emphasize("Rust and rustaceans", words: ["rust"]) == "<em>Rust</em> and <em>rust</em>aceans")
+        #expect(AlgoliaReplica.emphasize("nothing", words: []) == "nothing")
+    }
+}

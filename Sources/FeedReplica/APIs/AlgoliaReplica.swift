@@ -92,7 +92,7 @@ struct AlgoliaReplica: ReplicaAPI {
             let level = matched.isEmpty ? "none" : matched.count == query.count ? "full" : "partial"
             var fields: [(String, JSONValue)] = [("matchLevel", .string(level)), ("matchedWords", .array(matched.map(JSONValue.string)))]
             if level == "full" { fields.append(("fullyHighlighted", false)) }
-            fields.append(("value", .string(value)))
+            fields.append(("value", .string(Self.emphasize(value, words: matched))))
             return .object(fields)
         }
         var fields: [(String, JSONValue)] = [
@@ -127,6 +127,21 @@ struct AlgoliaReplica: ReplicaAPI {
         }
         fields.append(("_highlightResult", JSONValue.object(highlights).sortedKeys()))
         return JSONValue.object(fields).sortedKeys()
+    }
+
+    /// Wraps each case-insensitive occurrence of the matched words in `<em>…</em>`, as Algolia highlights.
+    static func emphasize(_ value: String, words: [String]) -> String {
+        guard !words.isEmpty else { return value }
+        var out = ""
+        var rest = value[...]
+        while !rest.isEmpty {
+            let match = words.compactMap { word in rest.range(of: word, options: .caseInsensitive) }
+                .min { $0.lowerBound < $1.lowerBound }
+            guard let match else { break }
+            out += rest[..<match.lowerBound] + "<em>" + rest[match] + "</em>"
+            rest = rest[match.upperBound...]
+        }
+        return out + rest
     }
 
     // MARK: - Filters

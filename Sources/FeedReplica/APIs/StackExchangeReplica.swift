@@ -157,7 +157,9 @@ struct StackExchangeReplica: ReplicaAPI {
         if let window, window.isEnforced, window.remaining <= max(1, window.limit / 5) {
             fields.append(("backoff", .int(window.secondsToReset(from: request.now))))
         }
-        fields += [("quota_max", .int(quotaMax)), ("quota_remaining", .int(max(quotaMax - used, 0)))]
+        // The daily quota is reported, not enforced (`rateLimitPerSecond` is the enforced limit), so it
+        // never reads 0: a careful client would otherwise stop for a day.
+        fields += [("quota_max", .int(quotaMax)), ("quota_remaining", .int(max(quotaMax - used, 1)))]
         return .json(.object(fields))
     }
 
