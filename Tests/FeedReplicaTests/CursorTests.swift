@@ -90,3 +90,18 @@ import Testing
         #expect(response.bodyText == #"{"total":77}"#)
     }
 }
+
+@Suite struct MastodonFilterTests {
+    @Test func localAndRemoteSplitTheTimeline() {
+        let mastodon = MastodonReplica(seed: 1, clock: CursorTests.clock, count: 100)
+        func accts(_ query: String) -> [String] {
+            let response = mastodon.respond(to: CursorTests.request("api/v1/timelines/public", query), window: nil)
+            let array = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [[String: Any]] ?? []
+            return array.compactMap { ($0["account"] as? [String: Any])?["acct"] as? String }
+        }
+        let local = accts("limit=40&local=true")
+        let remote = accts("limit=40&remote=true")
+        #expect(local.count == 40 && local.allSatisfy { !$0.contains("@") })
+        #expect(remote.count == 40 && remote.allSatisfy { $0.contains("@") })
+    }
+}

@@ -26,9 +26,9 @@ import FoundationNetworking
 
     @Test func rateLimitAnswersInEachAPIsOwnStyle() async throws {
         try await withReplica(Self.configuration { $0.rateLimitPerSecond = 2 }) { running in
-            /// Fires requests until one is refused (at most 2 windows' worth + 1).
+            /// Fires requests until one is refused; 12 leaves room for a slow, loaded machine.
             func refused(_ source: String, _ path: String, isRefusal: (Fetched) -> Bool) async throws -> Fetched? {
-                for _ in 0..<7 {
+                for _ in 0..<12 {
                     let answer = try await ReplicaClient.get(running, source, path)
                     if isRefusal(answer) { return answer }
                 }

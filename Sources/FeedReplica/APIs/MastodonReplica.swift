@@ -27,11 +27,17 @@ struct MastodonReplica: ReplicaAPI {
         return low
     }
 
+    /// The instance a status comes from, or `nil` for a local one; its own stream so filters can ask cheaply.
+    func remoteHost(_ seq: Int) -> String? {
+        var rng = SeededRandom(seed: seed, salt: "mastodon/remote", index: seq)
+        return rng.chance(0.5) ? rng.pick(["fosstodon.org", "hachyderm.io", "social.example.jp", "mstdn.example.kr"]) : nil
+    }
+
     func statusJSON(_ seq: Int) -> JSONValue {
         var rng = SeededRandom(seed: seed, salt: "mastodon", index: seq)
         let id = String(snowflake(seq))
         let username = TextGenerator.slug(TextGenerator.author(&rng), maxLength: 20)
-        let remoteHost = rng.chance(0.5) ? rng.pick(["fosstodon.org", "hachyderm.io", "social.example.jp", "mstdn.example.kr"]) : nil
+        let remoteHost = remoteHost(seq)
         let acct = remoteHost.map { username + "@" + $0 } ?? username
         let host = remoteHost ?? Self.instance
         let text = TextGenerator.htmlEscapeSE(TextGenerator.title(&rng))
@@ -95,8 +101,18 @@ struct MastodonReplica: ReplicaAPI {
         if let minID { lower = max(lower, firstSeq(above: minID, count: count)) }
         var seqs: [Int] = []
         if lower < upper {
+            // `local=true` / `remote=true` keep only statuses from this instance / from others.
+            let wantsLocal = request["local"] == "true" || request["local"] == "1"
+            let wantsRemote = request["remote"] == "true" || request["remote"] == "1"
+            func included(_ seq: Int) -> Bool {
+                wantsLocal ? remoteHost(seq) == nil : wantsRemote ? remoteHost(seq) != nil : true
+            }
             // `min_id` pages up without gaps: the items just above it. Otherwise the newest below `max_id`.
-            seqs = minID != nil ? Array((lower..<min(lower + limit, upper)).reversed()) : Array((max(lower, upper - limit)..<upper).reversed())
+            if minID != nil {
+                seqs = Array((lower..<upper).lazy.filter(included).prefix(limit).reversed())
+            } else {
+                seqs = Array((lower..<upper).reversed().lazy.filter(included).prefix(limit))
+            }
         }
         var headers: [(String, String)] = []
         if let first = seqs.first, let last = seqs.last {
