@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Hummingbird
-import Logging
+internal import Hummingbird
+internal import Logging
 import Synchronization
 
 /// The loopback replica of every public API feedscroll browses, with injected faults.
