@@ -105,3 +105,15 @@ import Testing
         #expect(remote.count == 40 && remote.allSatisfy { $0.contains("@") })
     }
 }
+
+@Suite struct MediaWikiFilterTests {
+    @Test func rctypeKeepsOnlyThoseTypes() {
+        let wiki = WikipediaReplica(seed: 1, clock: CursorTests.clock, count: 200)
+        let response = wiki.respond(to: CursorTests.request("api.php", "action=query&list=recentchanges&format=json&formatversion=2&rctype=new&rclimit=500"), window: nil)
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        let changes = (object["query"] as? [String: Any])?["recentchanges"] as? [[String: Any]] ?? []
+        #expect(!changes.isEmpty && changes.allSatisfy { $0["type"] as? String == "new" })
+        let bad = wiki.respond(to: CursorTests.request("api.php", "action=query&list=recentchanges&rctype=nope"), window: nil)
+        #expect(bad.header("MediaWiki-API-Error") == "badvalue")
+    }
+}

@@ -15,9 +15,17 @@ struct WikipediaReplica: ReplicaAPI {
 
     func rcid(_ seq: Int) -> Int { 1_700_000_000 + seq * 2 }
 
+    static let types = ["edit", "edit", "edit", "edit", "new", "log", "categorize"]
+
+    /// The change's `type`: the first draw of its stream, so `rctype` can filter without building the rest.
+    func type(_ seq: Int) -> String {
+        var rng = SeededRandom(seed: seed, salt: "wikipedia", index: seq)
+        return rng.pick(Self.types)
+    }
+
     func changeJSON(_ seq: Int, props: Set<String>, formatVersion2: Bool) -> JSONValue {
         var rng = SeededRandom(seed: seed, salt: "wikipedia", index: seq)
-        let type = rng.pick(["edit", "edit", "edit", "edit", "new", "log", "categorize"])
+        let type = rng.pick(Self.types)
         let title = TextGenerator.title(&rng)
         let pageTitle = title.isEmpty ? "Main Page" : String(title.prefix(80))
         let ns = rng.pick([0, 0, 0, 1, 2, 4, 14])
@@ -94,6 +102,13 @@ struct WikipediaReplica: ReplicaAPI {
         }
         if let end = request["rcend"], let t = Self.parseTimestamp(end) {
             seqs = seqs.filter { newer ? timeline.time($0) <= t : timeline.time($0) >= t }
+        }
+        if let rctype = request["rctype"] {
+            let wanted = Set(rctype.split(separator: "|").map(String.init))
+            if let unknown = wanted.first(where: { !["edit", "new", "log", "categorize", "external"].contains($0) }) {
+                return Self.apiError("badvalue", "Unrecognized value for parameter \"rctype\": \(unknown).")
+            }
+            seqs = seqs.filter { wanted.contains(type($0)) }
         }
         if let token = request["rccontinue"] {
             let parts = token.split(separator: "|")
