@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "FeedModel"),
@@ -22,6 +23,14 @@ let package = Package(
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
         .target(name: "FeedSources", dependencies: ["FeedModel"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
+        .target(
+            name: "FeedReplica",
+            dependencies: [
+                "FeedModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .systemLibrary(
             name: "CNCursesW",
             pkgConfig: "ncursesw",
@@ -31,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "feedscroll",
             dependencies: [
-                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal",
+                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -57,6 +66,7 @@ let package = Package(
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
+        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
     ],
     swiftLanguageModes: [.v6]
 )

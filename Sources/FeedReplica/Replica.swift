@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+internal import Hummingbird
+internal import Logging
+import Synchronization
+
+/// The loopback replica of every public API feedscroll browses, with injected faults.
+///
+/// ```
+/// let running = try await Replica.start(ReplicaConfiguration(port: 0, drift: 2))
+/// running.baseURLs["hn"]   // http://127.0.0.1:PORT/hn/v0
+/// await running.stop()
+/// ```
+public final class Replica: Sendable {
+    let router: ReplicaRouter
+    private let stalls = StallGate()
+    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+    private init(router: ReplicaRouter) {
+        self.router = router
+    }
+
+    /// Starts the server on 127.0.0.1 and returns once it is listening.
+    ///
+    /// - Parameter configuration: port, data set and faults.
+    /// - Returns: the running replica, with its bound port and one base URL per API.
+    /// - Throws: when the port cannot be bound.
+    public static func start(_ configuration: ReplicaConfiguration) async throws -> RunningReplica {
+        let now = Date().timeIntervalSince1970
+        let apis = ReplicaCatalog.makeAPIs(configuration: configuration, startedAt: now)
+        let replica = Replica(router: ReplicaRouter(configuration: configuration, apis: apis))
+        let port = try await replica.run(port: configuration.port)
+        var baseURLs: [String: URL] = [:]
+        for api in apis {
+            baseURLs[api.name] = URL(string: "http://127.0.0.1:\(port)\(api.prefix)")
+        }
+        return RunningReplica(replica: replica, port: port, baseURLs: baseURLs, configuration: configuration)
+    }
+
+    /// Starts the server from a synchronous thread (the runtime's main thread) and waits until it listens.
+    ///
+    /// The server runs on NIO's event loops and Swift's cooperative pool, never on the calling thread.
+    /// - Parameter configuration: port, data set and faults.
+    /// - Returns: the running replica.
+    /// - Throws: when the port cannot be bound.
+    public static func startBlocking(_ configuration: ReplicaConfiguration) throws -> RunningReplica {
+        let result = Mutex<Result<RunningReplica, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                let running = try await start(configuration)
+                result.withLock { $0 = .success(running) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        return try result.withLock { $0! }.get()
+    }
+
+    // MARK: - Serving
+
+    private func run(port: Int) async throws -> Int {
+        let (bound, boundContinuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let responder = ReplicaResponder(router: router, stalls: stalls)
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            onServerRunning: { channel in
+                boundContinuation.yield(.success(channel.localAddress?.port ?? port))
+            },
+            logger: Logger(label: "feedscroll.replica", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let runTask = Task {
+            do {
+                try await app.run()
+            } catch {
+                boundContinuation.yield(.failure(error))
+            }
+            boundContinuation.finish()
+        }
+        task.withLock { $0 = runTask }
+        for await result in bound {
+            return try result.get()
+        }
+        throw CancellationError()
+    }
+
+    /// Releases stalled requests, stops listening and waits until the server has shut down.
+    func stop() async {
+        stalls.open()
+        guard let runTask = task.withLock({ task in defer { task = nil }; return task }) else { return }
+        runTask.cancel()
+        await runTask.value
+    }
+}
+
+/// A replica that is listening.
+public struct RunningReplica: Sendable {
+    let replica: Replica
+    /// The bound TCP port on 127.0.0.1.
+    public let port: Int
+    /// Source name → API root, e.g. `"hn"` → `http://127.0.0.1:PORT/hn/v0`. Pass it as `--base-url`.
+    public let baseURLs: [String: URL]
+    /// The configuration it runs with.
+    public let configuration: ReplicaConfiguration
+
+    /// Source names in the order `feedscroll serve` prints them.
+    public static let sourceNames = ReplicaCatalog.sourceNames
+
+    /// Stops the server; stalled requests are released first. Safe to call twice.
+    public func stop() async { await replica.stop() }
+
+    /// Stops the server from a synchronous thread.
+    public func stopBlocking() {
+        let done = DispatchSemaphore(value: 0)
+        let replica = self.replica
+        Task.detached {
+            await replica.stop()
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+// MARK: - Transport
+
+/// Adapts `ReplicaRouter` to Hummingbird: sleeps for latency, holds stalls, writes the answer.
+private struct ReplicaResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let router: ReplicaRouter
+    let stalls: StallGate
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let host = request.head.authority ?? "127.0.0.1"
+        let outcome = router.handle(
+            method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query,
+            host: host, now: Date().timeIntervalSince1970,
+            acceptsGzip: request.headers[.acceptEncoding]?.contains("gzip") ?? false
+        )
+        switch outcome {
+        case let .respond(response, delayMs):
+            if delayMs > 0 { try await Task.sleep(for: .milliseconds(delayMs)) }
+            var fields = HTTPFields()
+            for (name, value) in response.headers {
+                // `HTTPFields.Element` is HTTPTypes' `HTTPField`, reached through what Hummingbird exports.
+                if let fieldName = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: fieldName, value: value)) }
+            }
+            fields[.contentLength] = String(response.body.count)
+            // HEAD: the GET's headers, its Content-Length included, and no body.
+            let body = request.method == .head ? [] : response.body
+            return Response(
+                status: HTTPResponse.Status(code: response.status),
+                headers: fields,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
+            )
+        case let .stall(delayMs):
+            if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
+            await stalls.wait()
+            throw CancellationError()
+        }
+    }
+}
+
+/// Holds stalled requests until the replica stops (or their task is cancelled).
+final class StallGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var nextID = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func wait() async {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.isOpen || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

@@ -1,0 +1,63 @@
+/// Everything that shapes a replica run: where it listens, what data it serves, which faults it injects.
+///
+/// Data and fault decisions are fixed by `seed` and `faultSeed`: two runs with the same values
+/// serve the same items and, for the same sequence of requests, the same faults.
+public struct ReplicaConfiguration: Sendable, Equatable {
+    /// The TCP port on 127.0.0.1; 0 picks a free one (read it back from `RunningReplica.port`).
+    public var port: Int
+    /// Seeds the generated data set.
+    public var seed: UInt64
+    /// Items per feed; `nil` means about 1,200 per feed and 100 JSONPlaceholder posts, like the real service.
+    public var items: Int?
+    /// Unix seconds of the newest generated item; `nil` means the moment the replica starts.
+    public var anchorTime: Int64?
+    /// Added to every response, in milliseconds.
+    public var latencyMs: Int
+    /// Up to this many extra milliseconds, drawn per request.
+    public var jitterMs: Int
+    /// Share of requests (0...1) answered with a 5xx.
+    public var errorRate: Double
+    /// Requests per second allowed per API before it answers with its own rate-limit response; `nil` = no limit.
+    public var rateLimitPerSecond: Int?
+    /// Share of requests (0...1) whose JSON body is truncated or replaced by something that is not JSON.
+    public var malformedRate: Double
+    /// Share of requests (0...1) that are accepted and never answered until the replica stops.
+    public var stallRate: Double
+    /// New items per second appearing at the head of every feed that has a head.
+    public var drift: Double
+    /// Seeds the fault decisions, so a test can predict them.
+    public var faultSeed: UInt64
+
+    public init(
+        port: Int = 0,
+        seed: UInt64 = 42,
+        items: Int? = nil,
+        anchorTime: Int64? = nil,
+        latencyMs: Int = 0,
+        jitterMs: Int = 0,
+        errorRate: Double = 0,
+        rateLimitPerSecond: Int? = nil,
+        malformedRate: Double = 0,
+        stallRate: Double = 0,
+        drift: Double = 0,
+        faultSeed: UInt64 = 7
+    ) {
+        self.port = port
+        self.seed = seed
+        self.items = items
+        self.anchorTime = anchorTime
+        self.latencyMs = latencyMs
+        self.jitterMs = jitterMs
+        self.errorRate = errorRate
+        self.rateLimitPerSecond = rateLimitPerSecond
+        self.malformedRate = malformedRate
+        self.stallRate = stallRate
+        self.drift = drift
+        self.faultSeed = faultSeed
+    }
+
+    /// The default number of items per feed.
+    public static let defaultItemsPerFeed = 1200
+
+    var itemsPerFeed: Int { max(items ?? Self.defaultItemsPerFeed, 1) }
+}

@@ -1,0 +1,21 @@
+/// Requests counted per route, for `GET /_stats`.
+struct ReplicaStats: Sendable {
+    var routes: [String: Int] = [:]
+    var total = 0
+    var faults: [String: Int] = ["error": 0, "rateLimited": 0, "malformed": 0, "stalled": 0]
+
+    mutating func count(route: String) {
+        routes[route, default: 0] += 1
+        total += 1
+    }
+
+    mutating func countFault(_ name: String) { faults[name, default: 0] += 1 }
+
+    var json: JSONValue {
+        .object([
+            ("routes", .object(routes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("total", .int(total)),
+            ("faults", .object(faults.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+        ])
+    }
+}

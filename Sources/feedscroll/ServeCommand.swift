@@ -1,0 +1,108 @@
+import ArgumentParser
+import Dispatch
+import FeedReplica
+import Foundation
+
+/// `feedscroll serve`: runs the loopback replica of every API until SIGINT or SIGTERM.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the loopback replica of every API",
+        discussion: """
+            Prints one line per API, `NAME  BASE-URL`; pass the base URL to that source's --base-url. \
+            GET /_stats counts requests per route; POST /_stats/reset clears the counts.
+            """
+    )
+
+    @Option(help: "TCP port on 127.0.0.1 (0 picks a free one).")
+    var port: Int = 8765
+
+    @Option(help: "Seed of the generated data set.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Seed of the fault decisions.")
+    var faultSeed: UInt64 = 7
+
+    @Option(help: "Items per feed (default about 1200; JSONPlaceholder serves 100 unless set).")
+    var items: Int?
+
+    @Option(help: "Milliseconds added to every response.")
+    var latencyMs: Int = 0
+
+    @Option(help: "Up to this many extra milliseconds per response.")
+    var jitterMs: Int = 0
+
+    @Option(help: "Share of requests (0-1) answered with a 5xx.")
+    var errorRate: Double = 0
+
+    @Option(help: ArgumentHelp("Requests per second per API before its own rate-limit answer.", valueName: "N/s"))
+    var rateLimit: RateLimitArgument?
+
+    @Option(help: "Share of requests (0-1) answered with truncated or invalid JSON.")
+    var malformedRate: Double = 0
+
+    @Option(help: "Share of requests (0-1) accepted and never answered.")
+    var stallRate: Double = 0
+
+    @Option(help: "New items per second at the head of every feed.")
+    var drift: Double = 0
+
+    func validate() throws {
+        for (name, rate) in [("--error-rate", errorRate), ("--malformed-rate", malformedRate), ("--stall-rate", stallRate)]
+        where !(0...1).contains(rate) {
+            throw ValidationError("\(name) must be between 0 and 1.")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard latencyMs >= 0, jitterMs >= 0, drift >= 0 else {
+            throw ValidationError("--latency-ms, --jitter-ms and --drift cannot be negative.")
+        }
+        if let items, items < 1 { throw ValidationError("--items must be at least 1.") }
+    }
+
+    func run() throws {
+        let configuration = ReplicaConfiguration(
+            port: port, seed: seed, items: items, latencyMs: latencyMs, jitterMs: jitterMs, errorRate: errorRate,
+            rateLimitPerSecond: rateLimit?.perSecond, malformedRate: malformedRate, stallRate: stallRate, drift: drift,
+            faultSeed: faultSeed
+        )
+        // Ignore the default handlers first so the dispatch sources receive the signals.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stopRequested = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopRequested.signal() }
+            source.resume()
+            return source
+        }
+
+        let running: RunningReplica
+        do {
+            running = try Replica.startBlocking(configuration)
+        } catch {
+            throw ValidationError("cannot listen on 127.0.0.1:\(port): \(error)")
+        }
+        var lines = ""
+        for name in RunningReplica.sourceNames {
+            if let url = running.baseURLs[name] { lines += "\(name)  \(url.absoluteString)\n" }
+        }
+        // FileHandle writes are unbuffered: whoever reads our stdout sees the lines now.
+        FileHandle.standardOutput.write(Data(lines.utf8))
+        FileHandle.standardError.write(Data("feedscroll serve: listening on 127.0.0.1:\(running.port); stats at http://127.0.0.1:\(running.port)/_stats; Ctrl-C stops\n".utf8))
+
+        stopRequested.wait()
+        running.stopBlocking()
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// `--rate-limit 5/s` or `--rate-limit 5`.
+struct RateLimitArgument: ExpressibleByArgument, Sendable {
+    var perSecond: Int
+
+    init?(argument: String) {
+        let trimmed = argument.hasSuffix("/s") ? String(argument.dropLast(2)) : argument
+        guard let value = Int(trimmed.trimmingCharacters(in: .whitespaces)), value >= 0 else { return nil }
+        perSecond = value
+    }
+}

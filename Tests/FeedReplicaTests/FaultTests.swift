@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import FeedReplica
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct FaultTests {
+    static func configuration(_ change: (inout ReplicaConfiguration) -> Void) -> ReplicaConfiguration {
+        var configuration = ReplicaConfiguration(items: 100, anchorTime: 1_760_000_000)
+        change(&configuration)
+        return configuration
+    }
+
+    @Test func errorRateOneAnswersEverythingWith5xx() async throws {
+        try await withReplica(Self.configuration { $0.errorRate = 1 }) { running in
+            for (source, path) in [("hn", "/topstories.json"), ("github", "/search/repositories?q=x"), ("devto", "/articles"),
+                                   ("stackexchange", "/questions?site=stackoverflow"), ("wikipedia", "/api.php?action=query")] {
+                let answer = try await ReplicaClient.get(running, source, path)
+                #expect((500...599).contains(answer.status), "\(source)")
+            }
+            let stats = try await ReplicaClient.getRoot(running, "/_stats")
+            #expect((stats.object["faults"] as? [String: Int])?["error"] == 5)
+        }
+    }
+
+    @Test func rateLimitAnswersInEachAPIsOwnStyle() async throws {
+        try await withReplica(Self.configuration { $0.rateLimitPerSecond = 2 }) { running in
+            /// Fires requests until one is refused; 12 leaves room for a slow, loaded machine.
+            func refused(_ source: String, _ path: String, isRefusal: (Fetched) -> Bool) async throws -> Fetched? {
+                for _ in 0..<12 {
+                    let answer = try await ReplicaClient.get(running, source, path)
+                    if isRefusal(answer) { return answer }
+                }
+                return nil
+            }
+            let github = try await refused("github", "/search/repositories?q=x") { $0.status == 403 || $0.status == 429 }
+            #expect(github?.header("x-ratelimit-remaining") != nil && github?.header("x-ratelimit-reset") != nil)
+
+            let reddit = try await refused("reddit", "/r/swift/new.json") { $0.status == 429 }
+            #expect(reddit?.header("x-ratelimit-remaining") == "0.0")
+
+            let mastodon = try await refused("mastodon", "/api/v1/timelines/public") { $0.status == 429 }
+            #expect(mastodon?.header("X-RateLimit-Reset")?.hasSuffix(".000000Z") == true)
+            #expect(mastodon?.object["error"] as? String == "Too many requests")
+
+            let lobsters = try await refused("lobsters", "/hottest.json") { $0.status == 429 }
+            #expect(lobsters?.header("RateLimit-Remaining") == "0")
+            #expect(lobsters?.text.hasPrefix("Throttled") == true)
+
+            let dev = try await refused("devto", "/articles") { $0.status == 429 }
+            #expect(dev?.header("Retry-After") != nil)
+
+            let se = try await refused("stackexchange", "/questions?site=stackoverflow") { $0.status == 400 }
+            #expect(se?.object["error_id"] as? Int == 502)
+            #expect(se?.object["error_name"] as? String == "throttle_violation")
+
+            let wiki = try await refused("wikipedia", "/api.php?action=query&list=recentchanges&format=json&maxlag=5") {
+                $0.header("MediaWiki-API-Error") == "maxlag"
+            }
+            #expect(wiki?.status == 200 && wiki?.header("Retry-After") != nil)
+        }
+    }
+
+    @Test func stackExchangeWarnsWithBackoffNearTheLimit() async throws {
+        try await withReplica(Self.configuration { $0.rateLimitPerSecond = 3 }) { running in
+            var sawBackoff = false
+            for _ in 0..<8 {
+                let answer = try await ReplicaClient.get(running, "stackexchange", "/questions?site=stackoverflow&pagesize=1")
+                if answer.status == 200, answer.object["backoff"] as? Int != nil { sawBackoff = true }
+            }
+            #expect(sawBackoff)
+        }
+    }
+
+    @Test func malformedRateOneBreaksEveryJSONBody() async throws {
+        try await withReplica(Self.configuration { $0.malformedRate = 1 }) { running in
+            for (source, path) in [("hn", "/topstories.json"), ("hn", "/maxitem.json"), ("pokeapi", "/pokemon"),
+                                   ("mastodon", "/api/v1/timelines/public"), ("algolia", "/search?query=rust"),
+                                   ("reddit", "/r/swift/new.json"), ("jsonplaceholder", "/posts")] {
+                let answer = try await ReplicaClient.get(running, source, path)
+                #expect(answer.status == 200)
+                #expect(answer.json == nil, "\(source)\(path) should not parse: \(answer.text.prefix(80))")
+            }
+        }
+    }
+
+    @Test func stalledRequestsTimeOutAndTheServerStillStops() async throws {
+        let running = try await Replica.start(Self.configuration { $0.stallRate = 1 })
+        let started = Date()
+        await #expect(throws: (any Error).self) {
+            _ = try await ReplicaClient.get(running, "hn", "/topstories.json", timeout: 0.5)
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        // One more that is still held open while we stop.
+        let pending = Task { try? await ReplicaClient.get(running, "hn", "/newstories.json", timeout: 20) }
+        func stalledCount() -> Bool {
+            let stats = running.replica.router.handle(method: "GET", path: "/_stats", rawQuery: nil, host: "x", now: 0)
+            guard case let .respond(response, _) = stats else { return false }
+            return response.bodyText.contains("\"stalled\":2")
+        }
+        for _ in 0..<50 where !stalledCount() { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(stalledCount())
+        let stopping = Date()
+        await running.stop()
+        #expect(Date().timeIntervalSince(stopping) < 5)
+        _ = await pending.value
+    }
+
+    @Test func latencyDelaysAnswers() async throws {
+        try await withReplica(Self.configuration { $0.latencyMs = 150; $0.jitterMs = 20 }) { running in
+            let started = Date()
+            _ = try await ReplicaClient.get(running, "hn", "/maxitem.json")
+            #expect(Date().timeIntervalSince(started) >= 0.14)
+        }
+    }
+
+    @Test func faultDecisionsAreFixedByTheSeed() {
+        let configuration = Self.configuration { $0.errorRate = 0.3; $0.malformedRate = 0.3; $0.stallRate = 0.1 }
+        func decisions() -> [String] {
+            var rng = SeededRandom(seed: configuration.faultSeed)
+            return (0..<50).map { _ in
+                let d = FaultDecision.draw(&rng, configuration: configuration)
+                return "\(d.isStalled) \(d.errorStatus ?? 0) \(d.malformation != nil)"
+            }
+        }
+        #expect(decisions() == decisions())
+        #expect(Set(decisions()).count > 2)
+    }
+}
+
+@Suite struct StatsAndDriftTests {
+    @Test func statsCountRequestsPerRouteAndReset() async throws {
+        try await withReplica { running in
+            _ = try await ReplicaClient.get(running, "hn", "/item/41000000.json")
+            _ = try await ReplicaClient.get(running, "hn", "/item/41000003.json")
+            _ = try await ReplicaClient.get(running, "hn", "/topstories.json")
+            _ = try await ReplicaClient.get(running, "reddit", "/r/swift/new.json")
+            let stats = try await ReplicaClient.getRoot(running, "/_stats")
+            let routes = stats.object["routes"] as? [String: Int] ?? [:]
+            #expect(routes["hn/v0/item"] == 2)
+            #expect(routes["hn/v0/topstories"] == 1)
+            #expect(routes["reddit/r/new"] == 1)
+            #expect(stats.object["total"] as? Int == 4)
+            let reset = try await ReplicaClient.getRoot(running, "/_stats/reset", method: "POST")
+            #expect(reset.status == 200)
+            let after = try await ReplicaClient.getRoot(running, "/_stats")
+            #expect(after.object["total"] as? Int == 0)
+        }
+    }
+
+    @Test func driftShiftsOffsetsButNotKeysets() async throws {
+        try await withReplica(ReplicaConfiguration(items: 200, anchorTime: 1_760_000_000, drift: 40)) { running in
+            let before = try await ReplicaClient.get(running, "lobsters", "/newest.json?page=2")
+            let mastodonFirst = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5")
+            let anchor = (mastodonFirst.array.last as? [String: Any])?["id"] as! String
+            let keysetBefore = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5&max_id=\(anchor)")
+            try await Task.sleep(for: .milliseconds(300))
+            let after = try await ReplicaClient.get(running, "lobsters", "/newest.json?page=2")
+            let firstBefore = (before.array.first as? [String: Any])?["short_id"] as? String
+            let afterIDs = after.array.compactMap { ($0 as? [String: Any])?["short_id"] as? String }
+            #expect(!afterIDs.isEmpty && afterIDs.first != firstBefore)
+            #expect(afterIDs.contains(firstBefore ?? "") == false || afterIDs.firstIndex(of: firstBefore!)! > 0)
+            let keysetAfter = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5&max_id=\(anchor)")
+            #expect(keysetBefore.text == keysetAfter.text)
+            let newest = try await ReplicaClient.get(running, "hn", "/maxitem.json")
+            #expect(newest.json as? Int ?? 0 > HackerNewsReplica.firstID + 3 * 199 + 2)
+        }
+    }
+}
