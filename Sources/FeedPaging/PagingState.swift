@@ -9,7 +9,7 @@ import FeedModel
 /// - a result counts only if its request is still in flight and of the current generation
 ///   (stale and duplicate results are dropped);
 /// - rows are the pages applied in key order, de-duplicated by item id (`SnapshotApplier`).
-public struct PagingState: Equatable {
+public struct PagingState: Sendable, Equatable {
     public let firstKey: PageKey
     public let pageSize: Int
     /// Bumped by `refresh`; results of older generations are dropped.

@@ -7,16 +7,17 @@ struct Feedscroll: ParsableCommand {
         commandName: "feedscroll",
         abstract: "Browse paginated feeds in the terminal: infinite scroll done right.",
         discussion: """
-            With no command, feedscroll browses its built-in feed, offline.
+            With no command, feedscroll browses Hacker News from its own loopback replica (no network);
+            `feedscroll demo` is the built-in generated feed with latency and failure knobs.
             Keys: j/k move, space/b page, g/G top/bottom, r retry, R refresh, ? help, q quit.
             When stdout is not a terminal, or with --plain/--json, items are streamed instead.
             """,
         version: FeedscrollVersion.string,
         subcommands: [
-            DemoCommand.self, HackerNewsCommand.self, AlgoliaCommand.self, PokeAPICommand.self, GitHubCommand.self,
+            LocalCommand.self, DemoCommand.self, HackerNewsCommand.self, AlgoliaCommand.self, PokeAPICommand.self, GitHubCommand.self,
             RedditCommand.self, MastodonCommand.self, StackExchangeCommand.self, LobstersCommand.self,
-            DevToCommand.self, JSONPlaceholderCommand.self, WikipediaCommand.self,
+            DevToCommand.self, JSONPlaceholderCommand.self, WikipediaCommand.self, ServeCommand.self,
         ],
-        defaultSubcommand: DemoCommand.self
+        defaultSubcommand: LocalCommand.self
     )
 }

@@ -9,6 +9,18 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The API root (default: the public API).", valueName: "URL"))
     var baseURL: String?
 
+    @Option(help: ArgumentHelp("Seconds without an answer before a request fails (retryable).", valueName: "SECONDS"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be within 0…600 seconds, not \(timeout)") }
+    }
+
+    /// The transport for this run.
+    func transport() -> any HTTPTransport {
+        URLSessionTransport(requestTimeout: timeout, resourceTimeout: max(timeout, 30))
+    }
+
     func url(default fallback: URL) throws -> URL {
         guard let baseURL else { return fallback }
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
@@ -17,9 +29,6 @@ struct NetworkOptions: ParsableArguments {
         return url
     }
 }
-
-/// The transport every network command shares.
-func makeTransport() -> any HTTPTransport { URLSessionTransport() }
 
 struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +46,7 @@ struct HackerNewsCommand: ParsableCommand {
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
         try Launcher(options: options).run { _ in
-            HackerNewsSource(list: HackerNewsSource.List(rawValue: list)!, baseURL: url, transport: makeTransport())
+            HackerNewsSource(list: HackerNewsSource.List(rawValue: list)!, baseURL: url, transport: network.transport())
         }
     }
 }
@@ -54,7 +63,7 @@ struct AlgoliaCommand: ParsableCommand {
     func run() throws {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
         try Launcher(options: options).run { log in
-            AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: makeTransport(), log: log)
+            AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: network.transport(), log: log)
         }
     }
 }
@@ -66,7 +75,7 @@ struct PokeAPICommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: PokeAPISource.defaultBaseURL)
-        try Launcher(options: options).run { _ in PokeAPISource(baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in PokeAPISource(baseURL: url, transport: network.transport()) }
     }
 }
 
@@ -91,7 +100,7 @@ struct GitHubCommand: ParsableCommand {
         let url = try network.url(default: GitHubSearchSource.defaultBaseURL)
         let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         try Launcher(options: options).run { log in
-            GitHubSearchSource(query: query, sort: sortValue!, baseURL: url, transport: makeTransport(), token: token, log: log)
+            GitHubSearchSource(query: query, sort: sortValue!, baseURL: url, transport: network.transport(), token: token, log: log)
         }
     }
 }
@@ -112,7 +121,7 @@ struct RedditCommand: ParsableCommand {
     func run() throws {
         let url = try network.url(default: RedditSource.defaultBaseURL)
         let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
-        try Launcher(options: options).run { _ in RedditSource(subreddit: name, baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in RedditSource(subreddit: name, baseURL: url, transport: network.transport()) }
     }
 }
 
@@ -127,7 +136,7 @@ struct MastodonCommand: ParsableCommand {
             throw ValidationError("--instance takes a host name like mastodon.social, not '\(instance)'")
         }
         let url = try network.url(default: fallback)
-        try Launcher(options: options).run { _ in MastodonSource(baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in MastodonSource(baseURL: url, transport: network.transport()) }
     }
 }
 
@@ -142,7 +151,7 @@ struct StackExchangeCommand: ParsableCommand {
         let url = try network.url(default: StackExchangeSource.defaultBaseURL)
         let key = ProcessInfo.processInfo.environment["STACKEXCHANGE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         try Launcher(options: options).run { log in
-            StackExchangeSource(site: site, baseURL: url, transport: makeTransport(), key: key, log: log)
+            StackExchangeSource(site: site, baseURL: url, transport: network.transport(), key: key, log: log)
         }
     }
 }
@@ -160,7 +169,7 @@ struct LobstersCommand: ParsableCommand {
     func run() throws {
         let url = try network.url(default: LobstersSource.defaultBaseURL)
         try Launcher(options: options).run { _ in
-            LobstersSource(list: LobstersSource.List(rawValue: list)!, baseURL: url, transport: makeTransport())
+            LobstersSource(list: LobstersSource.List(rawValue: list)!, baseURL: url, transport: network.transport())
         }
     }
 }
@@ -173,7 +182,7 @@ struct DevToCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: DevToSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in DevToSource(tag: tag, baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in DevToSource(tag: tag, baseURL: url, transport: network.transport()) }
     }
 }
 
@@ -184,7 +193,7 @@ struct JSONPlaceholderCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: JSONPlaceholderSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in JSONPlaceholderSource(baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in JSONPlaceholderSource(baseURL: url, transport: network.transport()) }
     }
 }
 
@@ -195,6 +204,6 @@ struct WikipediaCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: WikipediaSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: makeTransport()) }
+        try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: network.transport()) }
     }
 }
