@@ -17,6 +17,8 @@ public final class TmuxSession {
     /// The session (and pane) every command targets.
     public let target = "s"
     private var isKilled = false
+    /// The server's socket file, removed after `kill-server` (tmux leaves it behind).
+    private var socketPath: String?
 
     /// Starts `command` (run by `sh -c`) in a detached `columns`×`rows` pane.
     ///
@@ -38,6 +40,7 @@ public final class TmuxSession {
         }
         arguments.append(command)
         try tmux(arguments)
+        socketPath = try? display("#{socket_path}")
     }
 
     deinit {
@@ -151,6 +154,7 @@ public final class TmuxSession {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
+        if let socketPath { unlink(socketPath) }
     }
 
     // MARK: - Running tmux
