@@ -21,15 +21,23 @@ import Testing
         #expect(try session.capture().count == 20)
         #expect(try session.alternateScreenOn() == false)
 
-        #expect(try session.exitStatus() == nil)
+        #expect(try session.termination() == nil)
         try session.sendKeys("C-d")
-        #expect(try session.waitForExit() == 0)
+        #expect(try session.waitForExit() == .exited(0))
     }
 
     @Test func reportsTheExitStatus() throws {
         let session = try TmuxSession(command: "exit 3", columns: 20, rows: 5)
-        #expect(try session.waitForExit() == 3)
+        #expect(try session.waitForExit() == .exited(3))
         #expect(try session.isPaneDead())
+        #expect(try session.exitStatus() == 3)
+    }
+
+    @Test func reportsTheSignal() throws {
+        let session = try TmuxSession(command: "printf 'waiting\\n'; exec sleep 30", columns: 20, rows: 5)
+        try session.waitForText("waiting")
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == .signalled(SIGINT))
     }
 
     @Test func seesTheAlternateScreen() throws {

@@ -19,10 +19,17 @@ public final class TmuxSession {
     private var isKilled = false
     /// The server's socket file, removed after `kill-server` (tmux leaves it behind).
     private var socketPath: String?
+    /// Where the wrapper shell writes the command's `$?` (see `init`).
+    private let statusPath: String
 
     /// Starts `command` (run by `sh -c`) in a detached `columns`×`rows` pane.
     ///
-    /// The pane stays after the command exits (`remain-on-exit`), so `exitStatus` can be read.
+    /// The pane stays after the command exits (`remain-on-exit`). The command runs in a
+    /// subshell of a wrapper that records its `$?` in a file: tmux 3.3a's own
+    /// `#{pane_dead_status}` stays empty in about one run in five. The wrapper catches (does
+    /// not ignore) INT, QUIT and TERM so it outlives the command, which gets the default
+    /// handlers; on HUP (`kill-server`) it writes nothing. `exec` in `command` replaces only
+    /// the subshell.
     /// - Parameters:
     ///   - command: a shell command line.
     ///   - columns: pane width.
@@ -38,7 +45,9 @@ public final class TmuxSession {
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
             arguments += ["-e", "\(name)=\(value)"]
         }
-        arguments.append(command)
+        statusPath = "/tmp/\(socketName).status"
+        unlink(statusPath)
+        arguments.append("trap : INT QUIT TERM; trap 'exit 129' HUP; (\n\(command)\n); s=$?; echo $s > '\(statusPath)'; exit $s")
         try tmux(arguments)
         socketPath = try? display("#{socket_path}")
     }
@@ -122,31 +131,41 @@ public final class TmuxSession {
         try display("#{pane_dead}") == "1"
     }
 
-    /// The command's exit status, or nil while it runs. A command killed by a signal reports
-    /// nil status in some tmux versions; see `exitSignal`.
+    /// How the command ended.
+    public enum Termination: Equatable, Sendable {
+        case exited(Int32)
+        /// A shell's `$?` above 128: the command died of this signal.
+        case signalled(Int32)
+    }
+
+    /// How the command ended, or nil while it runs.
+    public func termination() throws -> Termination? {
+        guard let text = try? String(contentsOfFile: statusPath, encoding: .utf8),
+            let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        return status > 128 ? .signalled(status - 128) : .exited(status)
+    }
+
+    /// The command's exit status, or nil while it runs or if a signal ended it.
     public func exitStatus() throws -> Int32? {
-        guard try isPaneDead() else { return nil }
-        return Int32(try display("#{pane_dead_status}"))
+        if case .exited(let status) = try termination() { return status }
+        return nil
     }
 
-    /// The signal that killed the command, if tmux knows one (`#{pane_dead_signal}`).
-    public func exitSignal() throws -> Int32? {
-        guard try isPaneDead() else { return nil }
-        return Int32(try display("#{pane_dead_signal}"))
-    }
-
-    /// Polls until the command exits; returns its exit status (nil if it died of a signal).
+    /// Polls until the command has ended.
+    /// - Returns: the exit status or the signal.
+    /// - Throws: `Failure` with the last screen when `timeout` passes first.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 10) throws -> Int32? {
+    public func waitForExit(timeout: TimeInterval = 10) throws -> Termination {
         let deadline = Date().addingTimeInterval(timeout)
-        while !(try isPaneDead()) {
+        while true {
+            if let termination = try termination() { return termination }
             if Date() >= deadline {
                 throw Failure(description: "timed out after \(timeout) s waiting for the command to exit; last screen:\n"
                     + (try capture()).joined(separator: "\n"))
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        return try exitStatus()
     }
 
     /// Stops the private server (and the command). Idempotent.
@@ -155,6 +174,7 @@ public final class TmuxSession {
         isKilled = true
         _ = try? tmux(["kill-server"])
         if let socketPath { unlink(socketPath) }
+        unlink(statusPath)
     }
 
     // MARK: - Running tmux
