@@ -156,8 +156,7 @@ static void fs_on_stop(int sig) {
     int saved = errno;
     struct sigaction dfl, ours;
     sigset_t unblock;
-    int was_active = fs_signal_state.curses_active;
-    if (was_active) endwin();
+    if (fs_signal_state.curses_active) endwin();
     dfl.sa_handler = SIG_DFL;
     dfl.sa_flags = 0;
     sigemptyset(&dfl.sa_mask);
@@ -166,8 +165,9 @@ static void fs_on_stop(int sig) {
     sigaddset(&unblock, sig);
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     raise(sig); /* stops here until SIGCONT */
+    /* Resumed, or never stopped (an orphaned process group ignores SIGTSTP): either way the
+       screen must be redrawn. SIGCONT's handler may post too; the backend coalesces. */
     sigaction(sig, &ours, NULL);
-    /* SIGCONT's own handler also posts; a second byte is harmless. */
     fs_signal_post(FS_SIGNAL_RESUME);
     errno = saved;
 }

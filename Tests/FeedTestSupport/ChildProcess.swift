@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a program to completion with a clean signal state and collects its output.
+///
+/// Children get an empty signal mask and default dispositions whatever thread spawns them
+/// (see `TmuxSession.tmux`). Standard input is `/dev/null`.
+public enum ChildProcess {
+    public struct Result: Sendable {
+        /// The exit status, or 128 + the signal number if a signal ended it.
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs `arguments[0]` (looked up on `PATH`) with `arguments` and waits for it to exit.
+    ///
+    /// - Parameters:
+    ///   - arguments: the program and its arguments.
+    ///   - environment: the child's whole environment.
+    /// - Returns: exit status and output (each stream read to its end).
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        var output: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        var pid: pid_t = 0
+        let spawned = try spawnLock.withLock { _ throws(SpawnError) -> Int32 in
+            // Tests spawn in parallel and no child may hold another's pipe open, so the pipes
+            // become close-on-exec before any other spawn can happen (Glibc hides pipe2).
+            guard pipe(&output) == 0, pipe(&errors) == 0 else {
+                throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
+            }
+            for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return spawn(arguments, environment: environment, output: output[1], errors: errors[1], pid: &pid)
+        }
+        close(output[1])
+        close(errors[1])
+        defer {
+            close(output[0])
+            close(errors[0])
+        }
+        guard spawned == 0 else {
+            throw SpawnError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+
+        // Drain stderr on another thread so neither pipe can fill and block the child.
+        let errorReader = PipeReader(fileDescriptor: errors[0])
+        let standardOutput = readToEnd(output[0])
+        let standardError = errorReader.finish()
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return Result(status: exitStatus, standardOutput: standardOutput, standardError: standardError)
+    }
+
+    private static let spawnLock = Mutex(())
+
+    private static func spawn(
+        _ arguments: [String], environment: [String: String], output: Int32, errors: Int32, pid: inout pid_t
+    ) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+    }
+
+    static func readToEnd(_ fileDescriptor: Int32) -> String {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data += buffer[0..<count]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Reads a file descriptor to its end on a thread of its own.
+private final class PipeReader: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let text = Mutex("")
+
+    init(fileDescriptor: Int32) {
+        Thread.detachNewThread { [self] in
+            let result = ChildProcess.readToEnd(fileDescriptor)
+            text.withLock { $0 = result }
+            done.signal()
+        }
+    }
+
+    func finish() -> String {
+        done.wait()
+        return text.withLock { $0 }
+    }
+}
