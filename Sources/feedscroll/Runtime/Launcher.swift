@@ -55,5 +55,6 @@ struct Launcher {
 
 /// Writes one line to stderr, prefixed with the program's name.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("feedscroll: \(message)\n".utf8))
+    let line = message.hasPrefix("feedscroll: ") ? message : "feedscroll: \(message)"
+    FileHandle.standardError.write(Data("\(line)\n".utf8))
 }

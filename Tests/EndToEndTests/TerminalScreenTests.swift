@@ -1,0 +1,142 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux), driven by keys and read back as text.
+@Suite(.serialized) struct TerminalScreenTests {
+    let binary = FeedscrollBinary.path
+
+    func start(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(command: "exec \(binary) \(arguments)", columns: columns, rows: rows, environment: ["LC_ALL": "C.UTF-8"])
+    }
+
+    /// The line the cursor is on (the one with the ▌ marker), without the marker.
+    func cursorTitle(_ screen: [String]) -> String? {
+        screen.first { $0.hasPrefix("▌") }.map { String($0.dropFirst(2)) }
+    }
+
+    @Test func firstRowsAppearWithStatusLine() throws {
+        let tmux = try start("demo --latency-ms 50")
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("points") } }, description: "first rows")
+        #expect(screen[0].hasPrefix("▌ "))
+        #expect(screen[23].contains("demo · 1/"))
+        #expect(screen[23].contains("? help"))
+        #expect(try tmux.alternateScreenOn())
+    }
+
+    @Test func bottomShowsLoadingFooterThenMoreRows() throws {
+        let tmux = try start("demo --latency-ms 700 --items 200")
+        try tmux.waitForText("1 page")
+        try tmux.waitFor({ !$0.contains { $0.contains("⇣") } }, timeout: 15, description: "second page loaded, nothing in flight")
+        try tmux.sendKeys("G")
+        try tmux.waitForText("Loading more…")
+        let screen = try tmux.waitForText("3 pages", timeout: 15)
+        try tmux.sendKeys("j")
+        let after = try tmux.waitFor({ $0[23].contains("/60") || $0[23].contains("/80") }, description: "cursor past the old end")
+        #expect(!after.isEmpty && !screen.isEmpty)
+    }
+
+    @Test func shortFeedReachesEndFooter() throws {
+        let tmux = try start("demo --items 50 --latency-ms 0")
+        try tmux.waitForText("points")
+        for _ in 0..<4 { try tmux.sendKeys("G") }
+        let screen = try tmux.waitForText("end of feed · 50 items")
+        #expect(screen[23].contains("50/50"))
+    }
+
+    @Test func errorFooterAndRetry() throws {
+        // Seed 101 at a 50% failure rate fails attempts 1–4 (the first load and its three
+        // automatic retries) and lets attempt 5, the one `r` makes, succeed.
+        let tmux = try start("demo --fail-rate 0.5 --seed 101 --latency-ms 0")
+        let failed = try tmux.waitForText("press r to retry", timeout: 20)
+        #expect(failed.contains { $0.contains("simulated failure") })
+        try tmux.sendKeys("r")
+        try tmux.waitForText("points", timeout: 20)
+    }
+
+    @Test func resizeKeepsTheCursorItem() throws {
+        let tmux = try start("demo --latency-ms 0")
+        try tmux.waitForText("points")
+        for _ in 0..<7 { try tmux.sendKeys("j") }
+        let screen = try tmux.waitFor({ $0[23].contains(" 8/") }, description: "cursor on item 8")
+        let title = try #require(cursorTitle(screen))
+        let prefix = String(title.prefix(20))
+        for (columns, rows) in [(60, 20), (120, 40), (80, 24)] {
+            try tmux.resize(columns: columns, rows: rows)
+            try tmux.waitFor(
+                { screen in screen.count == rows && (self.cursorTitle(screen)?.hasPrefix(prefix) ?? false) && screen[rows - 1].contains(" 8/") },
+                description: "item 8 still under the cursor at \(columns)×\(rows)")
+        }
+    }
+
+    @Test func quitRestoresTheTerminal() throws {
+        let tmux = try start("demo --latency-ms 0")
+        try tmux.waitForText("points")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func controlCRestoresTheTerminal() throws {
+        let tmux = try start("demo --latency-ms 0")
+        try tmux.waitForText("points")
+        try tmux.sendKeys("C-c")
+        #expect(try tmux.waitForExit() == .signalled(SIGINT))
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let tmux = try start("demo --latency-ms 0")
+        try tmux.waitForText("points")
+        let pid = try feedscrollPID(tmux)
+        kill(pid, SIGTERM)
+        #expect(try tmux.waitForExit() == .signalled(SIGTERM))
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func unusableTermIsAOneLineError() throws {
+        for term in ["dumb", "no-such-terminal-xyz"] {
+            let tmux = try TmuxSession(
+                command: "TERM=\(term) \(binary) demo; echo EXIT=$?", environment: ["LC_ALL": "C.UTF-8"])
+            let screen = try tmux.waitForText("EXIT=")
+            let errors = screen.filter { $0.hasPrefix("feedscroll: ") }
+            #expect(errors.count == 1, "one error line for TERM=\(term): \(screen)")
+            #expect(screen.contains("EXIT=1"))
+        }
+    }
+
+    @Test func tooSmallTerminalIsAOneLineError() throws {
+        let tmux = try TmuxSession(command: "\(binary) demo; echo EXIT=$?", columns: 70, rows: 4, environment: ["LC_ALL": "C.UTF-8"])
+        let screen = try tmux.waitForText("EXIT=")
+        #expect(screen.joined().contains("too small"))
+        #expect(screen.contains("EXIT=1"))
+        #expect(try !tmux.alternateScreenOn())
+    }
+
+    @Test func idleUsesNoCPU() throws {
+        let tmux = try start("demo --items 30 --latency-ms 0")
+        try tmux.waitForText("points")
+        try tmux.sendKeys("G")
+        try tmux.waitForText("end of feed")
+        let pid = try feedscrollPID(tmux)
+        let before = try cpuTicks(pid)
+        // A measurement window, not synchronisation: an idle feedscroll sits in poll() with no timeout.
+        Thread.sleep(forTimeInterval: 1.0)
+        let after = try cpuTicks(pid)
+        #expect(after - before <= 1, "CPU ticks while idle: \(after - before)")
+    }
+
+    /// The pane runs a wrapper shell whose child is feedscroll (`exec` replaces the subshell).
+    private func feedscrollPID(_ tmux: TmuxSession) throws -> Int32 {
+        let shell = try tmux.display("#{pane_pid}")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return try #require(children.split(separator: " ").compactMap { Int32($0) }.first, "feedscroll's pid")
+    }
+
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!  // utime + stime (fields 14 and 15)
+    }
+}
