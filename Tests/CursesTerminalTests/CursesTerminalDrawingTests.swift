@@ -111,6 +111,18 @@ extension ProcessWideTests {
             #expect(terminal.needsFullRepaint)
         }
 
+        @Test func signalNoticesWakeThePollAndReportTheSize() throws {
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
+            defer { terminal.restore() }
+            var descriptor = pollfd(fd: terminal.signalFileDescriptor, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&descriptor, 1, 0) == 0)
+            terminal.postSignalNotice(.resize)
+            terminal.postSignalNotice(.resize)
+            #expect(poll(&descriptor, 1, 0) == 1)
+            #expect(terminal.readEvents() == [.resized(size)])
+            #expect(poll(&descriptor, 1, 0) == 0)
+        }
+
         @Test func restoreIsIdempotent() throws {
             let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
             terminal.restore()
