@@ -40,7 +40,6 @@ public final class CursesTerminal: TerminalBackend {
     /// Where `TIOCGWINSZ` is asked on SIGWINCH; -1 when headless.
     let sizeFileDescriptor: Int32
     let options: Options
-    let isHeadless: Bool
     /// The resolved theme and what it became in curses terms, indexed by `Style.rawValue`.
     let theme: Theme
     var renditions: [Rendition] = []
@@ -65,7 +64,7 @@ public final class CursesTerminal: TerminalBackend {
         guard let screen = newterm(nil, fs_stdout(), fs_stdin()) else {
             throw TerminalError(.initialisationFailed("newterm failed for TERM '\(String(cString: getenv("TERM")))'"))
         }
-        self.init(screen: screen, input: STDIN_FILENO, sizeFileDescriptor: STDOUT_FILENO, options: options, isHeadless: false)
+        self.init(screen: screen, input: STDIN_FILENO, sizeFileDescriptor: STDOUT_FILENO, options: options)
     }
 
     /// A backend on arbitrary files, for tests: no tty, no signal handlers.
@@ -97,7 +96,6 @@ public final class CursesTerminal: TerminalBackend {
         self.signalFileDescriptor = TerminalSignals.readFileDescriptor()
         self.sizeFileDescriptor = -1
         self.options = options
-        self.isHeadless = true
         self.theme = Self.resolveTheme(options.theme)
         self.size = size
         ownedFiles = [output, input]
@@ -106,14 +104,13 @@ public final class CursesTerminal: TerminalBackend {
         configure()
     }
 
-    private init(screen: OpaquePointer, input: Int32, sizeFileDescriptor: Int32, options: Options, isHeadless: Bool) {
+    private init(screen: OpaquePointer, input: Int32, sizeFileDescriptor: Int32, options: Options) {
         self.screen = screen
         self.window = fs_stdscr()
         self.inputFileDescriptor = input
         self.signalFileDescriptor = TerminalSignals.readFileDescriptor()
         self.sizeFileDescriptor = sizeFileDescriptor
         self.options = options
-        self.isHeadless = isHeadless
         self.theme = Self.resolveTheme(options.theme)
         self.size = Size(columns: Int(fs_getmaxx(fs_stdscr())), rows: Int(fs_getmaxy(fs_stdscr())))
         lastReportedSize = size
