@@ -75,10 +75,10 @@ extension AppState {
         switch event.kind {
         case .wheelDown: viewport.move(by: 3)
         case .wheelUp: viewport.move(by: -3)
-        case .press:
+        case .press, .release:
+            // ncurses may fold a quick press and release into one release: act on either.
             let index = viewport.top + event.row / 2
             if event.row < size.rows - 2, index < viewport.count { viewport.moveCursor(to: index) }
-        case .release: break
         }
         return []
     }

@@ -40,7 +40,10 @@ import Testing
     @Test func shortFeedReachesEndFooter() throws {
         let tmux = try start("demo --items 50 --latency-ms 0")
         try tmux.waitForText("points")
-        for _ in 0..<4 { try tmux.sendKeys("G") }
+        // G goes to the last item loaded so far; once every page is in, it shows the end.
+        try tmux.sendKeys("G")
+        try tmux.waitForText("3 pages")
+        try tmux.sendKeys("G")
         let screen = try tmux.waitForText("end of feed · 50 items")
         #expect(screen[23].contains("50/50"))
     }
@@ -95,22 +98,29 @@ import Testing
         #expect(try !tmux.alternateScreenOn())
     }
 
-    @Test func unusableTermIsAOneLineError() throws {
-        for term in ["dumb", "no-such-terminal-xyz"] {
-            let tmux = try TmuxSession(
-                command: "TERM=\(term) \(binary) demo; echo EXIT=$?", environment: ["LC_ALL": "C.UTF-8"])
-            let screen = try tmux.waitForText("EXIT=")
-            let errors = screen.filter { $0.hasPrefix("feedscroll: ") }
-            #expect(errors.count == 1, "one error line for TERM=\(term): \(screen)")
-            #expect(screen.contains("EXIT=1"))
-        }
+    /// Runs feedscroll in a pane with stderr captured to a file; returns (stderr lines, screen).
+    func runFailing(_ arguments: String, term: String? = nil, columns: Int = 80, rows: Int = 24) throws -> ([String], TmuxSession) {
+        let errors = "/tmp/feedscroll-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
+        defer { unlink(errors) }
+        let prefix = term.map { "TERM=\($0) " } ?? ""
+        let tmux = try TmuxSession(
+            command: "\(prefix)exec \(binary) \(arguments) 2>\(errors)", columns: columns, rows: rows,
+            environment: ["LC_ALL": "C.UTF-8"])
+        #expect(try tmux.waitForExit() == .exited(1))
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        return (text.split(separator: "\n").map(String.init), tmux)
+    }
+
+    @Test(arguments: ["dumb", "no-such-terminal-xyz"])
+    func unusableTermIsAOneLineError(_ term: String) throws {
+        let (errors, tmux) = try runFailing("demo", term: term)
+        #expect(errors.count == 1 && errors[0].hasPrefix("feedscroll: TERM '\(term)'"), "\(errors)")
+        #expect(try !tmux.alternateScreenOn())
     }
 
     @Test func tooSmallTerminalIsAOneLineError() throws {
-        let tmux = try TmuxSession(command: "\(binary) demo; echo EXIT=$?", columns: 70, rows: 4, environment: ["LC_ALL": "C.UTF-8"])
-        let screen = try tmux.waitForText("EXIT=")
-        #expect(screen.joined().contains("too small"))
-        #expect(screen.contains("EXIT=1"))
+        let (errors, tmux) = try runFailing("demo", columns: 60, rows: 4)
+        #expect(errors == ["feedscroll: terminal too small: 60×4, needs 20×5 or larger"])
         #expect(try !tmux.alternateScreenOn())
     }
 

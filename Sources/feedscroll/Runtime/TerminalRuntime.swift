@@ -32,7 +32,7 @@ struct TerminalRuntime {
         let initial = terminal.size
         if initial.columns < AppState.minimumSize.columns || initial.rows < AppState.minimumSize.rows {
             terminal.restore()
-            printError("the terminal is \(initial), too small: feedscroll needs at least \(AppState.minimumSize)")
+            printError("terminal too small: \(initial), needs \(AppState.minimumSize) or larger")
             return 1
         }
         defer { terminal.restore() }
