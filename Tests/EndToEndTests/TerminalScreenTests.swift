@@ -124,6 +124,23 @@ import Testing
         #expect(try !tmux.alternateScreenOn())
     }
 
+    @Test func closingTheTerminalEndsTheProcess() throws {
+        let tmux = try start("demo --latency-ms 0")
+        try tmux.waitForText("points")
+        let pid = try feedscrollPID(tmux)
+        tmux.kill()
+        let deadline = Date().addingTimeInterval(10)
+        while isRunning(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!isRunning(pid), "feedscroll \(pid) outlived its terminal")
+    }
+
+    /// Alive and not a zombie.
+    private func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ")") else { return false }
+        return !stat[close.upperBound...].hasPrefix(" Z")
+    }
+
     @Test func idleUsesNoCPU() throws {
         let tmux = try start("demo --items 30 --latency-ms 0")
         try tmux.waitForText("points")

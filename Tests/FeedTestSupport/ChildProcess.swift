@@ -62,6 +62,26 @@ public enum ChildProcess {
         return Result(status: exitStatus, standardOutput: standardOutput, standardError: standardError)
     }
 
+    /// Starts a program in the background with its stdout on a pipe (stderr to /dev/null).
+    /// - Returns: the child's pid and the read end of its stdout.
+    public static func start(_ arguments: [String], environment: [String: String]) throws -> (pid: pid_t, output: Int32) {
+        var output: [Int32] = [-1, -1]
+        var pid: pid_t = 0
+        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(devNull) }
+        let spawned = try spawnLock.withLock { _ throws(SpawnError) -> Int32 in
+            guard pipe(&output) == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
+            for fd in output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return spawn(arguments, environment: environment, output: output[1], errors: devNull, pid: &pid)
+        }
+        close(output[1])
+        guard spawned == 0 else {
+            close(output[0])
+            throw SpawnError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        return (pid, output[0])
+    }
+
     private static let spawnLock = Mutex(())
 
     private static func spawn(

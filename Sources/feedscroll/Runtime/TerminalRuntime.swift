@@ -62,6 +62,12 @@ struct TerminalRuntime {
 
             let timeout = state.isAnimating ? Self.frameInterval : -1
             while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno == EINTR {}
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // The terminal went away (its window closed, tmux killed): nothing to draw on and
+                // nobody to read from, so stop rather than spin on a dead descriptor.
+                logger.notice("terminal hung up")
+                return 1
+            }
             let now = Self.now()
             for event in terminal.readEvents() {
                 switch event {

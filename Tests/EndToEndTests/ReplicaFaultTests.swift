@@ -1,0 +1,69 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// Faults injected by the replica, met by the real binary over loopback.
+@Suite struct ReplicaFaultTests {
+    func logLines(_ path: String) -> [Substring] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+
+    func temporaryLog() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString).log").path
+    }
+
+    @Test func rateLimitCompletesWithoutDuplicatesAndWaitsAsTold() throws {
+        let server = try ServeProcess("--items 130 --rate-limit 5/s")
+        let log = temporaryLog()
+        defer { unlink(log) }
+        let base = try #require(server.baseURLs["reddit"])
+        let run = try runFeedscroll("reddit swift --base-url \(base) --json --page-size 10 --log \(log)")
+        #expect(run.status == 0, "\(run.standardError)")
+        let ids = try jsonLines(run.standardOutput).compactMap { $0["id"] as? String }
+        #expect(ids.count == 130 && Set(ids).count == 130)
+        // Fourteen pages at five a second meet the limit; each wait is the one Reddit's headers give.
+        let retries = logLines(log).filter { $0.contains(" retrying ") }
+        #expect(!retries.isEmpty, "the limit was met")
+        #expect(retries.allSatisfy { $0.contains("delay=") && !$0.contains("delay=0.0 ") })
+    }
+
+    @Test func serverErrorsAreRetriedToCompletion() throws {
+        let server = try ServeProcess("--items 130 --error-rate 0.2")
+        let base = try #require(server.baseURLs["stackexchange"])
+        let run = try runFeedscroll("stackexchange --base-url \(base) --json --page-size 10")
+        #expect(run.status == 0, "\(run.standardError)")
+        let ids = try jsonLines(run.standardOutput).compactMap { $0["id"] as? String }
+        #expect(ids.count == 130 && Set(ids).count == 130)
+    }
+
+    @Test func malformedJSONIsOneLineAndNonZero() throws {
+        let server = try ServeProcess("--items 130 --malformed-rate 1")
+        let base = try #require(server.baseURLs["pokeapi"])
+        let run = try runFeedscroll("pokeapi --base-url \(base) --plain")
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("feedscroll: "), "\(run.standardError)")
+    }
+
+    @Test(arguments: ["lobsters newest", "devto", "stackexchange"])
+    func driftDuringPageNumberPagingShowsNoDuplicates(_ command: String) throws {
+        let server = try ServeProcess("--items 130 --drift 5 --latency-ms 60")
+        let name = String(command.split(separator: " ")[0])
+        let base = try #require(server.baseURLs[name])
+        let run = try runFeedscroll("\(command) --base-url \(base) --json --limit 120 --page-size 10")
+        #expect(run.status == 0, "\(run.standardError)")
+        let ids = try jsonLines(run.standardOutput).compactMap { $0["id"] as? String }
+        #expect(ids.count == 120)
+        #expect(Set(ids).count == ids.count, "\(command): no duplicates while the head moves")
+    }
+
+    @Test func stalledServerEndsInATimeoutNotAHang() throws {
+        let server = try ServeProcess("--items 130 --stall-rate 1")
+        let base = try #require(server.baseURLs["jsonplaceholder"])
+        let run = try runFeedscroll("jsonplaceholder --base-url \(base) --plain --timeout 0.5")
+        #expect(run.status == 1)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].lowercased().contains("timed out"), "\(run.standardError)")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// `feedscroll serve` in a process of its own, on a free loopback port, for tests that point
+/// the real binary at the replica. Stopped with SIGTERM in `deinit`.
+public final class ServeProcess {
+    public let pid: pid_t
+    /// Source name → base URL, as `serve` printed them.
+    public let baseURLs: [String: String]
+    public let port: Int
+    private var isStopped = false
+
+    /// - Parameter arguments: `serve` options, e.g. `--items 130 --rate-limit 5/s`.
+    public init(_ arguments: String = "") throws {
+        let command = "exec \(FeedscrollBinary.path) serve --port 0 \(arguments)"
+        let (pid, output) = try ChildProcess.start(["/bin/sh", "-c", command], environment: ProcessInfo.processInfo.environment)
+        self.pid = pid
+        defer { close(output) }
+        var urls: [String: String] = [:]
+        var pending = ""
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        // serve prints one line per API, then keeps stdout open; stop reading at the last one.
+        while urls["wikipedia"] == nil {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += String(decoding: buffer[0..<count], as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                let fields = pending[..<newline].split(separator: " ", omittingEmptySubsequences: true)
+                if fields.count == 2 { urls[String(fields[0])] = String(fields[1]) }
+                pending = String(pending[pending.index(after: newline)...])
+            }
+        }
+        baseURLs = urls
+        guard let any = urls["hn"], let url = URL(string: any), let port = url.port else {
+            kill(pid, SIGKILL)
+            throw ChildProcess.SpawnError(description: "feedscroll serve printed no base URLs")
+        }
+        self.port = port
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// `GET /_stats`: requests per route.
+    public func routeStats() throws -> [String: Int] {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["routes"] as? [String: Int]) ?? [:]
+    }
+}
