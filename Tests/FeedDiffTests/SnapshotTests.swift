@@ -142,30 +142,4 @@ import Testing
         }
     }
 
-    /// The issue this type exists for: adding a 20-item page costs about the same for a
-    /// snapshot of a thousand rows and one of a million, at the end and at the front.
-    ///
-    /// The two sizes are measured in alternation, so load from other processes hits both, and
-    /// each is the fastest of many rounds, which noise can only slow down. What is left of the
-    /// difference is cache misses in the bigger id table; an O(n) append would be ~1000x.
-    @Test func addingAPageDoesNotDependOnSnapshotSize() {
-        for atFront in [false, true] {
-            var small = Snapshot(rows(ids: Array(0..<1_000)))
-            var large = Snapshot(rows(ids: Array(0..<1_000_000)))
-            var smallCost = Duration.seconds(1)
-            var largeCost = Duration.seconds(1)
-            let clock = ContinuousClock()
-            for round in 0..<200 {
-                let page = rows(ids: Array((2_000_000 + round * 20)..<(2_000_000 + round * 20 + 20)))
-                smallCost = min(smallCost, clock.measure {
-                    if atFront { small.prepend(contentsOf: page) } else { small.append(contentsOf: page) }
-                })
-                largeCost = min(largeCost, clock.measure {
-                    if atFront { large.prepend(contentsOf: page) } else { large.append(contentsOf: page) }
-                })
-            }
-            #expect(small.count == 1_000 + 200 * 20 && large.count == 1_000_000 + 200 * 20)
-            #expect(largeCost <= smallCost * allowedCostRatioForLargeFeeds, "atFront: \(atFront), 1k: \(smallCost), 1M: \(largeCost)")
-        }
-    }
 }

@@ -29,15 +29,3 @@ func snapshot(_ text: String) -> Snapshot<Row> {
 func rows(ids: [Int], version: Int = 0) -> [Row] {
     ids.map { Row("\($0)", version) }
 }
-
-/// How much slower adding a page to a huge feed may be than to a small one.
-///
-/// The issue asks for at most 2x. Optimized builds come close to the hardware: a 20-item
-/// page adds 20 lookups in the id table, and in a table of a million ids each is a cache
-/// miss, measured at about 2.5x a thousand-id table for appends (1.5x for prepends). An
-/// O(n) cost would show as hundreds of times, so 3x still tells the two apart.
-#if DEBUG
-let allowedCostRatioForLargeFeeds = 2
-#else
-let allowedCostRatioForLargeFeeds = 3
-#endif
