@@ -10,7 +10,7 @@ struct LocalCommand: ParsableCommand {
         abstract: "Browse Hacker News from an in-process loopback replica (the default; needs no network)."
     )
 
-    @Argument(help: "top, new, best, ask, show or job.") var list: String = "top"
+    @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
 
     @Option(name: .customLong("latency-ms"), help: "Latency the replica adds to every response, in ms.")
     var latencyMs = 120
@@ -20,9 +20,6 @@ struct LocalCommand: ParsableCommand {
     @OptionGroup var options: FeedOptions
 
     func validate() throws {
-        guard HackerNewsSource.List(rawValue: list) != nil else {
-            throw ValidationError("unknown Hacker News list '\(list)'; use top, new, best, ask, show or job")
-        }
         guard (0...60_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be within 0…60000, not \(latencyMs)") }
     }
 
@@ -36,7 +33,7 @@ struct LocalCommand: ParsableCommand {
         defer { replica.stopBlocking() }
         guard let url = replica.baseURLs["hn"] else { throw ValidationError("the replica has no Hacker News route") }
         try Launcher(options: options).run { _ in
-            HackerNewsSource(list: HackerNewsSource.List(rawValue: list)!, baseURL: url, transport: URLSessionTransport())
+            HackerNewsSource(list: list, baseURL: url, transport: URLSessionTransport())
         }
     }
 }

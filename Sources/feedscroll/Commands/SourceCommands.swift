@@ -33,20 +33,14 @@ struct NetworkOptions: ParsableArguments {
 struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
-    @Argument(help: "top, new, best, ask, show or job.") var list: String = "top"
+    @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
-
-    func validate() throws {
-        guard HackerNewsSource.List(rawValue: list) != nil else {
-            throw ValidationError("unknown Hacker News list '\(list)'; use top, new, best, ask, show or job")
-        }
-    }
 
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
         try Launcher(options: options).run { _ in
-            HackerNewsSource(list: HackerNewsSource.List(rawValue: list)!, baseURL: url, transport: network.transport())
+            HackerNewsSource(list: list, baseURL: url, transport: network.transport())
         }
     }
 }
@@ -158,18 +152,14 @@ struct StackExchangeCommand: ParsableCommand {
 
 struct LobstersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lobsters", abstract: "Lobsters: hottest or newest stories.")
-    @Argument(help: "hottest or newest.") var list: String = "hottest"
+    @Argument(help: "hottest or newest.") var list: LobstersSource.List = .hottest
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
-
-    func validate() throws {
-        guard LobstersSource.List(rawValue: list) != nil else { throw ValidationError("unknown Lobsters list '\(list)'; use hottest or newest") }
-    }
 
     func run() throws {
         let url = try network.url(default: LobstersSource.defaultBaseURL)
         try Launcher(options: options).run { _ in
-            LobstersSource(list: LobstersSource.List(rawValue: list)!, baseURL: url, transport: network.transport())
+            LobstersSource(list: list, baseURL: url, transport: network.transport())
         }
     }
 }
@@ -207,3 +197,8 @@ struct WikipediaCommand: ParsableCommand {
         try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: network.transport()) }
     }
 }
+
+// The lists are arguments as they are spelled on the wire; ArgumentParser names the choices
+// in its own one-line error.
+extension HackerNewsSource.List: ExpressibleByArgument {}
+extension LobstersSource.List: ExpressibleByArgument {}

@@ -57,15 +57,18 @@ struct PipeRuntime {
         return 0
     }
 
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     private func line(for item: FeedItem) -> String {
         switch format {
         case .plain:
             return "\(item.id)\t\(item.title)\n"
         case .json:
-            let record = JSONRecord(item)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(record)) ?? Data("{}".utf8)
+            let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         }
     }
