@@ -32,5 +32,10 @@ e2e: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
+# Benchmarks (ordo-one/benchmark, release build): diff vs the stdlib, page appends, a key press
+# at a million items. The first run builds for a couple of minutes.
+bench:
+	$(SWIFT) package --allow-writing-to-package-directory benchmark
+
 clean:
 	rm -rf .build

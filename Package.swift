@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "FeedModel"),
@@ -67,6 +68,15 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
+        .executableTarget(
+            name: "FeedBenchmarks",
+            dependencies: [
+                "FeedDiff", "FeedModel", "FeedPaging", "FeedUI",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FeedBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

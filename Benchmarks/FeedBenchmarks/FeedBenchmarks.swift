@@ -1,0 +1,143 @@
+// Benchmarks for the pure core, run with `make bench`. Each case comes in a pair (FeedDiff vs
+// the stdlib, small vs large), so a ratio can be read from one run on one machine.
+import Benchmark
+import FeedDiff
+import FeedModel
+import FeedPaging
+import FeedUI
+
+/// A row with just an id, for the diff inputs.
+struct Row: Identifiable, Equatable {
+    let id: Int
+}
+
+/// A small deterministic generator (SplitMix64), so every run diffs the same arrays.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// DifferenceKit's benchmark shape: `count` ids, then `deleted` removed, `inserted` new ids
+/// added and `moved` ids taken out and put back elsewhere, all at random positions.
+func diffInputs(count: Int, deleted: Int, inserted: Int, moved: Int) -> (old: [Int], new: [Int]) {
+    var rng = SplitMix(state: UInt64(count))
+    let old = Array(0..<count)
+    var new = old
+    for _ in 0..<deleted { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+    for id in count..<(count + inserted) { new.insert(id, at: Int.random(in: 0...new.count, using: &rng)) }
+    for _ in 0..<moved {
+        let id = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+        new.insert(id, at: Int.random(in: 0...new.count, using: &rng))
+    }
+    return (old, new)
+}
+
+func feedItems(_ ids: Range<Int>) -> [FeedItem] {
+    ids.map { FeedItem(id: "item-\($0)", title: "Item number \($0) of a generated feed") }
+}
+
+/// Holds what a benchmark's setup hook builds, for its closure to use.
+final class Fixture<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// An app state with `count` items loaded, 20 a page, fed through `reduce` as the runtime would.
+func loadedState(count: Int, size: Size) -> AppState {
+    let pageSize = 20
+    var state = AppState(
+        sourceName: "bench", paging: PagingState(firstKey: .page(0), pageSize: pageSize), size: size,
+        prefetch: .fixed(Int.max)  // ask for the next page after every page, whatever the cursor
+    )
+    var effects = state.reduce(.start(at: 0))
+    var index = 0
+    while index * pageSize < count, case let .fetch(request)? = effects.first {
+        let start = index * pageSize
+        let page = Page(key: request.key, items: feedItems(start..<(start + pageSize)), next: .page(index + 1))
+        effects = state.reduce(.fetched(.loaded(request, .success(page), latency: 0.1), at: Double(index)))
+        index += 1
+    }
+    precondition(state.paging.items.count == count, "loaded \(state.paging.items.count) of \(count)")
+    state.prefetch = .automatic
+    return state
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(2)
+    )
+
+    // 1. Diff: FeedDiff's Heckel diff vs the stdlib's Myers diff with moves, same ids.
+    for (count, deleted, inserted, moved) in [(5_000, 1_000, 1_000, 200), (100_000, 10_000, 10_000, 2_000)] {
+        let label = count >= 1_000 ? "\(count / 1_000)k" : "\(count)"
+        let inputs = Fixture<(old: [Int], new: [Int])>()
+        let snapshots = Fixture<(old: Snapshot<Row>, new: Snapshot<Row>)>()
+
+        Benchmark(
+            "diff \(label) FeedDiff",
+            configuration: .init(setup: {
+                let (old, new) = diffInputs(count: count, deleted: deleted, inserted: inserted, moved: moved)
+                snapshots.value = (Snapshot(old.map(Row.init)), Snapshot(new.map(Row.init)))
+            }, teardown: { snapshots.value = nil })
+        ) { benchmark in
+            let (old, new) = snapshots.value!
+            blackHole(diff(old, new))
+        }
+
+        // The stdlib's diff is quadratic-ish on these inputs: seconds at 100k, so few runs.
+        Benchmark(
+            "diff \(label) stdlib difference+inferringMoves",
+            configuration: .init(
+                warmupIterations: count > 10_000 ? 0 : 1,
+                maxDuration: count > 10_000 ? .seconds(20) : .seconds(5),
+                maxIterations: count > 10_000 ? 3 : 50,
+                setup: { inputs.value = diffInputs(count: count, deleted: deleted, inserted: inserted, moved: moved) },
+                teardown: { inputs.value = nil }
+            )
+        ) { benchmark in
+            let (old, new) = inputs.value!
+            blackHole(new.difference(from: old).inferringMoves())
+        }
+    }
+
+    // 2. Appending one 20-item page to snapshots of growing size; the page is removed again
+    //    outside the measurement, so every iteration appends to the same count.
+    for count in [1_000, 100_000, 1_000_000] {
+        let snapshot = Fixture<Snapshot<FeedItem>>()
+        let page = feedItems(count..<(count + 20))
+        Benchmark(
+            "append 20 to \(count)",
+            configuration: .init(
+                setup: { snapshot.value = Snapshot(feedItems(0..<count)) },
+                teardown: { snapshot.value = nil }
+            )
+        ) { benchmark in
+            benchmark.startMeasurement()
+            snapshot.value!.append(contentsOf: page)
+            benchmark.stopMeasurement()
+            precondition(snapshot.value!.count == count + 20)
+            snapshot.value!.removeLast(20)
+        }
+    }
+
+    // 3. One key press through reduce + render at 80×24 with a million items loaded.
+    let size = Size(columns: 80, rows: 24)
+    let state = Fixture<AppState>()
+    Benchmark(
+        "key j reduce+render 1M items 80x24",
+        configuration: .init(
+            setup: { state.value = loadedState(count: 1_000_000, size: size) },
+            teardown: { state.value = nil }
+        )
+    ) { benchmark in
+        let effects = state.value!.reduce(.key(.character("j"), at: 1_000_000))
+        blackHole(effects)
+        blackHole(render(state.value!, size: size))
+    }
+}
