@@ -48,8 +48,8 @@ import Testing
 
     @Test func closedPipeEndsQuietly() throws {
         // A million items, but head takes three: the writer sees EPIPE and stops at once.
-        let result = try run("\"$FEEDSCROLL\" demo --plain --limit 1000000 --items 10000000 | head -n 3; echo \"status=${PIPESTATUS:-0}\"")
-        #expect(result.stdout.split(separator: "\n").count == 4)
+        let result = try run("\"$FEEDSCROLL\" demo --plain --limit 1000000 --items 10000000 | head -n 3")
+        #expect(result.stdout.split(separator: "\n").count == 3)
         #expect(result.stderr.isEmpty, "no noise on a closed pipe: \(result.stderr)")
     }
 

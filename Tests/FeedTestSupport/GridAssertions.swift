@@ -4,9 +4,4 @@ extension Grid {
     /// The screen as capture-pane would print it: rows with trailing spaces removed, and
     /// trailing empty rows kept so positions stay visible in failures.
     public var screen: String { trimmedLines.joined(separator: "\n") }
-
-    /// The row index of the first line containing `text`.
-    public func row(containing text: String) -> Int? {
-        lines.firstIndex { $0.contains(text) }
-    }
 }

@@ -29,9 +29,10 @@ struct PipeRuntime {
                 logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
                 fetcher.fetch(request)
             }
-            let items = paging.items
-            while written < items.count && written < limit {
-                output.append(line(for: items[written]))
+            // Read rows through `paging` rather than a local copy of the snapshot: a copy still
+            // alive when `receive` mutates would make every page copy every row (O(n²)).
+            while written < paging.items.count && written < limit {
+                output.append(line(for: paging.items[written]))
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
