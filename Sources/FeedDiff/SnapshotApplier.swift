@@ -301,3 +301,66 @@ extension SnapshotApplier {
         return changeset
     }
 }
+
+// MARK: - Refreshing a span of pages in place (live updates)
+
+extension SnapshotApplier {
+    /// Replaces the rows of the applied pages `first..<first + pages.count` with their new
+    /// content, as a live update does: changed rows update, new rows appear, rows the new content
+    /// no longer has disappear, and unchanged rows stay where they are.
+    ///
+    /// A feed that shifted while it was fetched again pushes rows past the end of the span (new
+    /// items above them) or pulls rows of the next page into it. So a row is taken as removed
+    /// only if it sat before the last old row that the new content still has; rows after that
+    /// may simply have moved past the span, and stay (at the end of the span's last page). Rows
+    /// the new content shares with pages outside the span update there and are not repeated.
+    ///
+    /// - Returns: The changes to `snapshot` (empty if the span is not applied).
+    /// - Complexity: O(s + p) plus moving the rows after the span when its row count changes,
+    ///   where s is the number of rows in the span and p the number of pages in the window.
+    public mutating func refreshSpan(from first: Int, pages newPages: [[Item]]) -> Changeset<Item> {
+        guard !newPages.isEmpty, let firstPage,
+              let start = rows(ofPage: first)?.lowerBound,
+              let end = rows(ofPage: first + newPages.count - 1)?.upperBound
+        else { return Changeset() }
+        let span = start..<end
+        let oldRows = Array(snapshot[span])
+        var pageRows: [[Item]] = Array(repeating: [], count: newPages.count)
+        var position: [Item.ID: (page: Int, row: Int)] = [:]
+        var outside: [Item] = []
+        for (page, items) in newPages.enumerated() {
+            for item in items {
+                if let row = snapshot.index(of: item.id), !span.contains(row) {
+                    outside.append(item)
+                } else if let at = position[item.id] {
+                    pageRows[at.page][at.row] = item
+                } else {
+                    position[item.id] = (page, pageRows[page].count)
+                    pageRows[page].append(item)
+                }
+            }
+        }
+        let horizon = oldRows.lastIndex { position[$0.id] != nil } ?? -1
+        pageRows[pageRows.count - 1] += oldRows[(horizon + 1)...]
+        let newRows = pageRows.flatMap { $0 }
+
+        let spanChanges = diff(Snapshot(oldRows), Snapshot(newRows))
+        snapshot.replaceRows(span, with: newRows)
+        for (offset, rows) in pageRows.enumerated() { rowCounts[first - firstPage + offset] = rows.count }
+        var changeset = Changeset<Item>(
+            deletes: spanChanges.deletes.map { $0 + start },
+            inserts: spanChanges.inserts.map { .init(index: $0.index + start, item: $0.item) },
+            moves: spanChanges.moves.map { .init(from: $0.from + start, to: $0.to + start) },
+            updates: spanChanges.updates.map { .init(index: $0.index + start, item: $0.item) }
+        )
+        var updatedRows: [Int: Item] = [:]
+        for item in outside where snapshot[id: item.id] != item {
+            if let row = snapshot.update(item) { updatedRows[row] = item }
+        }
+        if !updatedRows.isEmpty {
+            changeset.updates += updatedRows.map { .init(index: $0.key, item: $0.value) }
+            changeset.updates.sort { $0.index < $1.index }
+        }
+        return changeset
+    }
+}

@@ -12,6 +12,7 @@ extension AppState {
         switch action {
         case let .start(at):
             now = at
+            lastLiveAt = at
         case let .key(key, at):
             now = at
             effects += handle(key)
@@ -27,6 +28,9 @@ extension AppState {
             now = at
         }
         if !isQuitting {
+            keepPagesInBounds()
+            effects += liveUpdateIfDue()
+            if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(pageSize: paging.pageSize, screen: viewport.capacity)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
         }
@@ -57,14 +61,18 @@ extension AppState {
         case .pageUp: viewport.page(by: -1)
         case .halfPageDown: viewport.halfPage(by: 1)
         case .halfPageUp: viewport.halfPage(by: -1)
-        case .top: viewport.toTop()
+        case .top:
+            viewport.toTop()
+            // Pages above were dropped (page cap): fetch the first page again and go there.
+            if paging.previousPage != nil { return paging.jump(toPage: 0).map(AppEffect.init) }
         case .bottom: viewport.toBottom()
         case .retry:
             retrying = nil
             return paging.retry().map(AppEffect.init)
         case .refresh:
             retrying = nil
-            return [.startOver] + paging.refresh().map(AppEffect.init)
+            newAbove = 0
+            return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
         case .help: isHelpShown = true
         case .quit: return quit()
         }
@@ -87,15 +95,53 @@ extension AppState {
         switch event {
         case let .loaded(request, result, latency):
             let anchor = cursorAnchor()
+            let wasRefreshing = paging.isRefreshing
+            let wasJumping = paging.jumpTarget != nil
             guard paging.receive(request, result) else { return [] }
             retrying = nil
             if case .success = result { lastLatency = latency }
-            restore(anchor)
+            if wasJumping && paging.jumpTarget == nil, case .success = result {
+                viewport.setCount(paging.items.count)
+                viewport.toTop()
+            } else if wasRefreshing && !paging.isRefreshing {
+                // The refresh replaced the rows: the cursor's item stays on its screen row when it
+                // is still there, with the count of new items above it; otherwise go to the top.
+                viewport.setCount(paging.items.count)
+                if let anchor, paging.items.index(of: anchor.id) != nil {
+                    restore(anchor)
+                    newAbove = paging.newAbove
+                } else {
+                    viewport.toTop()
+                }
+            } else {
+                restore(anchor)
+            }
         case let .retrying(request, attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
         }
         return []
+    }
+
+    /// Drops pages far from the cursor when the page cap is exceeded, keeping the cursor's item
+    /// on its screen row.
+    private mutating func keepPagesInBounds() {
+        guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return }
+        let anchor = cursorAnchor()
+        paging.trim(visible: viewport.visible, cursor: viewport.cursor)
+        restore(anchor)
+    }
+
+    /// Asks for the visible pages again when a live update is due (`--live`).
+    private mutating func liveUpdateIfDue() -> [AppEffect] {
+        guard let livePeriod, now - (lastLiveAt ?? now) >= livePeriod else { return [] }
+        lastLiveAt = now
+        guard viewport.count > 0,
+              let first = paging.applier.page(ofRow: viewport.top),
+              let last = paging.applier.page(ofRow: max(viewport.top, viewport.visible.upperBound - 1))
+        else { return [] }
+        let fetches = paging.refreshLive(pages: first...last).map(AppEffect.init)
+        return fetches.isEmpty ? [] : [.startOver] + fetches
     }
 
     private mutating func quit() -> [AppEffect] {

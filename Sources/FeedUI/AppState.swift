@@ -20,6 +20,13 @@ public struct AppState: Equatable {
     public internal(set) var lastLatency: Double?
     /// A retry under way after a failed attempt.
     public internal(set) var retrying: RetryNote?
+    /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
+    public var livePeriod: Double?
+    /// When the last live update was asked for.
+    public internal(set) var lastLiveAt: Double?
+    /// New items above the cursor's item that the last refresh brought, until the reader
+    /// scrolls up to them.
+    public internal(set) var newAbove = 0
     public internal(set) var isHelpShown = false
     public internal(set) var isQuitting = false
 
@@ -32,8 +39,9 @@ public struct AppState: Equatable {
 
     public init(
         sourceName: String, paging: PagingState, size: Size,
-        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard
+        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil
     ) {
+        self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
         self.paging = paging
         self.size = size
@@ -50,7 +58,13 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing
+        return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil
+    }
+
+    /// When the runtime must wake even if nothing happens (the next live update).
+    public var nextDeadline: Double? {
+        guard let livePeriod else { return nil }
+        return (lastLiveAt ?? now) + livePeriod
     }
 
     /// Whether the terminal is too small to draw the list.

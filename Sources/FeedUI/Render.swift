@@ -105,11 +105,13 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     let row = grid.size.rows - 1
     let width = grid.size.columns
     let paging = state.paging
-    let count = paging.items.count
+    // Positions count the rows of pages dropped above (page cap), so they stay absolute.
+    let count = paging.knownRowCount
     var parts = [state.sourceName]
-    let position = count == 0 ? "0/0" : "\(state.viewport.cursor + 1)/\(count)"
+    let position = paging.items.count == 0 ? "0/\(count)" : "\(paging.absoluteRow(state.viewport.cursor) + 1)/\(count)"
     if let total = paging.total, total > count { parts.append("\(position) of \(total)") } else { parts.append(position) }
     parts.append("\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")")
+    if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
     if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
     if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
     let left = " " + parts.joined(separator: " · ")

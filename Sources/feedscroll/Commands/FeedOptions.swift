@@ -9,6 +9,14 @@ struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto'.", valueName: "N|auto"))
     var prefetch: PrefetchSetting = .automatic
 
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp(
+        "Hold at most N pages in memory; pages far from the cursor are dropped and fetched again when you come back (0: no cap).",
+        valueName: "N"))
+    var maxPages: Int = FeedOptions.defaultMaxPages
+
+    @Option(help: ArgumentHelp("Re-fetch the visible pages every SECONDS and update them in place.", valueName: "SECONDS"))
+    var live: Double?
+
     @Flag(help: "Stream `id<TAB>title` lines instead of drawing.")
     var plain = false
 
@@ -21,7 +29,15 @@ struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write a log to FILE (the screen belongs to curses).", valueName: "FILE"))
     var log: String?
 
+    /// Enough for long sessions on endless feeds (a few thousand items), small in memory.
+    static let defaultMaxPages = 100
+
+    /// The page cap, `nil` for none.
+    var pageCap: Int? { maxPages == 0 ? nil : maxPages }
+
     func validate() throws {
+        if maxPages != 0 && maxPages < 3 { throw ValidationError("--max-pages must be 0 (no cap) or at least 3, not \(maxPages)") }
+        if let live, !(live >= 1 && live <= 86_400) { throw ValidationError("--live must be between 1 and 86400 seconds, not \(live)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }

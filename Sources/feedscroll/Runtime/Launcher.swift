@@ -42,10 +42,14 @@ struct Launcher {
         let code: Int32
         switch mode {
         case .terminal:
-            code = TerminalRuntime(source: source, pageSize: pageSize, prefetch: options.prefetch.policy, logger: logger).run()
+            code = TerminalRuntime(
+                source: source, pageSize: pageSize, prefetch: options.prefetch.policy, maxPages: options.pageCap,
+                livePeriod: options.live, logger: logger
+            ).run()
         case .plain, .json:
             code = PipeRuntime(
-                source: source, pageSize: pageSize, limit: options.limit, format: mode == .json ? .json : .plain,
+                source: source, pageSize: pageSize, maxPages: options.pageCap, limit: options.limit,
+                format: mode == .json ? .json : .plain,
                 logger: logger
             ).run()
         }

@@ -10,6 +10,7 @@ struct PipeRuntime {
 
     var source: any FeedSource
     var pageSize: Int
+    var maxPages: Int?
     var limit: Int?
     var format: Format
     var logger: Logger
@@ -19,24 +20,28 @@ struct PipeRuntime {
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let limit = self.limit ?? Int.max
-        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize)
+        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
         let inbox = Inbox<PageFetcher.Event>()
         let fetcher = PageFetcher(source: source) { inbox.post($0) }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
+        var row = 0  // the next row of `paging.items` to write
         while written < limit {
-            for case let .fetch(request) in paging.prefetch(cursor: written, distance: 0) {
+            // Written pages beyond the cap are dropped; the ones kept still de-duplicate what comes.
+            if row > 0 { row -= paging.trim(visible: (row - 1)..<row, cursor: row - 1) }
+            for case let .fetch(request) in paging.prefetch(cursor: row, distance: 0) {
                 logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
                 fetcher.fetch(request)
             }
             // Read rows through `paging` rather than a local copy of the snapshot: a copy still
             // alive when `receive` mutates would make every page copy every row (O(n²)).
-            while written < paging.items.count && written < limit {
-                output.append(line(for: paging.items[written]))
+            while row < paging.items.count && written < limit {
+                output.append(line(for: paging.items[row]))
+                row += 1
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
-            if written >= limit || paging.isAtEnd && written == paging.items.count { return 0 }
+            if written >= limit || paging.isAtEnd && row == paging.items.count { return 0 }
             if let failure = paging.failure {
                 printError(failure.message)
                 return 1

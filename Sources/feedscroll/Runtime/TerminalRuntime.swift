@@ -15,6 +15,8 @@ struct TerminalRuntime {
     var source: any FeedSource
     var pageSize: Int
     var prefetch: PrefetchPolicy
+    var maxPages: Int?
+    var livePeriod: Double?
     var logger: Logger
 
     /// Time between spinner frames, in milliseconds.
@@ -40,8 +42,8 @@ struct TerminalRuntime {
         let inbox = Inbox<PageFetcher.Event>()
         let fetcher = PageFetcher(source: source) { inbox.post($0) }
         var state = AppState(
-            sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize),
-            size: initial, prefetch: prefetch)
+            sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
+            size: initial, prefetch: prefetch, livePeriod: livePeriod)
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -60,7 +62,7 @@ struct TerminalRuntime {
             if state.isQuitting { break }
             terminal.draw(render(state, size: state.size))
 
-            let timeout = state.isAnimating ? Self.frameInterval : -1
+            let timeout = Self.timeout(for: state)
             while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno == EINTR {}
             if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // The terminal went away (its window closed, tmux killed): nothing to draw on and
@@ -117,4 +119,15 @@ struct TerminalRuntime {
     }
 
     private static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// How long `poll` may sleep: until the next spinner frame while something animates, until
+    /// the next live update when one is due, otherwise for ever.
+    private static func timeout(for state: AppState) -> Int32 {
+        var timeout: Int32 = state.isAnimating ? frameInterval : -1
+        if let deadline = state.nextDeadline {
+            let wait = Int32(max(0, min(86_400_000, ((deadline - now()) * 1000).rounded(.up))))
+            timeout = timeout < 0 ? wait : min(timeout, wait)
+        }
+        return timeout
+    }
 }
