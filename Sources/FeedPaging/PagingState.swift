@@ -170,7 +170,9 @@ extension PagingState {
             let bottomRows = applier.rows(ofPage: bottomPage)!
             let canDropTop = topRows.upperBound <= firstVisible && topPage != cursorPage
             let canDropBottom = bottomRows.lowerBound > lastVisible && bottomPage != cursorPage
-            let preferTop = cursorPage - topPage >= bottomPage - cursorPage
+            // Drop from the side with more rows beyond the cursor: after a page arrives below,
+            // that is the top; after one arrives above, the bottom.
+            let preferTop = cursor > items.count - 1 - cursor
             if canDropTop && (preferTop || !canDropBottom) {
                 droppedRows[topPage] = topRows.count
                 rowsAbove += topRows.count

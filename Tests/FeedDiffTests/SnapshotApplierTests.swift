@@ -265,7 +265,7 @@ private func expectConsistent(_ applier: SnapshotApplier<Row>, sourceLocation: S
     /// Refreshes, drops and re-fetches in any mix keep every changeset replayable and the
     /// page bookkeeping consistent.
     @Test func anyMixOfOperationsStaysConsistent() async {
-        let operation = zip(Gen.int(in: 0...5), Gen.int(in: -1...8), Gen.int(in: 0...20).array(of: 0...5))
+        let operation = zip(Gen.int(in: 0...6), Gen.int(in: -1...8), Gen.int(in: 0...20).array(of: 0...5))
         await propertyCheck(count: 300, input: operation.array(of: 1...30)) { operations in
             var applier = SnapshotApplier<Row>()
             for (step, (kind, page, ids)) in operations.enumerated() {
@@ -274,6 +274,11 @@ private func expectConsistent(_ applier: SnapshotApplier<Row>, sourceLocation: S
                 switch kind {
                 case 0: changeset = applier.dropPages(below: page)
                 case 1: changeset = applier.dropPages(above: page)
+                case 6:
+                    // A live update of two pages from `page`: the ids split between them.
+                    let half = ids.count / 2
+                    changeset = applier.refreshSpan(
+                        from: page, pages: [rows(ids: Array(ids[..<half]), version: step % 3), rows(ids: Array(ids[half...]), version: step % 3)])
                 default: changeset = applier.receive(page: page, items: rows(ids: ids, version: step % 3))
                 }
                 expectReproducible(changeset, from: before, to: applier.snapshot)
@@ -283,5 +288,59 @@ private func expectConsistent(_ applier: SnapshotApplier<Row>, sourceLocation: S
                 }
             }
         }
+    }
+
+    // MARK: - Live updates of a span
+
+    private func refreshSpan(_ applier: inout SnapshotApplier<Row>, from page: Int, _ pages: [String]) -> Changeset<Row> {
+        let before = applier.snapshot
+        let changeset = applier.refreshSpan(from: page, pages: pages.map(rows))
+        expectReproducible(changeset, from: before, to: applier.snapshot)
+        expectConsistent(applier)
+        return changeset
+    }
+
+    @Test func spanRefreshUpdatesRemovesAndInsertsInPlace() {
+        var applier = SnapshotApplier<Row>()
+        receive(&applier, page: 0, "a b c")
+        receive(&applier, page: 1, "d e f")
+        receive(&applier, page: 2, "g h i")
+        // Page 1 again: e's score changed, d is gone (f is still there after it), x is new.
+        let changeset = refreshSpan(&applier, from: 1, ["x e1 f"])
+        #expect(applier.snapshot == snapshot("a b c x e1 f g h i"))
+        #expect(applier.rows(ofPage: 1) == 3..<6)
+        #expect(changeset.deletes == [3])
+        #expect(changeset.inserts.map(\.index) == [3])
+        #expect(changeset.updates.map(\.index) == [4])
+    }
+
+    @Test func rowsShiftedPastTheSpanStay() {
+        var applier = SnapshotApplier<Row>()
+        receive(&applier, page: 0, "a b c")
+        receive(&applier, page: 1, "d e f")
+        // Two new items at the top push b and c out of the re-fetched first page: they moved, not
+        // vanished, so they stay (at the end of the span).
+        refreshSpan(&applier, from: 0, ["n m a"])
+        #expect(applier.snapshot == snapshot("n m a b c d e f"))
+        #expect(applier.rows(ofPage: 0) == 0..<5)
+        #expect(applier.rows(ofPage: 1) == 5..<8)
+    }
+
+    @Test func rowsPulledInFromTheNextPageUpdateThere() {
+        var applier = SnapshotApplier<Row>()
+        receive(&applier, page: 0, "a b c")
+        receive(&applier, page: 1, "d e f")
+        // a was removed from the feed: page 0 now ends with d, which page 1 already shows.
+        refreshSpan(&applier, from: 0, ["b c d1"])
+        #expect(applier.snapshot == snapshot("b c d1 e f"))
+        #expect(applier.rows(ofPage: 1) == 2..<5)
+    }
+
+    @Test func spanOutsideTheWindowChangesNothing() {
+        var applier = SnapshotApplier<Row>()
+        receive(&applier, page: 0, "a b")
+        #expect(refreshSpan(&applier, from: 1, ["c"]).isEmpty)
+        #expect(refreshSpan(&applier, from: 0, []).isEmpty)
+        #expect(applier.snapshot == snapshot("a b"))
     }
 }
