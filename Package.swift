@@ -68,10 +68,11 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
+        .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(
             name: "FeedBenchmarks",
             dependencies: [
-                "FeedDiff", "FeedModel", "FeedPaging", "FeedUI",
+                "FeedDiff", "FeedModel", "FeedPaging", "FeedUI", "CursesTerminal", "CHeapStats",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FeedBenchmarks",

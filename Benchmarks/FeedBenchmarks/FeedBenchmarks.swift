@@ -140,4 +140,6 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(effects)
         blackHole(render(state.value!, size: size))
     }
+
+    memoryAndBytesBenchmarks()
 }

@@ -46,7 +46,7 @@ public final class CursesTerminal: TerminalBackend {
     /// The last grid drawn, compared cell by cell with the next one.
     var previousGrid: Grid?
     /// Set after a resize or a resume: the next `draw` rewrites every cell.
-    var needsFullRepaint = true
+    public var needsFullRepaint = true
     /// The size the owner last heard about, through `init` or a `.resized` event.
     var lastReportedSize = Size(columns: 0, rows: 0)
     private(set) var isActive = true
@@ -67,14 +67,14 @@ public final class CursesTerminal: TerminalBackend {
         self.init(screen: screen, input: STDIN_FILENO, sizeFileDescriptor: STDOUT_FILENO, options: options)
     }
 
-    /// A backend on arbitrary files, for tests: no tty, no signal handlers.
+    /// A backend on arbitrary files, for tests and benchmarks: no tty, no signal handlers.
     ///
     /// - Parameters:
     ///   - terminalType: a terminfo name, e.g. `xterm-256color`.
     ///   - size: the screen size to pretend.
     ///   - output: where escapes go (a temp file to count bytes, or `/dev/null`).
     ///   - input: where keys come from (`/dev/null`, or a file holding key bytes).
-    init(
+    public init(
         headlessTerminalType terminalType: String, size: Size,
         outputPath: String = "/dev/null", inputPath: String = "/dev/null",
         options: Options = Options(enablesMouse: true, handlesSignals: false)

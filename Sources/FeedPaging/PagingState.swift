@@ -22,7 +22,7 @@ public struct PagingState: Sendable, Equatable {
     /// The rows, built from pages.
     public private(set) var applier = SnapshotApplier<FeedItem>()
     /// The key of every page whose start is known, by page index. Kept after a page is dropped.
-    public private(set) var keys: [Int: PageKey]
+    public private(set) var keys: PageTable<PageKey>
     /// One past the last page, once a page has said the feed ends there.
     public private(set) var endPage: Int?
     public private(set) var inFlight: [RequestID: PageRequest] = [:]
@@ -35,7 +35,7 @@ public struct PagingState: Sendable, Equatable {
     /// Results dropped because they were stale, duplicates, or no longer next to the rows.
     public private(set) var resultsDropped = 0
     /// The rows each dropped page owned, by page index, until it is applied again.
-    public private(set) var droppedRows: [Int: Int] = [:]
+    public private(set) var droppedRows = PageTable<Int32>()
     /// Rows of dropped pages before the applied pages, and after them.
     public private(set) var rowsAbove = 0
     public private(set) var rowsBelow = 0
@@ -50,6 +50,10 @@ public struct PagingState: Sendable, Equatable {
     /// The page whose failure stopped loading.
     private var failedPage: Int?
     private var nextRequestID: UInt64 = 1
+
+    /// The page cap the command line uses unless told otherwise: a few thousand items, enough
+    /// for long sessions on endless feeds, small in memory.
+    public static let defaultMaxPages = 100
 
     public init(firstKey: PageKey, pageSize: Int, maxPages: Int? = nil) {
         self.firstKey = firstKey
@@ -66,7 +70,7 @@ public struct PagingState: Sendable, Equatable {
         /// How many pages to load looking for the anchor before giving up on it.
         public var pageLimit: Int
         public var applier = SnapshotApplier<FeedItem>()
-        public var keys: [Int: PageKey]
+        public var keys: PageTable<PageKey>
         public var endPage: Int?
         public var total: Int?
     }
@@ -174,7 +178,7 @@ extension PagingState {
             // that is the top; after one arrives above, the bottom.
             let preferTop = cursor > items.count - 1 - cursor
             if canDropTop && (preferTop || !canDropBottom) {
-                droppedRows[topPage] = topRows.count
+                droppedRows[topPage] = Int32(topRows.count)
                 rowsAbove += topRows.count
                 _ = applier.dropPages(below: topPage + 1)
                 removedAbove += topRows.count
@@ -182,7 +186,7 @@ extension PagingState {
                 lastVisible -= topRows.count
                 cursor -= topRows.count
             } else if canDropBottom {
-                droppedRows[bottomPage] = bottomRows.count
+                droppedRows[bottomPage] = Int32(bottomRows.count)
                 rowsBelow += bottomRows.count
                 _ = applier.dropPages(above: bottomPage - 1)
             } else {
@@ -344,19 +348,20 @@ extension PagingState {
     private mutating func apply(_ pageItems: [FeedItem], index: Int) {
         let before = applier.pageRange
         _ = applier.receive(page: index, items: pageItems)
-        guard let dropped = droppedRows.removeValue(forKey: index) else { return }
+        guard let dropped = droppedRows.removeValue(forPage: index).map(Int.init) else { return }
         if let before {
             if index < before.lowerBound { rowsAbove -= dropped } else { rowsBelow -= dropped }
         } else {
-            rowsAbove = droppedRows.filter { $0.key < index }.values.reduce(0, +)
-            rowsBelow = droppedRows.filter { $0.key > index }.values.reduce(0, +)
+            let entries = droppedRows.entries
+            rowsAbove = entries.lazy.filter { $0.page < index }.reduce(0) { $0 + Int($1.value) }
+            rowsBelow = entries.lazy.filter { $0.page > index }.reduce(0) { $0 + Int($1.value) }
         }
     }
 
     /// Moves every applied page to the dropped ones (a jump replaces them all).
     private mutating func dropAll() {
         guard let range = applier.pageRange else { return }
-        for page in range { droppedRows[page] = applier.rows(ofPage: page)!.count }
+        for page in range { droppedRows[page] = Int32(applier.rows(ofPage: page)!.count) }
         applier.reset(openingAt: nil)
         rowsAbove = 0
         rowsBelow = 0
@@ -399,7 +404,7 @@ extension PagingState {
         keys = pending.keys
         endPage = pending.endPage
         total = pending.total ?? total
-        droppedRows = [:]
+        droppedRows = PageTable()
         rowsAbove = 0
         rowsBelow = 0
         pendingRefresh = nil

@@ -34,11 +34,11 @@ import Testing
 
     func checkBookkeeping(_ paging: PagingState, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let range = paging.applier.pageRange else { return }
-        #expect(paging.rowsAbove == paging.droppedRows.filter { $0.key < range.lowerBound }.values.reduce(0, +),
+        #expect(paging.rowsAbove == paging.droppedRows.entries.filter { $0.page < range.lowerBound }.reduce(0) { $0 + Int($1.value) },
                 sourceLocation: sourceLocation)
-        #expect(paging.rowsBelow == paging.droppedRows.filter { $0.key > range.upperBound }.values.reduce(0, +),
+        #expect(paging.rowsBelow == paging.droppedRows.entries.filter { $0.page > range.upperBound }.reduce(0) { $0 + Int($1.value) },
                 sourceLocation: sourceLocation)
-        #expect(paging.droppedRows.keys.allSatisfy { !range.contains($0) }, sourceLocation: sourceLocation)
+        #expect(paging.droppedRows.entries.allSatisfy { !range.contains($0.page) }, sourceLocation: sourceLocation)
         if let maxPages = paging.maxPages { #expect(paging.pagesLoaded <= maxPages, sourceLocation: sourceLocation) }
     }
 

@@ -12,7 +12,7 @@ struct FeedOptions: ParsableArguments {
     @Option(name: .customLong("max-pages"), help: ArgumentHelp(
         "Hold at most N pages in memory; pages far from the cursor are dropped and fetched again when you come back (0: no cap).",
         valueName: "N"))
-    var maxPages: Int = FeedOptions.defaultMaxPages
+    var maxPages: Int = PagingState.defaultMaxPages
 
     @Option(help: ArgumentHelp("Re-fetch the visible pages every SECONDS and update them in place.", valueName: "SECONDS"))
     var live: Double?
@@ -28,9 +28,6 @@ struct FeedOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Write a log to FILE (the screen belongs to curses).", valueName: "FILE"))
     var log: String?
-
-    /// Enough for long sessions on endless feeds (a few thousand items), small in memory.
-    static let defaultMaxPages = 100
 
     /// The page cap, `nil` for none.
     var pageCap: Int? { maxPages == 0 ? nil : maxPages }
