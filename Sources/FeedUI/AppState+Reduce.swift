@@ -14,7 +14,9 @@ extension AppState {
             now = at
         case let .key(key, at):
             now = at
+            let before = viewport.cursor
             effects += handle(key)
+            estimator.observeMove(by: viewport.cursor - before, at: at, screen: viewport.capacity)
         case let .resized(newSize):
             let anchor = cursorAnchor()
             setSize(newSize)
@@ -27,7 +29,8 @@ extension AppState {
             now = at
         }
         if !isQuitting {
-            let distance = prefetch.distance(pageSize: paging.pageSize, screen: viewport.capacity)
+            let distance = prefetch.distance(
+                pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
         }
         if isAnimating {
@@ -89,7 +92,10 @@ extension AppState {
             let anchor = cursorAnchor()
             guard paging.receive(request, result) else { return [] }
             retrying = nil
-            if case .success = result { lastLatency = latency }
+            if case .success = result {
+                lastLatency = latency
+                estimator.observeLatency(latency)
+            }
             restore(anchor)
         case let .retrying(request, attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
