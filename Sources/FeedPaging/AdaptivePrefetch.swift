@@ -12,7 +12,7 @@
 ///
 /// The lead, in items ahead of the cursor at which the next page is asked for:
 ///
-///     lead = screen + page + ⌊v · (μ + k·σ)⌉        (k = 4, at most `maximumLead` pages)
+///     lead = screen + page + ⌊v · (μ + k·σ)⌋        (k = 4, the last term at most 10 pages)
 ///
 /// `v · (μ + k·σ)` is how far the reader gets while a slow fetch is under way; the screen keeps
 /// the loading footer below the window, and one page is the margin. A reader at rest (v ≈ 0) gets
@@ -114,6 +114,6 @@ public struct AdaptivePrefetch: Sendable, Equatable {
         let floor = max(0, screen) + max(1, pageSize)
         let horizon = (latencyMean ?? 0) + tuning.spreads * latencySpread
         let ahead = min(speed(at: time) * horizon, Double(tuning.maximumLeadPages * max(1, pageSize)))
-        return floor + Int(ahead.rounded())
+        return floor + Int(ahead.rounded(.down))
     }
 }

@@ -131,7 +131,7 @@ import Testing
         let lead = estimator.lead(pageSize: page, screen: screen, at: time)
         let mean = try #require(estimator.latencyMean)
         let horizon = mean + 4 * estimator.latencySpread
-        #expect(lead == screen + page + Int((estimator.speed(at: time) * horizon).rounded()))
+        #expect(lead == screen + page + Int((estimator.speed(at: time) * horizon).rounded(.down)))
         // 30 rows/s for 1.5 s is 45 rows beyond the floor.
         #expect(lead >= screen + page + 44)
         #expect(lead <= screen + page + 46)
