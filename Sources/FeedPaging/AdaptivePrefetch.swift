@@ -3,12 +3,16 @@
 /// Two estimates, both fed with plain values (observed latencies and timestamped cursor moves;
 /// it never reads a clock):
 /// - **latency**: a smoothed mean `μ` and spread `σ` per source, like TCP's SRTT and RTTVAR
-///   (RFC 6298): `σ ← (1 − β)·σ + β·|x − μ|`, then `μ ← (1 − α)·μ + α·x`, with α = 1/8 and
-///   β = 1/4; the first sample sets `μ = x`, `σ = x / 2`.
+///   (RFC 6298): `σ ← (1 − β)·σ + β·|x − μ|`, then `μ ← (1 − α)·μ + α·x`, with α = 1/8; the
+///   first sample sets `μ = x`, `σ = x / 2`. Unlike RTTVAR the spread rises fast (β = 1/4) and
+///   falls slowly (β = 1/16): one slow page in six is a pattern to cover, not noise to forget
+///   within five pages. A sample is the reader's whole wait: retries and their backoff count
+///   (`observeRetry`).
 /// - **scroll speed** `v` in rows per second: an exponentially weighted mean of the rate of each
-///   downward move (`rows / seconds since the previous move`, gain 1/4), with a move counted as at
-///   most one screen (a jump with `G` is not a speed). While the reader pauses, the speed decays
-///   toward 0: at time `t` it is at most `lastStep / (t − lastMove)`.
+///   downward move (`rows / seconds since the previous move`, gain 1/4). A move longer than a
+///   screen is a jump (`G`), not a speed: it adds nothing and leaves no forward speed until the
+///   next move. While the reader pauses, the speed decays toward 0: at time `t` it is at most
+///   `lastStep / (t − lastMove)`.
 ///
 /// The lead, in items ahead of the cursor at which the next page is asked for:
 ///
@@ -26,8 +30,10 @@ public struct AdaptivePrefetch: Sendable, Equatable {
     public struct Tuning: Sendable, Equatable {
         /// Gain of the latency mean (α).
         public var latencyGain = 1.0 / 8
-        /// Gain of the latency spread (β).
+        /// Gain of the latency spread when a deviation exceeds it (β rising).
         public var spreadGain = 1.0 / 4
+        /// Gain of the latency spread when a deviation is below it (β falling).
+        public var spreadDecay = 1.0 / 16
         /// How many spreads above the mean the lead covers (k).
         public var spreads = 4.0
         /// Gain of the scroll speed's moving average.
@@ -49,6 +55,8 @@ public struct AdaptivePrefetch: Sendable, Equatable {
     public private(set) var latencySamples = 0
     /// Smoothed downward speed in rows per second, as of the last move.
     public private(set) var smoothedSpeed = 0.0
+    /// Seconds of failed attempts and backoff since the last sample, added to the next one.
+    public private(set) var pendingWait = 0.0
     private var lastMoveAt: Double?
     private var lastStep = 0
 
@@ -60,14 +68,25 @@ public struct AdaptivePrefetch: Sendable, Equatable {
     /// - Parameter seconds: how long the page took (negative and non-finite values are ignored).
     public mutating func observeLatency(_ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
+        let seconds = seconds + pendingWait
+        pendingWait = 0
         latencySamples += 1
         guard let mean = latencyMean else {
             latencyMean = seconds
             latencySpread = seconds / 2
             return
         }
-        latencySpread += tuning.spreadGain * (abs(seconds - mean) - latencySpread)
+        let deviation = abs(seconds - mean)
+        latencySpread += (deviation > latencySpread ? tuning.spreadGain : tuning.spreadDecay) * (deviation - latencySpread)
         latencyMean = mean + tuning.latencyGain * (seconds - mean)
+    }
+
+    /// Takes a failed attempt that will be retried after `delay` seconds: the reader waits for the
+    /// failed attempt (taken as one mean latency) and the backoff, so both join the next sample.
+    /// - Parameter delay: the backoff before the next attempt (negative and non-finite values are ignored).
+    public mutating func observeRetry(after delay: Double) {
+        guard delay.isFinite, delay >= 0 else { return }
+        pendingWait += delay + (latencyMean ?? 0)
     }
 
     /// Takes one cursor move made by the reader.
@@ -78,14 +97,20 @@ public struct AdaptivePrefetch: Sendable, Equatable {
     /// - Parameters:
     ///   - rows: how far the cursor moved (negative is up; 0 is ignored).
     ///   - time: when the action happened, in seconds.
-    ///   - screen: items on screen; a single move counts as at most this many rows.
+    ///   - screen: items on screen; a longer move is a jump.
     public mutating func observeMove(by rows: Int, at time: Double, screen: Int) {
         guard rows != 0 else { return }
         guard rows > 0 else {
             lastStep = 0
             return
         }
-        let step = min(rows, max(1, screen))
+        guard rows <= max(1, screen) else {
+            // A jump (G, a click far down) is not a reading speed: start measuring afresh.
+            lastMoveAt = time
+            lastStep = 0
+            return
+        }
+        let step = rows
         if let last = lastMoveAt {
             // Key repeat delivers moves ~33 ms apart; a storm may share one timestamp.
             let interval = max(time - last, 1.0 / tuning.maximumSpeed)

@@ -99,6 +99,7 @@ extension AppState {
             restore(anchor)
         case let .retrying(request, attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
+            estimator.observeRetry(after: delay)
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
         }
         return []

@@ -48,7 +48,7 @@ import Testing
     @Test func constantLatencyConvergesWithVanishingSpread() throws {
         var estimator = AdaptivePrefetch()
         estimator.observeLatency(2.0)
-        for _ in 0..<100 { estimator.observeLatency(0.3) }
+        for _ in 0..<200 { estimator.observeLatency(0.3) }
         #expect(abs(try #require(estimator.latencyMean) - 0.3) < 1e-3)
         #expect(estimator.latencySpread < 1e-3)
     }
@@ -60,6 +60,30 @@ import Testing
         #expect(mean > 0.35 && mean < 0.45)
         // Every sample is ~0.2 away from the mean.
         #expect(estimator.latencySpread > 0.15 && estimator.latencySpread < 0.25)
+    }
+
+    @Test func spreadRisesFastAndFallsSlowly() throws {
+        var estimator = AdaptivePrefetch()
+        for _ in 0..<200 { estimator.observeLatency(0.2) }
+        estimator.observeLatency(3.0)
+        let risen = estimator.latencySpread
+        #expect(risen > 0.69 && risen < 0.71, "a quarter of the 2.8 s deviation")
+        for _ in 0..<5 { estimator.observeLatency(0.2) }
+        // Five fast pages later most of it remains: σ·(15/16)^5 with deviations below it.
+        #expect(estimator.latencySpread > 0.45)
+        #expect(estimator.latencySpread < risen)
+    }
+
+    @Test func retriesJoinTheNextSample() throws {
+        var estimator = AdaptivePrefetch()
+        estimator.observeLatency(0.3)
+        estimator.observeRetry(after: 1.0)
+        estimator.observeRetry(after: .nan)
+        #expect(estimator.pendingWait == 1.3)
+        estimator.observeLatency(0.3)
+        // The reader waited 0.3 + 1.0 (backoff) + 0.3 (the retried attempt).
+        #expect(abs(try #require(estimator.latencyMean) - (0.3 + 1.3 / 8)) < 1e-12)
+        #expect(estimator.pendingWait == 0)
     }
 
     @Test func invalidLatenciesAreIgnored() {
@@ -93,13 +117,19 @@ import Testing
         #expect(estimator.speed(at: time + 0.06) == 0)
     }
 
-    @Test func aJumpCountsAsAtMostOneScreen() {
+    @Test func aScreenIsASpeedButAJumpIsNot() {
         var estimator = AdaptivePrefetch()
         estimator.observeMove(by: 1, at: 0, screen: screen)
         estimator.observeMove(by: 1, at: 1, screen: screen)
-        estimator.observeMove(by: 100_000, at: 2, screen: screen)  // G
+        estimator.observeMove(by: screen, at: 2, screen: screen)  // space
         // 1 row/s moves the speed from 0 to 0.25; then one screen (11 rows) in one second.
-        #expect(abs(estimator.speed(at: 2) - (0.25 + 0.25 * (11 - 0.25))) < 1e-9)
+        let skimming = 0.25 + 0.25 * (11 - 0.25)
+        #expect(abs(estimator.speed(at: 2) - skimming) < 1e-9)
+        estimator.observeMove(by: 100_000, at: 3, screen: screen)  // G
+        #expect(estimator.speed(at: 3) == 0)
+        #expect(estimator.smoothedSpeed == skimming)
+        estimator.observeMove(by: 1, at: 3.5, screen: screen)
+        #expect(abs(estimator.speed(at: 3.5) - (skimming + 0.25 * (2 - skimming))) < 1e-9)
     }
 
     @Test func aStormAtOneInstantIsCappedAndTheLeadBounded() {
@@ -126,7 +156,7 @@ import Testing
 
     @Test func leadCoversTheRowsReadDuringASlowFetch() throws {
         var estimator = AdaptivePrefetch()
-        for _ in 0..<50 { estimator.observeLatency(1.5) }
+        for _ in 0..<200 { estimator.observeLatency(1.5) }
         let (_, time) = hold(&estimator, count: 90, interval: 1.0 / 30)
         let lead = estimator.lead(pageSize: page, screen: screen, at: time)
         let mean = try #require(estimator.latencyMean)

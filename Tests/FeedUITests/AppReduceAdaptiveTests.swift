@@ -52,18 +52,18 @@ import Testing
 
         var adaptive = try twoPages(prefetch: .automatic, latency: 1.5)
         #expect(adaptive.estimator.latencyMean == 1.5)
-        #expect(adaptive.estimator.latencySpread == 0.5625)
+        #expect(adaptive.estimator.latencySpread == 0.703125)
         let atAdaptive = try #require(holdJ(&adaptive, interval: 1.0 / 30))
-        // The second key gives 7.5 rows/s (gain 1/4 of 30); 7.5 × (1.5 + 4 × 0.5625) ≈ 28 rows:
-        // lead 59 ≥ 40 − 2.
+        // The second key gives 7.5 rows/s (gain 1/4 of 30); 7.5 × (1.5 + 4 × 0.703125) ≈ 32 rows:
+        // lead 63 ≥ 40 − 2.
         #expect(atAdaptive.cursor == 2)
         #expect(atAdaptive.effects == fetchOfPage2())
-        #expect(adaptive.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now) == floor + 28)
+        #expect(adaptive.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now) == floor + 32)
 
-        // Keep holding: the lead grows toward 30 rows/s × 3.75 s = 112 rows beyond the floor.
+        // Keep holding: the lead grows toward 30 rows/s × 4.3125 s = 129 rows beyond the floor.
         for step in 3...40 { _ = adaptive.reduce(.key(.character("j"), at: now + Double(step) / 30)) }
         let lead = adaptive.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now)
-        #expect(lead > floor + 100 && lead <= floor + 113)
+        #expect(lead > floor + 120 && lead <= floor + 129)
         #expect(adaptive.paging.requestsIssued == 3, "one page in flight at a time")
     }
 
