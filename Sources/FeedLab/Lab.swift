@@ -51,10 +51,19 @@ public struct ScenarioReport: Sendable, Hashable, Codable {
     public var scrollRate: Double
     /// What the API delivers, rows per second.
     public var apiRate: Double
+    /// Whether the API's page rate exceeds the scroll rate.
+    public var apiKeepsUp: Bool
     public var results: [StrategyResult]
 
-    /// Whether the API's page rate exceeds the scroll rate.
-    public var apiKeepsUp: Bool { apiRate > scrollRate }
+    init(name: String, trace: String, latency: String, scrollRate: Double, apiRate: Double, results: [StrategyResult]) {
+        self.name = name
+        self.trace = trace
+        self.latency = latency
+        self.scrollRate = scrollRate
+        self.apiRate = apiRate
+        apiKeepsUp = apiRate > scrollRate
+        self.results = results
+    }
 
     public func result(_ strategy: TriggerStrategy) -> StrategyResult? {
         results.first { $0.strategy == strategy }
