@@ -24,7 +24,8 @@
 ///
 /// Because the pager keeps one forward request in flight, the fetcher stays busy while the reader
 /// is within the lead: when the API's page rate `page / μ` exceeds `v`, rows arrive faster than
-/// they are read and the reader never reaches the end of what is loaded.
+/// they are read and the reader never reaches the end of what is loaded, once the estimates
+/// have seen the source's slow pages (`feedscroll lab` measures where this holds and where not).
 public struct AdaptivePrefetch: Sendable, Equatable {
     /// The constants of the estimators.
     public struct Tuning: Sendable, Equatable {
