@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
         .target(name: "FeedSources", dependencies: ["FeedModel"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
+        .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
             name: "FeedReplica",
             dependencies: [
@@ -41,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "feedscroll",
             dependencies: [
-                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica",
+                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,6 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
+        .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),

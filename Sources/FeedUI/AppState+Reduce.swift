@@ -15,7 +15,9 @@ extension AppState {
             lastLiveAt = at
         case let .key(key, at):
             now = at
+            let before = viewport.cursor
             effects += handle(key)
+            estimator.observeMove(by: viewport.cursor - before, at: at, screen: viewport.capacity)
         case let .resized(newSize):
             let anchor = cursorAnchor()
             setSize(newSize)
@@ -31,7 +33,8 @@ extension AppState {
             keepPagesInBounds()
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
-            let distance = prefetch.distance(pageSize: paging.pageSize, screen: viewport.capacity)
+            let distance = prefetch.distance(
+                pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
         }
         if isAnimating {
@@ -99,7 +102,10 @@ extension AppState {
             let wasJumping = paging.jumpTarget != nil
             guard paging.receive(request, result) else { return [] }
             retrying = nil
-            if case .success = result { lastLatency = latency }
+            if case .success = result {
+                lastLatency = latency
+                estimator.observeLatency(latency)
+            }
             if wasJumping && paging.jumpTarget == nil, case .success = result {
                 viewport.setCount(paging.items.count)
                 viewport.toTop()
@@ -118,6 +124,7 @@ extension AppState {
             }
         case let .retrying(request, attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
+            estimator.observeRetry(after: delay)
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
         }
         return []

@@ -11,6 +11,8 @@ public struct AppState: Equatable {
     public internal(set) var paging: PagingState
     public internal(set) var viewport: Viewport
     public var prefetch: PrefetchPolicy
+    /// Latency and scroll-speed estimates behind the automatic prefetch lead.
+    public internal(set) var estimator = AdaptivePrefetch()
     public var keyMap: KeyMap
     /// Wall-clock seconds (Unix) of the latest action: drives ages and the spinner.
     public internal(set) var now: Double = 0
