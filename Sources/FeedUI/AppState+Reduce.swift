@@ -25,6 +25,8 @@ extension AppState {
             effects += handle(event)
         case let .tick(at):
             now = at
+        case let .notice(text):
+            notice = text
         }
         if !isQuitting {
             let distance = prefetch.distance(pageSize: paging.pageSize, screen: viewport.capacity)
@@ -42,6 +44,7 @@ extension AppState {
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key { return handle(event) }
+        notice = nil
         let intent = keyMap.intent(for: key)
         if isHelpShown {
             // Any key closes help, like less; q still quits.
@@ -65,6 +68,7 @@ extension AppState {
         case .refresh:
             retrying = nil
             return [.startOver] + paging.refresh().map(AppEffect.init)
+        case .open, .discussion, .copy: return handleLink(intent)
         case .help: isHelpShown = true
         case .quit: return quit()
         }

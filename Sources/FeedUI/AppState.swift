@@ -20,6 +20,8 @@ public struct AppState: Equatable {
     public internal(set) var lastLatency: Double?
     /// A retry under way after a failed attempt.
     public internal(set) var retrying: RetryNote?
+    /// A one-off message on the status line ("copied …"), cleared by the next key.
+    public internal(set) var notice: String?
     public internal(set) var isHelpShown = false
     public internal(set) var isQuitting = false
 

@@ -1,13 +1,17 @@
 import ArgumentParser
 import FeedPaging
+import FeedUI
 
 /// Options every source takes (ARCHITECTURE.md's command-line contract).
 struct FeedOptions: ParsableArguments {
     @Option(name: .customLong("page-size"), help: "Items per page (the API's limits apply).")
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto'.", valueName: "N|auto"))
-    var prefetch: PrefetchSetting = .automatic
+    @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto' (the default).", valueName: "N|auto"))
+    var prefetch: PrefetchSetting?
+
+    @Option(help: ArgumentHelp("Colours: default, light or mono (NO_COLOR forces mono).", valueName: "NAME"))
+    var theme: ThemeName?
 
     @Flag(help: "Stream `id<TAB>title` lines instead of drawing.")
     var plain = false
