@@ -130,6 +130,22 @@ import Testing
         #expect(colourEscapes(try flag.captureWithEscapes()).isEmpty)
     }
 
+    /// tmux-256color cannot redefine colours, so true colour falls back to the 256 palette;
+    /// `COLORS=8` brings the cursor row down to ANSI blue (44).
+    @Test(arguments: [("COLORTERM=truecolor", "48;5;25"), ("COLORS=8", "44"), ("COLORS=256", "48;5;25")])
+    func colourDepthFollowsTheEnvironment(prefix: String, background: String) throws {
+        let scratch = try Scratch()
+        let tmux = try start("demo --latency-ms 0", prefix: prefix, scratch: scratch)
+        try tmux.waitForText("points")
+        let escapes = colourEscapes(try tmux.captureWithEscapes())
+        let wanted = background.split(separator: ";").compactMap { Int($0) }
+        let parameterLists = escapes.map { $0.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) } }
+        #expect(parameterLists.contains { list in
+            list.count >= wanted.count && (0...(list.count - wanted.count)).contains { Array(list[$0..<($0 + wanted.count)]) == wanted }
+        }, "\(escapes)")
+        if background == "44" { #expect(!parameterLists.contains { $0.contains(5) }, "no 256-colour escapes: \(escapes)") }
+    }
+
     @Test func openStartsTheBrowserWithTheLinkAndNoShell() throws {
         let scratch = try Scratch()
         let opened = scratch.path + "/opened"
