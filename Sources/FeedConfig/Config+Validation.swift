@@ -12,8 +12,7 @@ extension Config {
     /// - Returns: the settings, every one usable.
     /// - Throws: the first problem found, in file order, as a `ConfigError` naming the key.
     public init(validating root: ConfigValue, locator: KeyLocator? = nil) throws(ConfigError) {
-        var reader = Reader(locator: locator)
-        self = try reader.config(root)
+        self = try Reader(locator: locator).config(root)
     }
 }
 
@@ -26,7 +25,7 @@ private struct Reader {
         ConfigError(line: locator?.line(of: path), key: path.joined(separator: "."), problem: problem)
     }
 
-    mutating func config(_ root: ConfigValue) throws(ConfigError) -> Config {
+    func config(_ root: ConfigValue) throws(ConfigError) -> Config {
         let entries = try table(root, at: [])
         var config = Config()
         for (key, value) in entries {

@@ -21,8 +21,9 @@ extension KeyMap {
             return binding
         }
         // An intent the table did not list yet (none today) still gets its row.
-        for intent in Intent.allCases where keys[intent] != nil && !result.contains(where: { $0.intent == intent }) {
-            result.append(KeyBinding(keys[intent]!, intent, label: Self.label(for: keys[intent]!), help: intent.rawValue))
+        for intent in Intent.allCases where !result.contains(where: { $0.intent == intent }) {
+            guard let newKeys = keys[intent] else { continue }
+            result.append(KeyBinding(newKeys, intent, label: Self.label(for: newKeys), help: intent.rawValue))
         }
         return KeyMap(result)
     }
