@@ -124,10 +124,26 @@ import Testing
         #expect(escapes.contains { $0.contains("48;5;25") }, "\(escapes)")
         coloured.kill()
 
-        // --theme mono is the same look without NO_COLOR.
-        let flag = try start("demo --latency-ms 0 --theme mono", scratch: scratch)
+        // --theme mono is the same look without NO_COLOR, and the flag beats the file.
+        let config = try scratch.write("light.toml", "theme = \"light\"\npage_size = 5\n")
+        let flag = try start("--config \(config) demo --latency-ms 0 --theme mono", scratch: scratch)
         try flag.waitForText("points")
         #expect(colourEscapes(try flag.captureWithEscapes()).isEmpty)
+        flag.kill()
+
+        // The file's page_size applies (5 items a page: 4 pages for 20), unless --page-size says otherwise.
+        for (flags, pages) in [("", "4 pages"), ("--page-size 10", "2 pages")] {
+            let paged = try start("--config \(config) demo --latency-ms 0 --items 20 \(flags)", scratch: scratch)
+            try paged.waitForText("points")
+            // G to the last loaded item until the pager has reached the end of the feed.
+            let screen = try paged.waitFor({ screen in
+                if screen.contains(where: { $0.contains("end of feed · 20 items") }) { return true }
+                try? paged.sendKeys("G")
+                return false
+            }, description: "the end of the feed")
+            #expect(screen[23].contains(pages), "\(flags): \(screen[23])")
+            paged.kill()
+        }
     }
 
     /// tmux-256color cannot redefine colours, so true colour falls back to the 256 palette;
