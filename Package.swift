@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .target(name: "FeedModel"),
@@ -25,6 +26,10 @@ let package = Package(
         .target(name: "FeedSources", dependencies: ["FeedModel"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
+        .target(
+            name: "FeedConfig",
+            dependencies: ["FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .target(
             name: "FeedReplica",
             dependencies: [
@@ -42,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "feedscroll",
             dependencies: [
-                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab",
+                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -66,7 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
-        .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedPaging"]),
+        .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),

@@ -74,34 +74,6 @@ extension CursesTerminal {
         _ = mvwadd_wch(window, Int32(row), Int32(column), &character)
     }
 
-    /// Allocates one colour pair per style (when colours are wanted and available) and returns
-    /// each style's rendition, indexed by `Style.rawValue`.
-    static func renditions(for theme: Theme) -> [Rendition] {
-        let usesColor = theme.usesColor && has_colors()
-        var hasDefaultColors = false
-        if usesColor {
-            _ = start_color()
-            hasDefaultColors = use_default_colors() == OK
-        }
-        let colors = Int(fs_colors())
-        let attributeSource = usesColor ? theme : (theme.usesColor ? Theme.monochrome : theme)
-        return Style.allCases.map { style in
-            let appearance = attributeSource[style]
-            var rendition = Rendition(attributes: attributes(appearance.attributes), pair: 0)
-            let pair = Int16(style.rawValue) + 1
-            if usesColor && Int(pair) < Int(fs_color_pairs()) {
-                var foreground = appearance.foreground.resolved(colors: colors)
-                var background = appearance.background.resolved(colors: colors)
-                if !hasDefaultColors {
-                    if foreground < 0 { foreground = Int16(COLOR_WHITE) }
-                    if background < 0 { background = Int16(COLOR_BLACK) }
-                }
-                if init_pair(pair, foreground, background) == OK { rendition.pair = pair }
-            }
-            return rendition
-        }
-    }
-
     static func attributes(_ attributes: Theme.Attributes) -> attr_t {
         var result = fs_a_normal()
         if attributes.contains(.bold) { result |= fs_a_bold() }

@@ -19,8 +19,12 @@ public final class CursesTerminal: TerminalBackend {
         /// the caller restores the terminal on every way out itself.
         public var handlesSignals: Bool
 
-        public init(theme: Theme? = nil, enablesMouse: Bool = true, handlesSignals: Bool = true) {
+        /// How many colours to use; nil reads `COLORTERM`, `COLORS` and terminfo.
+        public var colorDepth: ColorDepth?
+
+        public init(theme: Theme? = nil, colorDepth: ColorDepth? = nil, enablesMouse: Bool = true, handlesSignals: Bool = true) {
             self.theme = theme
+            self.colorDepth = colorDepth
             self.enablesMouse = enablesMouse
             self.handlesSignals = handlesSignals
         }
@@ -161,7 +165,7 @@ public final class CursesTerminal: TerminalBackend {
         _ = idlok(window, true)
         idcok(window, true)
         _ = scrollok(window, false)
-        renditions = Self.renditions(for: theme)
+        renditions = Self.renditions(for: theme, depth: options.colorDepth)
         if options.enablesMouse {
             let mask = fs_button1_pressed() | fs_button1_released() | fs_button4_pressed() | fs_button5_pressed()
             _ = mousemask(mask, nil)

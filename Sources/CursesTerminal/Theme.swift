@@ -12,10 +12,13 @@ public struct Theme: Sendable, Hashable {
         public var index: Int16
         /// What to use when the terminal has fewer colours than `index + 1`.
         public var fallback: Int16
+        /// The exact colour (`0xRRGGBB`) for true-colour terminals; nil keeps the palette's.
+        public var rgb: UInt32?
 
-        public init(_ index: Int16, fallback: Int16? = nil) {
+        public init(_ index: Int16, fallback: Int16? = nil, rgb: UInt32? = nil) {
             self.index = index
             self.fallback = fallback ?? (index < 16 ? index % 8 : -1)
+            self.rgb = rgb
         }
 
         public static let `default` = Color(-1)
@@ -80,10 +83,12 @@ public struct Theme: Sendable, Hashable {
     public static let `default` = Theme(usesColor: true, appearances: [
         .normal: Appearance(),
         .title: Appearance(attributes: .bold),
-        .meta: Appearance(foreground: Color(244, fallback: 6)),
-        .selected: Appearance(foreground: .brightWhite, background: Color(25, fallback: 4), attributes: .bold),
-        .selectedMeta: Appearance(foreground: Color(252, fallback: 7), background: Color(25, fallback: 4)),
-        .status: Appearance(foreground: .black, background: Color(250, fallback: 7)),
+        .meta: Appearance(foreground: Color(244, fallback: 6, rgb: 0x8A8A8A)),
+        .selected: Appearance(
+            foreground: .brightWhite, background: Color(25, fallback: 4, rgb: 0x1F5FA8), attributes: .bold),
+        .selectedMeta: Appearance(
+            foreground: Color(252, fallback: 7, rgb: 0xD0D0D0), background: Color(25, fallback: 4, rgb: 0x1F5FA8)),
+        .status: Appearance(foreground: .black, background: Color(250, fallback: 7, rgb: 0xBCBCBC)),
         .footer: Appearance(foreground: .yellow),
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),

@@ -11,6 +11,8 @@ public enum AppAction: Sendable, Equatable {
     case fetched(PageFetcher.Event, at: Double)
     /// Time passed (spinner frames, retry countdowns).
     case tick(at: Double)
+    /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
+    case notice(String)
 }
 
 /// What `reduce` asks the runtime to do.
@@ -19,5 +21,9 @@ public enum AppEffect: Sendable, Hashable {
     case cancel(RequestID)
     /// Tell the source to drop its between-page snapshot (refresh).
     case startOver
+    /// Open an http(s) URL in the user's browser (already checked by `LinkCheck`).
+    case openURL(String)
+    /// Put text on the clipboard through the terminal (OSC 52).
+    case copy(String)
     case quit
 }

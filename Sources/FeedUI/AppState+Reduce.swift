@@ -28,6 +28,8 @@ extension AppState {
             effects += handle(event)
         case let .tick(at):
             now = at
+        case let .notice(text):
+            notice = text
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -49,6 +51,7 @@ extension AppState {
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key { return handle(event) }
+        notice = nil
         let intent = keyMap.intent(for: key)
         if isHelpShown {
             // Any key closes help, like less; q still quits.
@@ -76,6 +79,7 @@ extension AppState {
             retrying = nil
             newAbove = 0
             return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
+        case .open, .discussion, .copy: return handleLink(intent)
         case .help: isHelpShown = true
         case .quit: return quit()
         }

@@ -29,6 +29,8 @@ public struct AppState: Equatable {
     /// New items above the cursor's item that the last refresh brought, until the reader
     /// scrolls up to them.
     public internal(set) var newAbove = 0
+    /// A one-off message on the status line ("copied …"), cleared by the next key.
+    public internal(set) var notice: String?
     public internal(set) var isHelpShown = false
     public internal(set) var isQuitting = false
 

@@ -2,6 +2,8 @@
 public enum Intent: String, Sendable, Hashable, CaseIterable {
     case down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
     case retry, refresh, help, quit
+    /// Open the item's link in a browser; its discussion page; copy its link (OSC 52).
+    case open, discussion, copy
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -36,7 +38,7 @@ public struct KeyMap: Sendable, Hashable {
     public static let standard = KeyMap([
         KeyBinding([.character("j"), .down, .control("n"), .character("e"), .enter], .down,
                    label: "j ↓", help: "Move down one item"),
-        KeyBinding([.character("k"), .up, .control("p"), .character("y")], .up,
+        KeyBinding([.character("k"), .up, .control("p")], .up,
                    label: "k ↑", help: "Move up one item"),
         KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown,
                    label: "PgDn space", help: "Scroll down one screen"),
@@ -50,6 +52,12 @@ public struct KeyMap: Sendable, Hashable {
                    label: "g Home", help: "Go to the first item"),
         KeyBinding([.character("G"), .end, .character(">")], .bottom,
                    label: "G End", help: "Go to the last loaded item"),
+        KeyBinding([.character("o")], .open,
+                   label: "o", help: "Open the link in $BROWSER or xdg-open"),
+        KeyBinding([.character("c")], .discussion,
+                   label: "c", help: "Open the discussion page"),
+        KeyBinding([.character("y")], .copy,
+                   label: "y", help: "Copy the link (OSC 52)"),
         KeyBinding([.character("r")], .retry,
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,

@@ -114,8 +114,8 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
     if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
     if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
-    let left = " " + parts.joined(separator: " · ")
-    let right = "? help "
+    let left = " " + (state.notice ?? parts.joined(separator: " · "))
+    let right = state.keyMap.keys(for: .help).first.map { "\($0.label) help " } ?? ""
     grid.fill(row: row, style: .status)
     let used = grid.write(left, row: row, column: 0, style: .status)
     let rightWidth = TextWidth.of(right)

@@ -68,6 +68,12 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Runs any tmux command against this server, e.g. `["show-buffer"]`, and returns its output.
+    @discardableResult
+    public func command(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
     /// Resizes the window, which sends the program SIGWINCH.
     public func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])

@@ -1,18 +1,22 @@
 import ArgumentParser
 import FeedPaging
+import FeedUI
 
 /// Options every source takes (ARCHITECTURE.md's command-line contract).
 struct FeedOptions: ParsableArguments {
     @Option(name: .customLong("page-size"), help: "Items per page (the API's limits apply).")
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto'.", valueName: "N|auto"))
-    var prefetch: PrefetchSetting = .automatic
+    @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto' (the default).", valueName: "N|auto"))
+    var prefetch: PrefetchSetting?
+
+    @Option(help: ArgumentHelp("Colours: default, light or mono (NO_COLOR forces mono).", valueName: "NAME"))
+    var theme: ThemeName?
 
     @Option(name: .customLong("max-pages"), help: ArgumentHelp(
-        "Hold at most N pages in memory; pages far from the cursor are dropped and fetched again when you come back (0: no cap).",
+        "Hold at most N pages in memory; pages far from the cursor are dropped and fetched again when you come back (0: no cap; default \(PagingState.defaultMaxPages)).",
         valueName: "N"))
-    var maxPages: Int = PagingState.defaultMaxPages
+    var maxPages: Int?
 
     @Option(help: ArgumentHelp("Re-fetch the visible pages every SECONDS and update them in place.", valueName: "SECONDS"))
     var live: Double?
@@ -29,11 +33,14 @@ struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write a log to FILE (the screen belongs to curses).", valueName: "FILE"))
     var log: String?
 
-    /// The page cap, `nil` for none.
-    var pageCap: Int? { maxPages == 0 ? nil : maxPages }
+    /// The page cap: the flag, else the config file's `max_pages`, else the default; `nil` for none (0).
+    func pageCap(configured: Int?) -> Int? {
+        let cap = maxPages ?? configured ?? PagingState.defaultMaxPages
+        return cap == 0 ? nil : max(3, cap)
+    }
 
     func validate() throws {
-        if maxPages != 0 && maxPages < 3 { throw ValidationError("--max-pages must be 0 (no cap) or at least 3, not \(maxPages)") }
+        if let maxPages, maxPages != 0 && maxPages < 3 { throw ValidationError("--max-pages must be 0 (no cap) or at least 3, not \(maxPages)") }
         if let live, !(live >= 1 && live <= 86_400) { throw ValidationError("--live must be between 1 and 86400 seconds, not \(live)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FeedSources
 
-@main
 struct Feedscroll: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feedscroll",
@@ -11,6 +10,8 @@ struct Feedscroll: ParsableCommand {
             `feedscroll demo` is the built-in generated feed with latency and failure knobs.
             Keys: j/k move, space/b page, g/G top/bottom, r retry, R refresh, ? help, q quit.
             When stdout is not a terminal, or with --plain/--json, items are streamed instead.
+            Settings, named feeds and keys come from $XDG_CONFIG_HOME/feedscroll/config.toml
+            (--config FILE, accepted anywhere on the command line, names another file).
             """,
         version: FeedscrollVersion.string,
         subcommands: [

@@ -38,17 +38,21 @@ struct Launcher {
     func run(_ makeSource: (@escaping SourceLog) -> any FeedSource) throws {
         let logger = FileLogHandler.bootstrap(path: options.log)
         let source = makeSource { note in logger.notice("\(note)") }
-        let pageSize = min(options.pageSize ?? source.defaultPageSize, source.maxPageSize)
+        let settings = RunSettings.current
+        let pageSize = min(options.pageSize ?? settings.pageSize ?? source.defaultPageSize, source.maxPageSize)
+        let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
+        let pageCap = options.pageCap(configured: settings.maxPages)
         let code: Int32
         switch mode {
         case .terminal:
             code = TerminalRuntime(
-                source: source, pageSize: pageSize, prefetch: options.prefetch.policy, maxPages: options.pageCap,
-                livePeriod: options.live, logger: logger
+                source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
+                livePeriod: options.live, logger: logger,
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme
             ).run()
         case .plain, .json:
             code = PipeRuntime(
-                source: source, pageSize: pageSize, maxPages: options.pageCap, limit: options.limit,
+                source: source, pageSize: pageSize, maxPages: pageCap, limit: options.limit,
                 format: mode == .json ? .json : .plain,
                 logger: logger
             ).run()

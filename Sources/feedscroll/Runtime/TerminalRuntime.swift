@@ -18,6 +18,9 @@ struct TerminalRuntime {
     var maxPages: Int?
     var livePeriod: Double?
     var logger: Logger
+    var keyMap: KeyMap = .standard
+    /// The theme asked for (flag or config); nil is the default. `NO_COLOR` overrides it.
+    var theme: ThemeName?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -26,7 +29,8 @@ struct TerminalRuntime {
         let terminal: CursesTerminal
         do {
             try CursesTerminal.preflight()
-            terminal = try CursesTerminal()
+            let environment = ProcessInfo.processInfo.environment
+            terminal = try CursesTerminal(options: .init(theme: Theme.select(theme, environment: environment)))
         } catch {
             printError(error.message)
             return 1
@@ -43,7 +47,7 @@ struct TerminalRuntime {
         let fetcher = PageFetcher(source: source) { inbox.post($0) }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
-            size: initial, prefetch: prefetch, livePeriod: livePeriod)
+            size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod)
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -52,15 +56,24 @@ struct TerminalRuntime {
         ]
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
+        var copies: [String] = []
         while true {
-            for action in actions {
-                for effect in state.reduce(action) {
-                    perform(effect, fetcher: fetcher)
+            var index = 0
+            while index < actions.count {
+                for effect in state.reduce(actions[index]) {
+                    if let notice = perform(effect, fetcher: fetcher, copies: &copies) { actions.append(.notice(notice)) }
                 }
+                index += 1
             }
             actions.removeAll(keepingCapacity: true)
             if state.isQuitting { break }
             terminal.draw(render(state, size: state.size))
+            // After the frame: curses has flushed, so the copy cannot split one of its sequences.
+            for text in copies {
+                if let bytes = OSC52.sequence(copying: text) { terminal.writePassthrough(bytes) }
+                logger.info("copied", metadata: ["bytes": "\(text.utf8.count)"])
+            }
+            copies.removeAll()
 
             let timeout = Self.timeout(for: state)
             while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno == EINTR {}
@@ -89,7 +102,8 @@ struct TerminalRuntime {
 
     // MARK: - Helpers
 
-    private func perform(_ effect: AppEffect, fetcher: PageFetcher) {
+    /// Carries out an effect; returns a notice for the status line when it could not be done.
+    private func perform(_ effect: AppEffect, fetcher: PageFetcher, copies: inout [String]) -> String? {
         switch effect {
         case let .fetch(request):
             logger.debug("fetch", metadata: ["id": "\(request.id)", "page": "\(request.index)", "key": "\(request.key)"])
@@ -98,9 +112,15 @@ struct TerminalRuntime {
             fetcher.cancel(id)
         case .startOver:
             fetcher.startOver()
+        case let .openURL(link):
+            logger.info("open", metadata: ["url": "\(link)"])
+            return BrowserLauncher.open(link)
+        case let .copy(text):
+            copies.append(text)
         case .quit:
             break
         }
+        return nil
     }
 
     private func log(_ event: PageFetcher.Event) {

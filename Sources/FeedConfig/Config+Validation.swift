@@ -1,0 +1,183 @@
+import FeedUI
+
+extension Config {
+    /// The top-level keys a config file may hold.
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "keys", "feeds"]
+
+    /// Validates a parsed file.
+    ///
+    /// - Parameters:
+    ///   - root: the document's top-level table.
+    ///   - locator: finds the line of a key for the error message, when given.
+    /// - Returns: the settings, every one usable.
+    /// - Throws: the first problem found, in file order, as a `ConfigError` naming the key.
+    public init(validating root: ConfigValue, locator: KeyLocator? = nil) throws(ConfigError) {
+        self = try Reader(locator: locator).config(root)
+    }
+}
+
+// MARK: - Helpers
+
+private struct Reader {
+    var locator: KeyLocator?
+
+    func fail(_ path: [String], _ problem: String) -> ConfigError {
+        ConfigError(line: locator?.line(of: path), key: path.joined(separator: "."), problem: problem)
+    }
+
+    func config(_ root: ConfigValue) throws(ConfigError) -> Config {
+        let entries = try table(root, at: [])
+        var config = Config()
+        for (key, value) in entries {
+            let path = [key]
+            switch key {
+            case "default": config.defaultFeed = try string(value, at: path)
+            case "page_size": config.pageSize = try positive(value, at: path)
+            case "prefetch": config.prefetch = try prefetch(value, at: path)
+            case "max_pages": config.maxPages = try positive(value, at: path)
+            case "theme": config.theme = try theme(value, at: path)
+            case "keys": config.keys = try keys(value, at: path)
+            case "feeds":
+                for (name, feedValue) in try table(value, at: path) {
+                    config.feeds[name] = try feed(name, feedValue, at: path + [name])
+                }
+            default: throw unknown(path, expected: Config.topLevelKeys)
+            }
+        }
+        if let name = config.defaultFeed, config.feeds[name] == nil, !SourceCatalog.sources.keys.contains(name) {
+            let known = (config.feeds.keys.sorted() + SourceCatalog.sources.keys.sorted()).joined(separator: ", ")
+            throw fail(["default"], "no feed or command named \"\(name)\"; use one of: \(known)")
+        }
+        return config
+    }
+
+    func table(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> [(key: String, value: ConfigValue)] {
+        guard case let .table(entries) = value else { throw wrongType(path, expected: "a table", got: value) }
+        return entries
+    }
+
+    func string(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> String {
+        guard case let .string(text) = value else { throw wrongType(path, expected: "a string", got: value) }
+        return text
+    }
+
+    func positive(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> Int {
+        guard case let .integer(number) = value else { throw wrongType(path, expected: "an integer", got: value) }
+        guard number >= 1 else { throw fail(path, "must be at least 1, not \(number)") }
+        return number
+    }
+
+    func prefetch(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> PrefetchValue {
+        switch value {
+        case .string("auto"): return .automatic
+        case let .integer(items) where items >= 0: return .fixed(items)
+        case let .integer(items): throw fail(path, "must be \"auto\" or at least 0, not \(items)")
+        case let .string(text): throw fail(path, "must be \"auto\" or a number of items, not \"\(text)\"")
+        default: throw wrongType(path, expected: "\"auto\" or an integer", got: value)
+        }
+    }
+
+    func theme(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> ThemeName {
+        let name = try string(value, at: path)
+        guard let theme = ThemeName(rawValue: name) else {
+            throw fail(path, "unknown theme \"\(name)\"; themes: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return theme
+    }
+
+    func keys(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> [Intent: [Key]] {
+        var result: [Intent: [Key]] = [:]
+        var owner: [Key: Intent] = [:]
+        for (name, keysValue) in try table(value, at: path) {
+            let keyPath = path + [name]
+            guard let intent = Intent(rawValue: name) else {
+                throw fail(keyPath, "unknown action \"\(name)\"; actions: \(Intent.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let names: [ConfigValue]
+            switch keysValue {
+            case let .array(items): names = items
+            case .string: names = [keysValue]
+            default: throw wrongType(keyPath, expected: "an array of key names", got: keysValue)
+            }
+            var keys: [Key] = []
+            for item in names {
+                guard case let .string(keyName) = item else {
+                    throw wrongType(keyPath, expected: "an array of key names", got: item)
+                }
+                guard let key = Key(name: keyName) else {
+                    throw fail(keyPath, "unknown key name \"\(keyName)\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)")
+                }
+                if let other = owner[key], other != intent {
+                    throw fail(keyPath, "\"\(keyName)\" is also bound to \(other.rawValue)")
+                }
+                owner[key] = intent
+                if !keys.contains(key) { keys.append(key) }
+            }
+            result[intent] = keys
+        }
+        return result
+    }
+
+    func feed(_ name: String, _ value: ConfigValue, at path: [String]) throws(ConfigError) -> FeedDefinition {
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            !name.hasPrefix("-")
+        else { throw fail(path, "a feed name takes letters, digits, - and _ only") }
+        guard !SourceCatalog.commandNames.contains(name) else {
+            throw fail(path, "a feed cannot be named like the command \"\(name)\"")
+        }
+        let entries = try table(value, at: path)
+        guard let sourceValue = entries.first(where: { $0.key == "source" })?.value else {
+            throw fail(path, "missing \"source\" (one of: \(SourceCatalog.sources.keys.sorted().joined(separator: ", ")))")
+        }
+        let source = try string(sourceValue, at: path + ["source"])
+        guard let parameters = SourceCatalog.sources[source] else {
+            throw fail(path + ["source"], "unknown source \"\(source)\"; sources: \(SourceCatalog.sources.keys.sorted().joined(separator: ", "))")
+        }
+        var feed = FeedDefinition(name: name, source: source)
+        var positional: [String] = []
+        for (key, value) in entries {
+            let keyPath = path + [key]
+            switch key {
+            case "source": continue
+            case "page_size": feed.pageSize = try positive(value, at: keyPath)
+            case "prefetch": feed.prefetch = try prefetch(value, at: keyPath)
+            case "max_pages": feed.maxPages = try positive(value, at: keyPath)
+            case "theme": feed.theme = try theme(value, at: keyPath)
+            default:
+                guard let parameter = parameters.first(where: { $0.key == key }) else {
+                    throw unknown(keyPath, expected: SourceCatalog.settingKeys + parameters.map(\.key), context: "for source \"\(source)\"")
+                }
+                let text = try argument(value, parameter.kind, at: keyPath)
+                switch parameter.placement {
+                case .positional:
+                    // It becomes a command-line argument, where a leading "-" would read as an option.
+                    if text.hasPrefix("-") { throw fail(keyPath, "must not start with \"-\"") }
+                    positional.append(text)
+                case let .option(flag): feed.arguments += [flag, text]
+                case let .flag(flag): if text == "true" { feed.arguments.append(flag) }
+                }
+            }
+        }
+        feed.arguments = positional + feed.arguments
+        return feed
+    }
+
+    func argument(_ value: ConfigValue, _ kind: SourceCatalog.Parameter.Kind, at path: [String]) throws(ConfigError) -> String {
+        switch (kind, value) {
+        case let (.string, .string(text)): return text
+        case let (.integer, .integer(number)): return "\(number)"
+        case let (.number, .integer(number)): return "\(number)"
+        case let (.number, .float(number)): return "\(number)"
+        case let (.boolean, .boolean(flag)): return flag ? "true" : "false"
+        default: throw wrongType(path, expected: kind.typeName, got: value)
+        }
+    }
+
+    func wrongType(_ path: [String], expected: String, got value: ConfigValue) -> ConfigError {
+        fail(path, "expected \(expected), got \(value.typeName)")
+    }
+
+    func unknown(_ path: [String], expected: [String], context: String = "") -> ConfigError {
+        fail(path, "unknown key\(context.isEmpty ? "" : " " + context); expected one of: \(expected.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,77 @@
+import FeedUI
+
+/// The settings of `config.toml`, validated: every field is something the program can use.
+///
+/// Nil means "not set": the command line, then the built-in default, decides.
+public struct Config: Equatable, Sendable {
+    /// What bare `feedscroll` runs: a named feed or a command (`hn`, `demo`, …).
+    public var defaultFeed: String?
+    /// `[feeds.NAME]` tables, by name.
+    public var feeds: [String: FeedDefinition]
+    public var pageSize: Int?
+    public var prefetch: PrefetchValue?
+    /// The page cap (`--max-pages`).
+    public var maxPages: Int?
+    public var theme: ThemeName?
+    /// `[keys]`: the keys of each rebound intent.
+    public var keys: [Intent: [Key]]
+
+    public init(
+        defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,
+        prefetch: PrefetchValue? = nil, maxPages: Int? = nil, theme: ThemeName? = nil, keys: [Intent: [Key]] = [:]
+    ) {
+        self.defaultFeed = defaultFeed
+        self.feeds = feeds
+        self.pageSize = pageSize
+        self.prefetch = prefetch
+        self.maxPages = maxPages
+        self.theme = theme
+        self.keys = keys
+    }
+
+    /// The defaults: what a missing file means.
+    public static let empty = Config()
+
+    /// The key table with `keys` applied.
+    public var keyMap: KeyMap { keys.isEmpty ? .standard : KeyMap.standard.rebinding(keys) }
+}
+
+/// `prefetch = "auto"` or a number of items.
+public enum PrefetchValue: Equatable, Sendable {
+    case automatic
+    case fixed(Int)
+
+    /// The value as `--prefetch` spells it.
+    public var argument: String {
+        switch self {
+        case .automatic: "auto"
+        case let .fixed(items): "\(items)"
+        }
+    }
+}
+
+/// A `[feeds.NAME]` table: a source, its arguments, and settings that apply when it runs.
+public struct FeedDefinition: Equatable, Sendable {
+    public var name: String
+    /// The command that runs it, e.g. `hn`.
+    public var source: String
+    /// The command's arguments, e.g. `["new", "--base-url", "http://…"]`.
+    public var arguments: [String]
+    public var pageSize: Int?
+    public var prefetch: PrefetchValue?
+    public var maxPages: Int?
+    public var theme: ThemeName?
+
+    public init(
+        name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchValue? = nil,
+        maxPages: Int? = nil, theme: ThemeName? = nil
+    ) {
+        self.name = name
+        self.source = source
+        self.arguments = arguments
+        self.pageSize = pageSize
+        self.prefetch = prefetch
+        self.maxPages = maxPages
+        self.theme = theme
+    }
+}

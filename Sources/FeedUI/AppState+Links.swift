@@ -1,0 +1,39 @@
+import FeedModel
+
+extension AppState {
+    /// `o`, `c` and `y`: open the cursor item's link or discussion page, or copy its link.
+    ///
+    /// Every outcome leaves a notice on the status line; only checked http(s) links become effects.
+    mutating func handleLink(_ intent: Intent) -> [AppEffect] {
+        guard viewport.count > 0, viewport.cursor < paging.items.count else {
+            notice = "no item selected"
+            return []
+        }
+        let item = paging.items[viewport.cursor]
+        let link: String?
+        switch intent {
+        case .discussion: link = item.discussionURL
+        default: link = item.url ?? item.discussionURL
+        }
+        guard let link, !link.isEmpty else {
+            notice = intent == .discussion ? "this item has no discussion page" : "this item has no link"
+            return []
+        }
+        let checked: String
+        do {
+            checked = try LinkCheck.validate(link)
+        } catch {
+            notice = LinkCheck.message(for: error)
+            return []
+        }
+        let shown = TextSanitizer.clean(checked, mode: .line)
+        switch intent {
+        case .copy:
+            notice = "copied \(shown)"
+            return [.copy(checked)]
+        default:
+            notice = "opening \(shown)"
+            return [.openURL(checked)]
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import FeedConfig
+import FeedUI
+import Synchronization
+
+/// What the config file says for this run (its top level, overlaid by the named feed's table),
+/// loaded once by `main` before any command is parsed. Command-line flags override each value.
+struct RunSettings: Sendable {
+    var pageSize: Int?
+    var prefetch: PrefetchValue?
+    var maxPages: Int?
+    var theme: ThemeName?
+    var keyMap: KeyMap = .standard
+
+    init() {}
+
+    init(config: Config, feed: FeedDefinition?) {
+        pageSize = feed?.pageSize ?? config.pageSize
+        prefetch = feed?.prefetch ?? config.prefetch
+        maxPages = feed?.maxPages ?? config.maxPages
+        theme = feed?.theme ?? config.theme
+        keyMap = config.keyMap
+    }
+
+    /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by
+    /// the parser, so the settings cannot be handed to them as arguments.
+    static var current: RunSettings {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    private static let storage = Mutex(RunSettings())
+}

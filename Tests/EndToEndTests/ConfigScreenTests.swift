@@ -1,0 +1,235 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// config.toml, themes, NO_COLOR, and the o / c / y keys, in the real binary in tmux.
+@Suite(.serialized) struct ConfigScreenTests {
+    let binary = FeedscrollBinary.path
+
+    /// A scratch directory for config files and the fake browser's output.
+    final class Scratch {
+        let path = "/tmp/feedscroll-config-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ name: String, _ text: String, executable: Bool = false) throws -> String {
+            let file = "\(path)/\(name)"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            if executable { chmod(file, 0o755) }
+            return file
+        }
+    }
+
+    /// Starts feedscroll with `environment` prefixed to the command. NO_COLOR is unset unless
+    /// the prefix sets it, and XDG_CONFIG_HOME points at the scratch directory (no user config).
+    func start(_ arguments: String, prefix: String = "", scratch: Scratch) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(
+            command: "unset NO_COLOR; \(prefix) exec \(binary) \(arguments)",
+            environment: ["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": scratch.path])
+    }
+
+    /// SGR parameters that set a colour (39 and 49, "default colour", do not).
+    func colourEscapes(_ lines: [String]) -> [String] {
+        let sgr = /\u{1B}\[([0-9;:]*)m/
+        var found: [String] = []
+        for line in lines {
+            for match in line.matches(of: sgr) {
+                let parameters = match.output.1.split(separator: ";").compactMap { Int($0) }
+                if parameters.contains(where: { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }) {
+                    found.append(String(match.output.0.dropFirst()))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func reboundKeyMovesTheCursorAndHelpShowsIt() throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("config.toml", """
+            theme = "light"
+            [keys]
+            down = ["n"]
+            """)
+        let tmux = try start("--config \(config) demo --latency-ms 0", scratch: scratch)
+        try tmux.waitForText("points")
+        try tmux.sendKeys("n")
+        try tmux.waitFor({ $0[23].contains("demo · 2/") }, description: "n moved the cursor to item 2")
+        // j no longer moves down (it was rebound away); k still moves up.
+        try tmux.sendKeys("j", "k")
+        try tmux.waitFor({ $0[23].contains("demo · 1/") }, description: "k back to item 1, j ignored")
+        try tmux.sendKeys("?")
+        let help = try tmux.waitForText("Move down one item")
+        let row = try #require(help.first { $0.contains("Move down one item") })
+        #expect(row.contains(/\sn +Move down one item/), "\(row)")
+        #expect(!row.contains("j"))
+        // The light theme's cursor background (palette 153) is on screen.
+        try tmux.sendKeys("Escape")
+        let coloured = try tmux.captureWithEscapes()
+        #expect(coloured.contains { $0.contains("48;5;153") }, "\(coloured.prefix(3))")
+        #expect(!coloured.contains { $0.contains("48;5;25m") })
+    }
+
+    @Test func namedFeedAndDefaultComeFromTheConfig() throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("config.toml", """
+            default = "tiny"
+            [feeds.tiny]
+            source = "demo"
+            items = 3
+            latency_ms = 0
+            """)
+        let named = try start("--config \(config) tiny", scratch: scratch)
+        try named.waitForText("end of feed · 3 items")
+        named.kill()
+        // Bare feedscroll runs the default; the file is found through XDG_CONFIG_HOME.
+        try FileManager.default.createDirectory(atPath: scratch.path + "/feedscroll", withIntermediateDirectories: true)
+        _ = try scratch.write("feedscroll/config.toml", try String(contentsOfFile: config, encoding: .utf8))
+        let bare = try start("", scratch: scratch)
+        try bare.waitForText("end of feed · 3 items")
+    }
+
+    @Test(arguments: [
+        ("[keys]\n\ndown = [\"ctrl-\"]\n", ":3: keys.down: unknown key name \"ctrl-\""),
+        ("theme = \"neon\"\n", ":1: theme: unknown theme \"neon\"; themes: default, light, mono"),
+        ("page_size = 10\nprefetch = = 3\n", ":2: TOML syntax error: "),
+        ("[feeds.x]\nsource = \"hn\"\ncolour = 1\n", ":3: feeds.x.colour: unknown key for source \"hn\""),
+    ])
+    func badConfigIsOneLineAndNoTerminal(file: String, expected: String) throws {
+        let scratch = try Scratch()
+        let config = try scratch.write("bad.toml", file)
+        let errors = scratch.path + "/stderr"
+        let tmux = try start("demo --config \(config) 2>\(errors)", scratch: scratch)
+        #expect(try tmux.waitForExit() == .exited(2))
+        let lines = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("feedscroll: config: \(config)\(expected)") == true, "\(lines)")
+        #expect(try !tmux.alternateScreenOn())
+        // Nothing was drawn: only tmux's own remain-on-exit notice.
+        #expect(try tmux.capture().allSatisfy { $0.isEmpty || $0.hasPrefix("Pane is dead") })
+    }
+
+    @Test func noColorMeansNoColourEscapes() throws {
+        let scratch = try Scratch()
+        let plain = try start("demo --latency-ms 0", prefix: "NO_COLOR=1", scratch: scratch)
+        try plain.waitForText("points")
+        let mono = try plain.captureWithEscapes()
+        #expect(colourEscapes(mono).isEmpty, "\(colourEscapes(mono))")
+        #expect(mono.joined().contains("\u{1B}[7m") || mono.joined().contains(";7m"), "the cursor row is reverse video")
+        plain.kill()
+
+        let coloured = try start("demo --latency-ms 0", scratch: scratch)
+        try coloured.waitForText("points")
+        let escapes = colourEscapes(try coloured.captureWithEscapes())
+        #expect(escapes.contains { $0.contains("48;5;25") }, "\(escapes)")
+        coloured.kill()
+
+        // --theme mono is the same look without NO_COLOR, and the flag beats the file.
+        let config = try scratch.write("light.toml", "theme = \"light\"\npage_size = 5\n")
+        let flag = try start("--config \(config) demo --latency-ms 0 --theme mono", scratch: scratch)
+        try flag.waitForText("points")
+        #expect(colourEscapes(try flag.captureWithEscapes()).isEmpty)
+        flag.kill()
+
+        // The file's page_size applies (5 items a page: 4 pages for 20), unless --page-size says otherwise.
+        for (flags, pages) in [("", "4 pages"), ("--page-size 10", "2 pages")] {
+            let paged = try start("--config \(config) demo --latency-ms 0 --items 20 \(flags)", scratch: scratch)
+            try paged.waitForText("points")
+            // G to the last loaded item until the pager has reached the end of the feed.
+            let screen = try paged.waitFor({ screen in
+                if screen.contains(where: { $0.contains("end of feed · 20 items") }) { return true }
+                try? paged.sendKeys("G")
+                return false
+            }, description: "the end of the feed")
+            #expect(screen[23].contains(pages), "\(flags): \(screen[23])")
+            paged.kill()
+        }
+    }
+
+    /// tmux-256color cannot redefine colours, so true colour falls back to the 256 palette;
+    /// `COLORS=8` brings the cursor row down to ANSI blue (44).
+    @Test(arguments: [("COLORTERM=truecolor", "48;5;25"), ("COLORS=8", "44"), ("COLORS=256", "48;5;25")])
+    func colourDepthFollowsTheEnvironment(prefix: String, background: String) throws {
+        let scratch = try Scratch()
+        let tmux = try start("demo --latency-ms 0", prefix: prefix, scratch: scratch)
+        try tmux.waitForText("points")
+        let escapes = colourEscapes(try tmux.captureWithEscapes())
+        let wanted = background.split(separator: ";").compactMap { Int($0) }
+        let parameterLists = escapes.map { $0.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) } }
+        #expect(parameterLists.contains { list in
+            list.count >= wanted.count && (0...(list.count - wanted.count)).contains { Array(list[$0..<($0 + wanted.count)]) == wanted }
+        }, "\(escapes)")
+        if background == "44" { #expect(!parameterLists.contains { $0.contains(5) }, "no 256-colour escapes: \(escapes)") }
+    }
+
+    @Test func openStartsTheBrowserWithTheLinkAndNoShell() throws {
+        let scratch = try Scratch()
+        let opened = scratch.path + "/opened"
+        // Writes each argument on its own line, then a marker, so the test reads a whole file.
+        let browser = try scratch.write("browser", """
+            #!/bin/sh
+            for a in "$@"; do printf '%s\\n' "$a"; done > '\(opened).tmp'
+            tty >> '\(opened).tmp' 2>&1
+            mv '\(opened).tmp' '\(opened)'
+            """, executable: true)
+        let tmux = try start("demo --latency-ms 0", prefix: "BROWSER='\(browser)'", scratch: scratch)
+        try tmux.waitForText("points")
+        try tmux.sendKeys("o")
+        let screen = try tmux.waitForText("opening https://")
+        let shown = try #require(screen[23].firstMatch(of: /opening (\S+)/)).output.1
+        let lines = try waitForFile(opened).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first == String(shown))
+        #expect(lines.first?.hasPrefix("https://example.com/") == true)
+        // Detached: the browser has no terminal to draw on.
+        #expect(lines.last == "not a tty")
+        unlink(opened)
+
+        try tmux.sendKeys("c")
+        try tmux.waitForText("opening https://example.com/discuss/")
+        #expect(try waitForFile(opened).hasPrefix("https://example.com/discuss/"))
+        // The screen is still feedscroll's.
+        #expect(try tmux.capture()[0].hasPrefix("▌ "))
+    }
+
+    @Test func aBrowserThatCannotStartIsAMessage() throws {
+        let scratch = try Scratch()
+        let tmux = try start("demo --latency-ms 0", prefix: "BROWSER=/nonexistent/browser", scratch: scratch)
+        try tmux.waitForText("points")
+        try tmux.sendKeys("o")
+        try tmux.waitForText("cannot start /nonexistent/browser: No such file or directory")
+    }
+
+    @Test func copyPutsTheLinkInTmuxsBuffer() throws {
+        let scratch = try Scratch()
+        let tmux = try start("demo --latency-ms 0", scratch: scratch)
+        try tmux.command("set-option", "-s", "set-clipboard", "on")
+        try tmux.waitForText("points")
+        try tmux.sendKeys("j", "y")
+        let screen = try tmux.waitForText("copied https://")
+        let shown = String(try #require(screen[23].firstMatch(of: /copied (\S+)/)).output.1)
+        let deadline = Date().addingTimeInterval(10)
+        var buffer = ""
+        while Date() < deadline {
+            buffer = (try? tmux.command("show-buffer")) ?? ""
+            if buffer == shown { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(buffer == shown)
+        #expect(shown.hasPrefix("https://example.com/"))
+        // The sequence went to tmux, not onto the screen.
+        #expect(try !tmux.capture().contains { $0.contains("52;") })
+    }
+
+    /// Polls until `path` exists and returns its text.
+    func waitForFile(_ path: String, timeout: TimeInterval = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Timeout(description: "timed out waiting for \(path)")
+    }
+
+    struct Timeout: Error, CustomStringConvertible { let description: String }
+}

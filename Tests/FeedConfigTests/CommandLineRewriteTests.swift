@@ -1,0 +1,77 @@
+import FeedUI
+import Testing
+
+@testable import FeedConfig
+
+@Suite struct CommandLineRewriteTests {
+    let config = Config(
+        defaultFeed: "mine",
+        feeds: ["mine": FeedDefinition(name: "mine", source: "hn", arguments: ["new", "--base-url", "http://h/"], pageSize: 5)])
+
+    @Test func configPathIsTakenOutWherever() throws {
+        #expect(try CommandLineRewrite.extractConfigPath(["--config", "a.toml", "hn"]) == ("a.toml", ["hn"]))
+        #expect(try CommandLineRewrite.extractConfigPath(["hn", "new", "--config=b.toml", "--plain"]) == ("b.toml", ["hn", "new", "--plain"]))
+        #expect(try CommandLineRewrite.extractConfigPath(["hn", "--", "--config", "x"]) == (nil, ["hn", "--", "--config", "x"]))
+        #expect(try CommandLineRewrite.extractConfigPath(["--config", "a", "--config", "b"]) == ("b", []))
+        #expect(throws: ConfigError(key: nil, problem: "--config needs a FILE")) {
+            try CommandLineRewrite.extractConfigPath(["hn", "--config"])
+        }
+        #expect(throws: ConfigError(key: nil, problem: "--config needs a FILE")) {
+            try CommandLineRewrite.extractConfigPath(["--config="])
+        }
+    }
+
+    @Test func aNamedFeedBecomesItsCommand() {
+        let (arguments, feed) = CommandLineRewrite.resolve(["mine", "--plain"], config: config)
+        #expect(arguments == ["hn", "new", "--base-url", "http://h/", "--plain"])
+        #expect(feed?.name == "mine")
+    }
+
+    @Test func noCommandRunsTheDefault() {
+        #expect(CommandLineRewrite.resolve([], config: config).arguments == ["hn", "new", "--base-url", "http://h/"])
+        #expect(CommandLineRewrite.resolve(["--plain"], config: config).arguments == ["hn", "new", "--base-url", "http://h/", "--plain"])
+        var plain = config
+        plain.defaultFeed = "demo"
+        #expect(CommandLineRewrite.resolve(["--limit", "3"], config: plain) == (["demo", "--limit", "3"], nil))
+    }
+
+    @Test func commandsAndRootOptionsAreLeftAlone() {
+        #expect(CommandLineRewrite.resolve(["demo", "--plain"], config: config) == (["demo", "--plain"], nil))
+        #expect(CommandLineRewrite.resolve(["--help"], config: config) == (["--help"], nil))
+        #expect(CommandLineRewrite.resolve(["--version"], config: config) == (["--version"], nil))
+        #expect(CommandLineRewrite.resolve([], config: .empty) == ([], nil))
+        #expect(CommandLineRewrite.resolve(["other"], config: config) == (["other"], nil))
+    }
+
+    @Test func browserCommandNeverNeedsAShell() {
+        let link = "https://example.com/a?b=1&c=$(rm -rf ~)"
+        #expect(BrowserCommand.arguments(opening: link, environment: [:]) == ["xdg-open", link])
+        #expect(BrowserCommand.arguments(opening: link, environment: ["BROWSER": ""]) == ["xdg-open", link])
+        #expect(BrowserCommand.arguments(opening: link, environment: ["BROWSER": "firefox"]) == ["firefox", link])
+        #expect(BrowserCommand.arguments(opening: link, environment: ["BROWSER": "w3m:lynx"]) == ["w3m", link])
+        #expect(BrowserCommand.arguments(opening: link, environment: ["BROWSER": "chromium --new-window"]) == ["chromium", "--new-window", link])
+        #expect(BrowserCommand.arguments(opening: link, environment: ["BROWSER": "open-it --url=%s"]) == ["open-it", "--url=\(link)"])
+    }
+
+    @Test func keyLocatorFollowsTablesAndDottedKeys() {
+        let locator = KeyLocator(source: """
+            theme = "x"
+            [keys]
+              down = ["j"]
+            "up" = ["k"]
+            [feeds.mine]
+            source = "hn"
+            [feeds."other.one"]
+            feeds.x.list = 1
+            """)
+        #expect(locator.line(of: ["theme"]) == 1)
+        #expect(locator.line(of: ["keys"]) == 2)
+        #expect(locator.line(of: ["keys", "down"]) == 3)
+        #expect(locator.line(of: ["keys", "up"]) == 4)
+        #expect(locator.line(of: ["keys", "quit"]) == 2)
+        #expect(locator.line(of: ["feeds", "mine", "source"]) == 6)
+        #expect(locator.line(of: ["feeds", "other.one"]) == 7)
+        #expect(locator.line(of: ["feeds", "other.one", "feeds", "x", "list"]) == 8)
+        #expect(locator.line(of: ["nothing"]) == nil)
+    }
+}

@@ -1,0 +1,119 @@
+import FeedUI
+import Testing
+
+@testable import FeedConfig
+
+@Suite struct ConfigTests {
+    let goodFile = """
+        # feedscroll settings
+        default = "hn-new"
+        page_size = 25
+        prefetch = "auto"
+        max_pages = 40
+        theme = "light"
+
+        [keys]
+        down = ["n", "ctrl-n", "down"]
+        up = "p"
+        open = ["enter"]
+
+        [feeds.hn-new]
+        source = "hn"
+        list = "new"
+        base_url = "http://127.0.0.1:8765/hn"
+        page_size = 10
+        theme = "mono"
+
+        [feeds.swift]
+        source = "hn-search"
+        query = "swift"
+        by_date = true
+        timeout = 2.5
+        prefetch = 12
+        """
+
+    @Test func aGoodFileBecomesItsSettings() throws {
+        let config = try ConfigFile.parse(goodFile)
+        #expect(config.defaultFeed == "hn-new")
+        #expect(config.pageSize == 25)
+        #expect(config.prefetch == .automatic)
+        #expect(config.maxPages == 40)
+        #expect(config.theme == .light)
+        #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
+        #expect(config.feeds["hn-new"] == FeedDefinition(
+            name: "hn-new", source: "hn", arguments: ["new", "--base-url", "http://127.0.0.1:8765/hn"],
+            pageSize: 10, theme: .mono))
+        #expect(config.feeds["swift"] == FeedDefinition(
+            name: "swift", source: "hn-search", arguments: ["swift", "--by-date", "--timeout", "2.5"], prefetch: .fixed(12)))
+    }
+
+    @Test func anEmptyFileIsTheDefaults() throws {
+        #expect(try ConfigFile.parse("") == .empty)
+        #expect(try ConfigFile.parse("# nothing\n\n") == .empty)
+        #expect(Config.empty.keyMap == .standard)
+    }
+
+    /// Every kind of mistake, with the exact line the user sees.
+    @Test(arguments: [
+        ("page_size = 0", "config:1: page_size: must be at least 1, not 0"),
+        ("page_size = \"20\"", "config:1: page_size: expected an integer, got a string"),
+        ("max_pages = 2.5", "config:1: max_pages: expected an integer, got a float"),
+        ("prefetch = \"soon\"", "config:1: prefetch: must be \"auto\" or a number of items, not \"soon\""),
+        ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
+        ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
+        ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, keys, feeds"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, keys, feeds"),
+        ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
+        ("default = \"nowhere\"", "config:1: default: no feed or command named \"nowhere\"; use one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
+        ("keys = 3", "config:1: keys: expected a table, got an integer"),
+        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, discussion, copy"),
+        ("[keys]\n\ndown = [\"ctrl-\"]", "config:3: keys.down: unknown key name \"ctrl-\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)"),
+        ("[keys]\ndown = [1]", "config:2: keys.down: expected an array of key names, got an integer"),
+        ("[keys]\ndown = {a = 1}", "config:2: keys.down: expected an array of key names, got a table"),
+        ("[keys]\ndown = [\"x\"]\nup = [\"x\"]", "config:3: keys.up: \"x\" is also bound to down"),
+        ("[feeds.mine]\nlist = \"new\"", "config:1: feeds.mine: missing \"source\" (one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia)"),
+        ("[feeds.mine]\nsource = \"myspace\"", "config:2: feeds.mine.source: unknown source \"myspace\"; sources: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
+        ("[feeds.mine]\nsource = \"hn\"\nsubreddit = \"swift\"", "config:3: feeds.mine.subreddit: unknown key for source \"hn\"; expected one of: source, page_size, prefetch, max_pages, theme, list, base_url, timeout"),
+        ("[feeds.mine]\nsource = \"hn-search\"\nby_date = \"yes\"", "config:3: feeds.mine.by_date: expected a boolean, got a string"),
+        ("[feeds.mine]\nsource = \"demo\"\nitems = 1.5", "config:3: feeds.mine.items: expected an integer, got a float"),
+        ("[feeds.mine]\nsource = \"hn\"\nlist = \"--help\"", "config:3: feeds.mine.list: must not start with \"-\""),
+        ("[feeds.hn]\nsource = \"hn\"", "config:1: feeds.hn: a feed cannot be named like the command \"hn\""),
+        ("[feeds.\"my feed\"]\nsource = \"hn\"", "config:1: feeds.my feed: a feed name takes letters, digits, - and _ only"),
+        ("[feeds]\nmine = 3", "config:2: feeds.mine: expected a table, got an integer"),
+        ("page_size = 20\nprefetch = = 3", "config:2: TOML syntax error: Error while parsing value: could not determine value type"),
+        ("page_size = 1\npage_size = 2", "config:2: TOML syntax error: Error while parsing key-value pair: cannot redefine existing integer 'page_size'"),
+    ])
+    func everyMistakeIsOneLineNamingLineAndKey(file: String, message: String) {
+        #expect(throws: ConfigError.self) { try ConfigFile.parse(file) }
+        do {
+            _ = try ConfigFile.parse(file)
+        } catch {
+            #expect(error.description == message)
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func aLoadedFileIsNamedInItsErrors() throws {
+        let path = "/tmp/feedscroll-config-test-\(getpid()).toml"
+        try "\n\ntheme = \"neon\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: ConfigError(file: path, line: 3, key: "theme", problem: "unknown theme \"neon\"; themes: default, light, mono")) {
+            try ConfigFile.load(explicitPath: path, environment: [:])
+        }
+        #expect(throws: ConfigError(file: "/nonexistent/x.toml", key: nil, problem: "no such file")) {
+            try ConfigFile.load(explicitPath: "/nonexistent/x.toml", environment: [:])
+        }
+    }
+
+    @Test func theDefaultPathFollowsXDG() throws {
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/feedscroll/config.toml")
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/feedscroll/config.toml")
+        #expect(ConfigFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/feedscroll/config.toml")
+        #expect(ConfigFile.defaultPath(environment: [:]) == nil)
+        // A missing default file is the defaults; only --config must exist.
+        #expect(try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]) == .empty)
+    }
+}
+
+import Foundation
