@@ -20,15 +20,20 @@ extension AppState {
             setSize(newSize)
             viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
+            relayoutDetail()
         case let .fetched(event, at):
             now = at
             effects += handle(event)
+        case let .commentsFetched(event, serial, at):
+            now = at
+            receiveComments(event, serial: serial)
         case let .tick(at):
             now = at
         }
         if !isQuitting {
             let distance = prefetch.distance(pageSize: paging.pageSize, screen: viewport.capacity)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
+            effects += prefetchComments()
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -41,7 +46,7 @@ extension AppState {
     // MARK: - Helpers
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
-        if case let .mouse(event) = key { return handle(event) }
+        if case let .mouse(event) = key { return detail != nil ? handleInDetail(event) : handle(event) }
         let intent = keyMap.intent(for: key)
         if isHelpShown {
             // Any key closes help, like less; q still quits.
@@ -49,6 +54,7 @@ extension AppState {
             if intent == .quit { return quit() }
             return []
         }
+        if detail != nil { return handleInDetail(key, intent) }
         guard let intent else { return [] }
         switch intent {
         case .down: viewport.move(by: 1)
@@ -67,6 +73,8 @@ extension AppState {
             return [.startOver] + paging.refresh().map(AppEffect.init)
         case .help: isHelpShown = true
         case .quit: return quit()
+        case .open: return openDetail()
+        case .back, .collapse, .parent: break
         }
         return []
     }
@@ -98,7 +106,7 @@ extension AppState {
         return []
     }
 
-    private mutating func quit() -> [AppEffect] {
+    mutating func quit() -> [AppEffect] {
         isQuitting = true
         return [.quit]
     }

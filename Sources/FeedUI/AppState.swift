@@ -22,6 +22,12 @@ public struct AppState: Equatable {
     public internal(set) var retrying: RetryNote?
     public internal(set) var isHelpShown = false
     public internal(set) var isQuitting = false
+    /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
+    public internal(set) var detail: DetailState?
+    /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
+    public var commentPageSize: Int?
+    /// Details opened so far: the next one's serial.
+    var detailsOpened = 0
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int
@@ -50,7 +56,7 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing
+        return retrying != nil || paging.isRefreshing || detail?.isLoading == true
     }
 
     /// Whether the terminal is too small to draw the list.

@@ -2,6 +2,7 @@
 public enum Intent: String, Sendable, Hashable, CaseIterable {
     case down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
     case retry, refresh, help, quit
+    case open, back, collapse, parent
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -34,7 +35,7 @@ public struct KeyMap: Sendable, Hashable {
 
     /// The keys of less and vim.
     public static let standard = KeyMap([
-        KeyBinding([.character("j"), .down, .control("n"), .character("e"), .enter], .down,
+        KeyBinding([.character("j"), .down, .control("n"), .character("e")], .down,
                    label: "j ↓", help: "Move down one item"),
         KeyBinding([.character("k"), .up, .control("p"), .character("y")], .up,
                    label: "k ↑", help: "Move up one item"),
@@ -50,11 +51,19 @@ public struct KeyMap: Sendable, Hashable {
                    label: "g Home", help: "Go to the first item"),
         KeyBinding([.character("G"), .end, .character(">")], .bottom,
                    label: "G End", help: "Go to the last loaded item"),
+        KeyBinding([.enter, .character("l"), .right], .open,
+                   label: "Enter l →", help: "Open the item: text and comments"),
+        KeyBinding([.escape, .character("h"), .left], .back,
+                   label: "Esc h ←", help: "Back to the list (q too, in a detail)"),
+        KeyBinding([.tab, .character("z")], .collapse,
+                   label: "Tab z", help: "Fold or unfold the comment at the top"),
+        KeyBinding([.character("p")], .parent,
+                   label: "p", help: "Go to the parent comment"),
         KeyBinding([.character("r")], .retry,
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,
                    label: "R", help: "Refresh from the top, keeping your place"),
-        KeyBinding([.character("?"), .character("h")], .help,
+        KeyBinding([.character("?")], .help,
                    label: "?", help: "Show or hide this help"),
         KeyBinding([.character("q"), .control("c")], .quit,
                    label: "q", help: "Quit"),

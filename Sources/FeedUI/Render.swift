@@ -13,6 +13,11 @@ public func render(_ state: AppState, size: Size) -> Grid {
         grid.write(text, row: size.rows / 2, column: max(0, (size.columns - TextWidth.of(text)) / 2), style: .error)
         return grid
     }
+    if let detail = state.detail {
+        drawDetail(state, detail, into: &grid)
+        if state.isHelpShown { drawHelp(state.keyMap, into: &grid) }
+        return grid
+    }
     let items = state.paging.items
     if items.count == 0 {
         drawEmpty(state, into: &grid)

@@ -24,10 +24,13 @@ enum OutputMode: Equatable {
 struct Launcher {
     var options: FeedOptions
     var mode: OutputMode
+    /// The comment thread of an item id, for sources whose items have one (the detail view).
+    var comments: CommentFetchers.MakeSource?
 
-    init(options: FeedOptions, mode: OutputMode? = nil) {
+    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
+        self.comments = comments
     }
 
     func run(_ source: any FeedSource) throws {
@@ -42,7 +45,9 @@ struct Launcher {
         let code: Int32
         switch mode {
         case .terminal:
-            code = TerminalRuntime(source: source, pageSize: pageSize, prefetch: options.prefetch.policy, logger: logger).run()
+            code = TerminalRuntime(
+                source: source, pageSize: pageSize, prefetch: options.prefetch.policy, logger: logger, comments: comments
+            ).run()
         case .plain, .json:
             code = PipeRuntime(
                 source: source, pageSize: pageSize, limit: options.limit, format: mode == .json ? .json : .plain,

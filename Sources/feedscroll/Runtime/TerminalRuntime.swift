@@ -16,6 +16,9 @@ struct TerminalRuntime {
     var pageSize: Int
     var prefetch: PrefetchPolicy
     var logger: Logger
+    /// The comment thread of an item id, for sources whose items have one.
+    var comments: CommentFetchers.MakeSource?
+    var commentPageSize = 20
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -37,11 +40,13 @@ struct TerminalRuntime {
         }
         defer { terminal.restore() }
 
-        let inbox = Inbox<PageFetcher.Event>()
-        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let inbox = Inbox<Delivery>()
+        let fetcher = PageFetcher(source: source) { inbox.post(.list($0)) }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.comments($0, serial: $1)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize),
             size: initial, prefetch: prefetch)
+        if commentFetchers != nil { state.commentPageSize = commentPageSize }
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -53,7 +58,7 @@ struct TerminalRuntime {
         while true {
             for action in actions {
                 for effect in state.reduce(action) {
-                    perform(effect, fetcher: fetcher)
+                    perform(effect, fetcher: fetcher, comments: commentFetchers)
                 }
             }
             actions.removeAll(keepingCapacity: true)
@@ -75,9 +80,15 @@ struct TerminalRuntime {
                 case let .resized(size): actions.append(.resized(size))
                 }
             }
-            for event in inbox.drain() {
-                log(event)
-                actions.append(.fetched(event, at: now))
+            for delivery in inbox.drain() {
+                switch delivery {
+                case let .list(event):
+                    log(event)
+                    actions.append(.fetched(event, at: now))
+                case let .comments(event, serial):
+                    log(event, pager: "comments")
+                    actions.append(.commentsFetched(event, serial: serial, at: now))
+                }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
@@ -87,13 +98,18 @@ struct TerminalRuntime {
 
     // MARK: - Helpers
 
-    private func perform(_ effect: AppEffect, fetcher: PageFetcher) {
+    private func perform(_ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?) {
         switch effect {
         case let .fetch(request):
             logger.debug("fetch", metadata: ["id": "\(request.id)", "page": "\(request.index)", "key": "\(request.key)"])
             fetcher.fetch(request)
         case let .cancel(id):
             fetcher.cancel(id)
+        case let .fetchComments(request, itemID, serial):
+            logger.debug("fetch comments", metadata: ["id": "\(request.id)", "item": "\(itemID)", "page": "\(request.index)"])
+            comments?.fetch(request, itemID: itemID, serial: serial)
+        case let .cancelComments(id, serial):
+            comments?.cancel(id, serial: serial)
         case .startOver:
             fetcher.startOver()
         case .quit:
@@ -101,11 +117,11 @@ struct TerminalRuntime {
         }
     }
 
-    private func log(_ event: PageFetcher.Event) {
+    private func log(_ event: PageFetcher.Event, pager: String = "list") {
         switch event {
         case let .loaded(request, .success(page), latency):
             logger.debug("loaded", metadata: [
-                "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
+                "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
         case let .loaded(request, .failure(error), _):
             logger.warning("failed", metadata: ["id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
