@@ -14,7 +14,7 @@ enum DetailLayout {
             lines.append(DetailLine(line, column: 1, style: .title))
         }
         let meta = metaLine(item, now: now)
-        if !meta.isEmpty { lines.append(DetailLine(meta, column: 1, style: .meta)) }
+        if !meta.isEmpty && meta != item.url { lines.append(DetailLine(meta, column: 1, style: .meta)) }
         if let url = item.url {
             for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
@@ -46,7 +46,7 @@ enum DetailLayout {
                     hidden += 1
                     next += 1
                 }
-                header.append("+\(hidden) hidden")
+                if hidden > 0 { header.append("+\(hidden) hidden") }
                 hideDeeperThan = comment.depth
             }
             lines.append(DetailLine("", comment: index))
