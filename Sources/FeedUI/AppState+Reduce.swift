@@ -51,7 +51,7 @@ extension AppState {
         if isHelpShown {
             // Any key closes help, like less; q still quits.
             isHelpShown = false
-            if intent == .quit { return quit() }
+            if intent == .quit && (detail == nil || key == .control("c")) { return quit() }
             return []
         }
         if detail != nil { return handleInDetail(key, intent) }

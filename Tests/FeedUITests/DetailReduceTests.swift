@@ -73,6 +73,16 @@ import Testing
         #expect(key(&state, .control("c")) == [.quit])
     }
 
+    @Test func helpOverADetailClosesWithQWithoutQuitting() {
+        var state = listState(comments: nil)
+        _ = key(&state, .enter)
+        _ = key(&state, .character("?"))
+        #expect(state.isHelpShown)
+        #expect(render(state, size: Size(columns: 80, rows: 24)).trimmedLines.contains { $0.contains("Go to the parent comment") })
+        #expect(key(&state, .character("q")) == [])
+        #expect(!state.isHelpShown && !state.isQuitting && state.detail != nil)
+    }
+
     @Test func scrollsWithTheMovementKeysClamped() {
         var state = listState(comments: nil)
         state.detailsOpened = 0
