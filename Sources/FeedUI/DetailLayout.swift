@@ -14,7 +14,9 @@ enum DetailLayout {
             lines.append(DetailLine(line, column: 1, style: .title))
         }
         let meta = metaLine(item, now: now)
-        if !meta.isEmpty && meta != item.url { lines.append(DetailLine(meta, column: 1, style: .meta)) }
+        if !meta.isEmpty && meta != item.url {
+            for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
+        }
         if let url = item.url {
             for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }

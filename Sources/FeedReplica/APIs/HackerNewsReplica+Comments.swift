@@ -3,7 +3,8 @@
 /// A story with `descendants` N (capped) has comments 0..<N with ids
 /// `firstID + seq × stride + index`; comment k answers the story or one of the few comments
 /// just before it, so threads nest several levels deep and depth-first order is index order.
-/// About 5 % are `deleted` and 3 % `dead`; both keep their `kids`, as on Hacker News.
+/// About 5 % are `deleted` and 3 % `dead`; both keep their `kids`, as on Hacker News. Text is
+/// HTML paragraphs with a link, and now and then a `<pre><code>` block.
 struct CommentTree {
     static let firstID = 500_000_000
     static let stride = 1000
@@ -55,11 +56,15 @@ struct CommentTree {
         }
         fields.append(("by", .string(TextGenerator.author(&rng))))
         if roll < 8 {
+            // Like dead stories here, dead comments withhold their text.
             fields.append(("dead", true))
-            fields.append(("text", "[flagged]"))
             return JSONValue.object(fields).sortedKeys()
         }
         var text = HackerNewsReplica.htmlParagraphs(TextGenerator.body(&rng), rng: &rng)
+        if text.isEmpty {
+            // A live comment always says something.
+            text = TextGenerator.htmlEscapeHN(TextGenerator.title(&rng)) + "<p>+1"
+        }
         if rng.chance(0.15) {
             text += "<p><pre><code>  let x = a &lt; b\n      ? f(x)\n      : g(x)\n</code></pre>"
         }
