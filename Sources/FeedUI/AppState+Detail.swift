@@ -84,6 +84,7 @@ extension AppState {
         case let .loaded(request, result, _):
             guard comments.receive(request, result) else { return }
             detail?.comments = comments
+            detail?.parseNewComments()
             relayoutDetail()
         case .retrying:
             break

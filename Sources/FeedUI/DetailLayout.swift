@@ -55,7 +55,7 @@ enum DetailLayout {
             lines.append(DetailLine((isCollapsed ? "▸ " : "▾ ") + header.joined(separator: " · "), column: column,
                                     style: .meta, comment: index, isHeader: true))
             if !isCollapsed {
-                let blocks = comment.bodyHTML.map(HTMLBlocks.parse) ?? comment.body.map(HTMLBlocks.plain) ?? []
+                let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
                 lines += blockLines(blocks, column: column + 2, width: width, comment: index)
             }
         }

@@ -18,18 +18,28 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var lines: [DetailLine] = []
     /// The body, parsed once.
     let body: [TextBlock]
+    /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).
+    var commentBlocks: [String: [TextBlock]] = [:]
 
     init(item: FeedItem, serial: Int, comments: PagingState?) {
         self.item = item
         self.serial = serial
         self.comments = comments
-        if let html = item.bodyHTML {
-            body = HTMLBlocks.parse(html)
-        } else if let text = item.body {
-            body = HTMLBlocks.plain(text)
-        } else {
-            body = []
+        body = Self.blocks(of: item)
+    }
+
+    /// Parses the text of comments not parsed yet.
+    mutating func parseNewComments() {
+        guard let items = comments?.items else { return }
+        for comment in items where commentBlocks[comment.id] == nil {
+            commentBlocks[comment.id] = Self.blocks(of: comment)
         }
+    }
+
+    static func blocks(of item: FeedItem) -> [TextBlock] {
+        if let html = item.bodyHTML { return HTMLBlocks.parse(html) }
+        if let text = item.body { return HTMLBlocks.plain(text) }
+        return []
     }
 
     /// Whether a comment page is on its way (the spinner turns).

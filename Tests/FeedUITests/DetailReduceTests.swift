@@ -139,6 +139,8 @@ import Testing
         #expect(deliverComments(&state, second, [comment(3, depth: 0)], next: nil, serial: serial) == [])
         let detail = try #require(state.detail)
         #expect(detail.comments?.items.map(\.id) == ["c:0", "c:1", "c:2", "c:3", "c:4", "c:5"])
+        #expect(detail.commentBlocks.keys.sorted() == ["c:0", "c:1", "c:2", "c:3", "c:4", "c:5"])
+        #expect(detail.commentBlocks["c:4"] == [TextBlock(.paragraph, lines: ["comment 4"])])
         let headers = detail.lines.filter(\.isHeader)
         #expect(headers.map(\.column) == [1, 3, 5, 1, 3, 3])
         #expect(headers[0].text == "▾ a0 · 1m")
