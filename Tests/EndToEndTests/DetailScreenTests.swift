@@ -88,6 +88,15 @@ import Testing
         #expect(screen.contains { $0.contains("end of comments") })
         #expect(try itemRequests(replica) - listRequests == story.descendants + 1)
 
+        // Fold the comment at the top: it moves to the first row, marked folded.
+        try tmux.sendKeys("g")
+        try tmux.waitFor({ $0[23].contains("line 1") }, description: "back at the top")
+        try tmux.sendKeys("Tab")
+        let folded = try tmux.waitFor({ $0[0].hasPrefix("▌") && $0[0].contains("▸ ") }, description: "the first comment folded")
+        #expect(folded.filter { $0.hasPrefix("▌") }.count == 1)
+        try tmux.sendKeys("Tab")
+        try tmux.waitFor({ $0[0].hasPrefix("▌") && $0[0].contains("▾ ") }, description: "unfolded")
+
         // Back to the list on the same story.
         try tmux.sendKeys("Escape")
         try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list")
