@@ -82,6 +82,49 @@ struct HackerNewsCommentsSourceTests {
         #expect(throws: FeedError.self) { try source.load(.page(1), pageSize: 5) }
     }
 
+    /// Random trees (seeded), random page sizes: the pages concatenated are exactly the
+    /// depth-first walk of the live comments, each once, with their depths.
+    @Test(arguments: 1...12) func randomTreesPageInDepthFirstOrder(seed: UInt64) throws {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        func random(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let count = 1 + random(60)
+        var parent: [Int: Int] = [:]  // comment index → parent index (-1: the story)
+        for index in 0..<count { parent[index] = index == 0 || random(3) == 0 ? -1 : random(index) }
+        func id(_ index: Int) -> Int { index < 0 ? 1 : 100 + index }
+        let transport = FakeTransport()
+        var kidsOf: [Int: [Int]] = [:]
+        for index in -1..<count { kidsOf[index] = (0..<count).filter { parent[$0] == index } }
+        var hidden = Set<Int>()
+        transport.serve("\(Self.base)/item/1.json", body: #"{"id":1,"kids":[\#(kidsOf[-1]!.map { String(id($0)) }.joined(separator: ","))],"type":"story"}"#)
+        for index in 0..<count {
+            let kidList = kidsOf[index]!.map { String(id($0)) }.joined(separator: ",")
+            let roll = random(10)
+            let flags = roll == 0 ? #","deleted":true"# : roll == 1 ? #","dead":true"# : ""
+            if roll <= 1 { hidden.insert(index) }
+            transport.serve("\(Self.base)/item/\(id(index)).json",
+                            body: #"{"by":"u","id":\#(id(index)),"kids":[\#(kidList)],"parent":\#(id(parent[index]!)),"text":"t","type":"comment"\#(flags)}"#)
+        }
+        var expected: [(String, Int)] = []
+        func walk(_ index: Int, depth: Int) {
+            if !hidden.contains(index) { expected.append(("hn:\(id(index))", depth)) }
+            for kid in kidsOf[index]! { walk(kid, depth: depth + 1) }
+        }
+        for root in kidsOf[-1]! { walk(root, depth: 0) }
+
+        let source = HackerNewsCommentsSource(itemID: 1, baseURL: URL(string: Self.base)!, transport: transport)
+        let pages = try loadAll(source, pageSize: 1 + random(8))
+        let items = pages.flatMap(\.items)
+        #expect(items.map(\.id) == expected.map(\.0))
+        #expect(items.map(\.depth) == expected.map(\.1))
+        #expect(transport.requestedURLs.count == count + 1, "every comment requested once")
+        #expect(Set(transport.requestedURLs).count == count + 1)
+    }
+
     @Test func onlyHackerNewsItemsHaveComments() {
         let transport = FakeTransport()
         let url = URL(string: Self.base)!
