@@ -194,6 +194,24 @@ import Testing
         #expect(lines.last?.hasSuffix("Esc back · ? help") == true)
     }
 
+    @Test func hostileAndWideBodiesStayInsideTheScreen() {
+        let item = FeedItem(
+            id: "x:1", title: "東京\u{1B}]0;pwned\u{07} title", author: "a\u{202E}b",
+            bodyHTML: "<p>日本語のテキストが長く続きます 日本語のテキストが長く続きます &#27;[2J&#x9b;31m"
+                + "<a href=\"https://example.com/\u{1B}[31m\">l</a></p><pre>\u{1B}[2J  code\twith tab</pre>")
+        var state = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: Size(columns: 30, rows: 10))
+        guard case let .fetch(request)? = state.reduce(.start(at: now)).first else { return }
+        _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: [item.sanitized()], next: nil)), latency: 0), at: now))
+        _ = key(&state, .enter)
+        let grid = render(state, size: Size(columns: 30, rows: 10))
+        let text = grid.lines.joined(separator: "\n")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+        #expect(grid.trimmedLines[0] == " 東京 title")
+        #expect(state.detail!.lines.allSatisfy { TextWidth.of($0.text) + $0.column <= 30 || !$0.text.contains(" ") || $0.text.hasPrefix("  ") })
+        #expect(state.detail!.lines.contains { $0.text == "  code    with tab" })
+        #expect(state.detail!.lines.contains { $0.text.hasSuffix("l (https://example.com/)") })
+    }
+
     @Test func wrapUsesDisplayWidth() {
         #expect(DetailLayout.wrap("aa bb cc", width: 5) == ["aa bb", "cc"])
         #expect(DetailLayout.wrap("東京東京東京", width: 5) == ["東京", "東京", "東京"])
