@@ -42,7 +42,7 @@ struct HackerNewsCommand: ParsableCommand {
         let transport = network.transport()
         let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
         try Launcher(options: options, comments: comments).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: network.transport())
+            HackerNewsSource(list: list, baseURL: url, transport: transport)
         }
     }
 }
