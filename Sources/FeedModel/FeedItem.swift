@@ -15,6 +15,13 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     public var body: String?
     /// The page where people discuss the item, where the API has one.
     public var discussionURL: String?
+    /// The body as the API sent it, in HTML (HN `text`, Mastodon `content`), when it is HTML.
+    /// Raw remote text: it reaches a screen only through `HTMLBlocks`, which sanitises its output.
+    public var bodyHTML: String?
+    /// Nesting in a thread (0 for a story or a top-level comment).
+    public var depth: Int
+    /// The id of the entry this one answers, in a thread.
+    public var parentID: String?
 
     public init(
         id: String,
@@ -25,7 +32,10 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         commentCount: Int? = nil,
         time: Int64? = nil,
         body: String? = nil,
-        discussionURL: String? = nil
+        discussionURL: String? = nil,
+        bodyHTML: String? = nil,
+        depth: Int = 0,
+        parentID: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,5 +46,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         self.time = time
         self.body = body
         self.discussionURL = discussionURL
+        self.bodyHTML = bodyHTML
+        self.depth = depth
+        self.parentID = parentID
     }
 }

@@ -108,6 +108,8 @@ extension FeedItem {
         item.author = author.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.body = body.map { TextSanitizer.clean($0, mode: .multiline) }.flatMap { $0.isEmpty ? nil : $0 }
         item.discussionURL = discussionURL.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        item.bodyHTML = bodyHTML.map(TextSanitizer.cleanKeepingLayout).flatMap { $0.isEmpty ? nil : $0 }
+        item.parentID = parentID.map { TextSanitizer.clean($0) }
         return item
     }
 }

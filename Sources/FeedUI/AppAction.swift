@@ -9,6 +9,8 @@ public enum AppAction: Sendable, Equatable {
     case key(Key, at: Double)
     case resized(Size)
     case fetched(PageFetcher.Event, at: Double)
+    /// A comment page for the detail opened as `serial` (see `AppEffect.fetchComments`).
+    case commentsFetched(PageFetcher.Event, serial: Int, at: Double)
     /// Time passed (spinner frames, retry countdowns).
     case tick(at: Double)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
@@ -19,6 +21,10 @@ public enum AppAction: Sendable, Equatable {
 public enum AppEffect: Sendable, Hashable {
     case fetch(PageRequest)
     case cancel(RequestID)
+    /// Load a page of the comments of `itemID` for the detail opened as `serial`; the result
+    /// comes back as `AppAction.commentsFetched` with the same serial.
+    case fetchComments(PageRequest, itemID: String, serial: Int)
+    case cancelComments(RequestID, serial: Int)
     /// Tell the source to drop its between-page snapshot (refresh).
     case startOver
     /// Open an http(s) URL in the user's browser (already checked by `LinkCheck`).

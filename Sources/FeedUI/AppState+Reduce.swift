@@ -23,9 +23,13 @@ extension AppState {
             setSize(newSize)
             viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
+            relayoutDetail()
         case let .fetched(event, at):
             now = at
             effects += handle(event)
+        case let .commentsFetched(event, serial, at):
+            now = at
+            receiveComments(event, serial: serial)
         case let .tick(at):
             now = at
         case let .notice(text):
@@ -38,6 +42,7 @@ extension AppState {
             let distance = prefetch.distance(
                 pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
+            effects += prefetchComments()
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -50,15 +55,29 @@ extension AppState {
     // MARK: - Helpers
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
-        if case let .mouse(event) = key { return handle(event) }
+        if case let .mouse(event) = key { return detail != nil ? handleInDetail(event) : handle(event) }
         notice = nil
         let intent = keyMap.intent(for: key)
         if isHelpShown {
-            // Any key closes help, like less; q still quits.
+            // Movement keys scroll a help longer than the screen; any other key closes it, like
+            // less; q still quits.
+            let visible = helpVisibleLines
+            let scroll: Int? = switch intent {
+            case .down: 1
+            case .up: -1
+            case .pageDown, .halfPageDown: max(1, visible - 1)
+            case .pageUp, .halfPageUp: -max(1, visible - 1)
+            default: nil
+            }
+            if let scroll, keyMap.bindings.count > visible {
+                helpTop = Self.clampedHelpTop(helpTop + scroll, lines: keyMap.bindings.count, visible: visible)
+                return []
+            }
             isHelpShown = false
-            if intent == .quit { return quit() }
+            if intent == .quit && (detail == nil || key == .control("c")) { return quit() }
             return []
         }
+        if detail != nil { return handleInDetail(key, intent) }
         guard let intent else { return [] }
         switch intent {
         case .down: viewport.move(by: 1)
@@ -79,9 +98,13 @@ extension AppState {
             retrying = nil
             newAbove = 0
             return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
-        case .open, .discussion, .copy: return handleLink(intent)
-        case .help: isHelpShown = true
+        case .openLink, .discussion, .copy: return handleLink(intent)
+        case .help:
+            isHelpShown = true
+            helpTop = 0
         case .quit: return quit()
+        case .open: return openDetail()
+        case .back, .collapse, .parent: break
         }
         return []
     }
@@ -155,7 +178,7 @@ extension AppState {
         return fetches.isEmpty ? [] : [.startOver] + fetches
     }
 
-    private mutating func quit() -> [AppEffect] {
+    mutating func quit() -> [AppEffect] {
         isQuitting = true
         return [.quit]
     }

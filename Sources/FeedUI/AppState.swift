@@ -32,7 +32,15 @@ public struct AppState: Equatable {
     /// A one-off message on the status line ("copied …"), cleared by the next key.
     public internal(set) var notice: String?
     public internal(set) var isHelpShown = false
+    /// The first key-table line the help overlay shows (it scrolls when the table is long).
+    public internal(set) var helpTop = 0
     public internal(set) var isQuitting = false
+    /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
+    public internal(set) var detail: DetailState?
+    /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
+    public var commentPageSize: Int?
+    /// Details opened so far: the next one's serial.
+    var detailsOpened = 0
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int
@@ -62,7 +70,7 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil
+        return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil || detail?.isLoading == true
     }
 
     /// When the runtime must wake even if nothing happens (the next live update).

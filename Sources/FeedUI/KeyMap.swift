@@ -2,8 +2,10 @@
 public enum Intent: String, Sendable, Hashable, CaseIterable {
     case down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
     case retry, refresh, help, quit
+    /// Open the item (detail and comments); back to the list; fold a comment; go to its parent.
+    case open, back, collapse, parent
     /// Open the item's link in a browser; its discussion page; copy its link (OSC 52).
-    case open, discussion, copy
+    case openLink, discussion, copy
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -36,7 +38,7 @@ public struct KeyMap: Sendable, Hashable {
 
     /// The keys of less and vim.
     public static let standard = KeyMap([
-        KeyBinding([.character("j"), .down, .control("n"), .character("e"), .enter], .down,
+        KeyBinding([.character("j"), .down, .control("n"), .character("e")], .down,
                    label: "j ↓", help: "Move down one item"),
         KeyBinding([.character("k"), .up, .control("p")], .up,
                    label: "k ↑", help: "Move up one item"),
@@ -52,7 +54,15 @@ public struct KeyMap: Sendable, Hashable {
                    label: "g Home", help: "Go to the first item"),
         KeyBinding([.character("G"), .end, .character(">")], .bottom,
                    label: "G End", help: "Go to the last loaded item"),
-        KeyBinding([.character("o")], .open,
+        KeyBinding([.enter, .character("l"), .right], .open,
+                   label: "Enter l →", help: "Open the item: text and comments"),
+        KeyBinding([.escape, .character("h"), .left], .back,
+                   label: "Esc h ←", help: "Back to the list (q too, in a detail)"),
+        KeyBinding([.tab, .character("z")], .collapse,
+                   label: "Tab z", help: "Fold or unfold the comment at the top"),
+        KeyBinding([.character("p")], .parent,
+                   label: "p", help: "Go to the parent comment"),
+        KeyBinding([.character("o")], .openLink,
                    label: "o", help: "Open the link in $BROWSER or xdg-open"),
         KeyBinding([.character("c")], .discussion,
                    label: "c", help: "Open the discussion page"),
@@ -62,7 +72,7 @@ public struct KeyMap: Sendable, Hashable {
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,
                    label: "R", help: "Refresh from the top, keeping your place"),
-        KeyBinding([.character("?"), .character("h")], .help,
+        KeyBinding([.character("?")], .help,
                    label: "?", help: "Show or hide this help"),
         KeyBinding([.character("q"), .control("c")], .quit,
                    label: "q", help: "Quit"),

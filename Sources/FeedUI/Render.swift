@@ -13,6 +13,11 @@ public func render(_ state: AppState, size: Size) -> Grid {
         grid.write(text, row: size.rows / 2, column: max(0, (size.columns - TextWidth.of(text)) / 2), style: .error)
         return grid
     }
+    if let detail = state.detail {
+        drawDetail(state, detail, into: &grid)
+        if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
+        return grid
+    }
     let items = state.paging.items
     if items.count == 0 {
         drawEmpty(state, into: &grid)
@@ -20,7 +25,7 @@ public func render(_ state: AppState, size: Size) -> Grid {
         drawItems(state, into: &grid)
     }
     drawStatus(state, into: &grid)
-    if state.isHelpShown { drawHelp(state.keyMap, into: &grid) }
+    if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
     return grid
 }
 
@@ -124,7 +129,7 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     }
 }
 
-private func drawHelp(_ keyMap: KeyMap, into grid: inout Grid) {
+private func drawHelp(_ keyMap: KeyMap, scrolledTo helpTop: Int, into grid: inout Grid) {
     let labelWidth = keyMap.bindings.map { TextWidth.of($0.label) }.max() ?? 0
     let lines = keyMap.bindings.map { $0.label.padding(toWidth: labelWidth) + "  " + $0.help }
     let contentWidth = (lines.map(TextWidth.of).max() ?? 0)
@@ -132,12 +137,28 @@ private func drawHelp(_ keyMap: KeyMap, into grid: inout Grid) {
     let boxHeight = min(grid.size.rows - 1, lines.count + 4)
     let left = max(0, (grid.size.columns - boxWidth) / 2)
     let top = max(0, (grid.size.rows - 1 - boxHeight) / 2)
+    let visibleLines = max(0, boxHeight - 3)
+    let first = AppState.clampedHelpTop(helpTop, lines: lines.count, visible: visibleLines)
     for r in top..<(top + boxHeight) { grid.fill(row: r, from: left, to: left + boxWidth, style: .status) }
-    grid.write(" Keys ", row: top, column: left + 2, width: boxWidth - 2, style: .status)
-    for (offset, line) in lines.enumerated() where top + 2 + offset < top + boxHeight - 1 {
+    let title = lines.count > visibleLines
+        ? " Keys \(first + 1)–\(first + visibleLines) of \(lines.count) " : " Keys "
+    grid.write(title, row: top, column: left + 2, width: boxWidth - 2, style: .status)
+    for (offset, line) in lines.dropFirst(first).prefix(visibleLines).enumerated() {
         grid.write(line, row: top + 2 + offset, column: left + 2, width: boxWidth - 4, style: .status)
     }
-    grid.write("any key closes", row: top + boxHeight - 1, column: left + 2, width: boxWidth - 4, style: .status)
+    // Longer than the box: it scrolls with the movement keys, like less's help.
+    let hint = lines.count > visibleLines ? "j/k scroll · any other key closes" : "any key closes"
+    grid.write(hint, row: top + boxHeight - 1, column: left + 2, width: boxWidth - 4, style: .status)
+}
+
+extension AppState {
+    /// The first help line shown, kept so the box is full: the table may be longer than the screen.
+    static func clampedHelpTop(_ top: Int, lines: Int, visible: Int) -> Int {
+        max(0, min(top, lines - visible))
+    }
+
+    /// Help lines the overlay shows at once, at the current size (see `drawHelp`).
+    var helpVisibleLines: Int { max(0, min(size.rows - 1, keyMap.bindings.count + 4) - 3) }
 }
 
 private func centre(_ text: String, row: Int, style: Style, into grid: inout Grid) {

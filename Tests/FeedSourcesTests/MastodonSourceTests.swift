@@ -41,7 +41,7 @@ struct MastodonSourceTests {
             id: "mastodon:103270115826048975", title: "\"I lost my inheritance ...\" theguardian.com/money/2019/dec…",
             url: "https://mastodon.social/@Gargron/103270115826048975", author: "Gargron", score: 11, commentCount: 5,
             time: 1_575_776_913, body: "\"I lost my inheritance ...\"\n\ntheguardian.com/money/2019/dec…",
-            discussionURL: "https://mastodon.social/@Gargron/103270115826048975"))
+            discussionURL: "https://mastodon.social/@Gargron/103270115826048975", bodyHTML: Self.guardian.replacingOccurrences(of: #"\""#, with: "\"")))
         #expect(page.items[1].title == "CW: food")
         #expect(page.items[1].body == "second")
     }

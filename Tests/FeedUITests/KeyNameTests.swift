@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func openCopyAndDiscussionHaveKeys() {
-        #expect(KeyMap.standard.intent(for: .character("o")) == .open)
+        #expect(KeyMap.standard.intent(for: .character("o")) == .openLink)
         #expect(KeyMap.standard.intent(for: .character("c")) == .discussion)
         #expect(KeyMap.standard.intent(for: .character("y")) == .copy)
         #expect(KeyMap.standard.keys(for: .help).first == .character("?"))

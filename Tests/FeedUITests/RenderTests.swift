@@ -113,10 +113,17 @@ import Testing
     @Test func helpOverlayComesFromTheKeyTable() {
         var s = state(makeItems(0..<3), size: Size(columns: 60, rows: 20))
         _ = s.reduce(.key(.character("?"), at: now))
-        let screen = render(s, size: s.size).screen
-        for binding in KeyMap.standard.bindings {
-            #expect(screen.contains(binding.help), "help shows \(binding.help)")
+        // The table is longer than a 20-row screen: j scrolls the overlay through all of it.
+        var seen = ""
+        for _ in 0...KeyMap.standard.bindings.count {
+            seen += render(s, size: s.size).screen
+            _ = s.reduce(.key(.character("j"), at: now))
         }
+        #expect(s.isHelpShown)
+        for binding in KeyMap.standard.bindings {
+            #expect(seen.contains(binding.help), "help shows \(binding.help)")
+        }
+        #expect(render(s, size: s.size).screen.contains("of \(KeyMap.standard.bindings.count)"))
         _ = s.reduce(.key(.character("x"), at: now))
         #expect(!render(s, size: s.size).screen.contains("Keys"))
     }

@@ -80,6 +80,9 @@ struct HackerNewsReplica: ReplicaAPI {
 
     func itemJSON(id: Int, now: Double) -> JSONValue {
         let count = timeline.count(at: now)
+        if id >= CommentTree.firstID {
+            return CommentTree.comment(id: id, replica: self, storyCount: count)
+        }
         let offset = id - Self.firstID
         guard offset >= 0, offset / 3 < count else { return .null }
         let story = story(offset / 3)
@@ -101,9 +104,10 @@ struct HackerNewsReplica: ReplicaAPI {
                 fields.append(("text", .string(text)))
             }
             if story.kind != .job {
-                fields.append(("descendants", .int(story.descendants)))
-                if story.descendants > 0 {
-                    fields.append(("kids", [.int(story.id + 2), .int(story.id + 1)]))
+                let tree = CommentTree(replica: self, story: story)
+                fields.append(("descendants", .int(tree.count)))
+                if tree.count > 0 {
+                    fields.append(("kids", .array(tree.kids(of: nil).map { .int(tree.id(of: $0)) })))
                 }
             }
             return JSONValue.object(fields).sortedKeys()

@@ -156,7 +156,8 @@ private struct ItemDTO: Decodable {
             commentCount: descendants,
             time: time,
             body: body,
-            discussionURL: discussion
+            discussionURL: discussion,
+            bodyHTML: text.flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 }

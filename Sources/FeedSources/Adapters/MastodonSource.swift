@@ -97,7 +97,8 @@ private struct StatusDTO: Decodable {
             commentCount: shown?.replies_count ?? replies_count,
             time: (shown?.created_at ?? created_at).flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
-            discussionURL: link
+            discussionURL: link,
+            bodyHTML: body.isEmpty ? nil : content
         )
     }
 }

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Turns the HTML fragments APIs send (HN `text`, Mastodon `content`, entity-encoded titles)
 /// into plain text.
 ///
@@ -207,39 +209,7 @@ public enum HTMLText {
     /// Decodes one entity at the start of `text` (which begins with `&`): the text and how many
     /// characters it spanned, or nil when it is not a known entity.
     private static func entity(at text: Substring) -> (String, Int)? {
-        let body = text.dropFirst().prefix(12)
-        guard let semicolon = body.firstIndex(of: ";") else { return nil }
-        let name = body[..<semicolon]
-        let length = name.count + 2
-        if name.first == "#" {
-            let digits = name.dropFirst()
-            let value: UInt32?
-            if let x = digits.first, x == "x" || x == "X" {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            guard let value else { return nil }
-            // NUL, surrogates and out-of-range code points become U+FFFD, as browsers do.
-            let scalar = value == 0 ? nil : Unicode.Scalar(value)
-            return (String(Character(scalar ?? "\u{FFFD}")), length)
-        }
-        guard let decoded = named[String(name)] else { return nil }
-        return (decoded, length)
+        HTMLEntities.decode(at: text)
     }
-
-    private static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
-        "hellip": "…", "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’", "ldquo": "“",
-        "rdquo": "”", "laquo": "«", "raquo": "»", "bull": "•", "middot": "·", "copy": "©",
-        "reg": "®", "trade": "™", "deg": "°", "times": "×", "divide": "÷", "euro": "€",
-        "pound": "£", "yen": "¥", "cent": "¢", "sect": "§", "para": "¶", "shy": "",
-        "zwj": "\u{200D}", "zwnj": "\u{200C}", "thinsp": " ", "ensp": " ", "emsp": " ",
-        "larr": "←", "rarr": "→", "uarr": "↑", "darr": "↓", "harr": "↔", "le": "≤", "ge": "≥",
-        "ne": "≠", "plusmn": "±", "frac12": "½", "frac14": "¼", "frac34": "¾", "iexcl": "¡",
-        "iquest": "¿", "eacute": "é", "egrave": "è", "aacute": "á", "agrave": "à", "oacute": "ó",
-        "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "ntilde": "ñ", "ccedil": "ç",
-        "dagger": "†", "prime": "′", "Prime": "″", "lambda": "λ", "pi": "π", "mu": "µ",
-    ]
 }
 

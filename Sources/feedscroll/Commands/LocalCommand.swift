@@ -32,8 +32,10 @@ struct LocalCommand: ParsableCommand {
         }
         defer { replica.stopBlocking() }
         guard let url = replica.baseURLs["hn"] else { throw ValidationError("the replica has no Hacker News route") }
-        try Launcher(options: options).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: URLSessionTransport())
+        let transport = URLSessionTransport()
+        let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        try Launcher(options: options, comments: comments).run { _ in
+            HackerNewsSource(list: list, baseURL: url, transport: transport)
         }
     }
 }

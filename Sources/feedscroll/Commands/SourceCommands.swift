@@ -39,8 +39,10 @@ struct HackerNewsCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: network.transport())
+        let transport = network.transport()
+        let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        try Launcher(options: options, comments: comments).run { _ in
+            HackerNewsSource(list: list, baseURL: url, transport: transport)
         }
     }
 }

@@ -24,10 +24,13 @@ enum OutputMode: Equatable {
 struct Launcher {
     var options: FeedOptions
     var mode: OutputMode
+    /// The comment thread of an item id, for sources whose items have one (the detail view).
+    var comments: CommentFetchers.MakeSource?
 
-    init(options: FeedOptions, mode: OutputMode? = nil) {
+    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
+        self.comments = comments
     }
 
     func run(_ source: any FeedSource) throws {
@@ -48,7 +51,7 @@ struct Launcher {
             code = TerminalRuntime(
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
-                keyMap: settings.keyMap, theme: options.theme ?? settings.theme
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments
             ).run()
         case .plain, .json:
             code = PipeRuntime(

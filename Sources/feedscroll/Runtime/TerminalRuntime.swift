@@ -21,6 +21,9 @@ struct TerminalRuntime {
     var keyMap: KeyMap = .standard
     /// The theme asked for (flag or config); nil is the default. `NO_COLOR` overrides it.
     var theme: ThemeName?
+    /// The comment thread of an item id, for sources whose items have one.
+    var comments: CommentFetchers.MakeSource?
+    var commentPageSize = 20
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -43,11 +46,13 @@ struct TerminalRuntime {
         }
         defer { terminal.restore() }
 
-        let inbox = Inbox<PageFetcher.Event>()
-        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let inbox = Inbox<Delivery>()
+        let fetcher = PageFetcher(source: source) { inbox.post(.list($0)) }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.comments($0, serial: $1)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod)
+        if commentFetchers != nil { state.commentPageSize = commentPageSize }
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -61,7 +66,9 @@ struct TerminalRuntime {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if let notice = perform(effect, fetcher: fetcher, copies: &copies) { actions.append(.notice(notice)) }
+                    if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                        actions.append(.notice(notice))
+                    }
                 }
                 index += 1
             }
@@ -90,9 +97,15 @@ struct TerminalRuntime {
                 case let .resized(size): actions.append(.resized(size))
                 }
             }
-            for event in inbox.drain() {
-                log(event)
-                actions.append(.fetched(event, at: now))
+            for delivery in inbox.drain() {
+                switch delivery {
+                case let .list(event):
+                    log(event)
+                    actions.append(.fetched(event, at: now))
+                case let .comments(event, serial):
+                    log(event, pager: "comments")
+                    actions.append(.commentsFetched(event, serial: serial, at: now))
+                }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
@@ -103,13 +116,20 @@ struct TerminalRuntime {
     // MARK: - Helpers
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
-    private func perform(_ effect: AppEffect, fetcher: PageFetcher, copies: inout [String]) -> String? {
+    private func perform(
+        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, copies: inout [String]
+    ) -> String? {
         switch effect {
         case let .fetch(request):
             logger.debug("fetch", metadata: ["id": "\(request.id)", "page": "\(request.index)", "key": "\(request.key)"])
             fetcher.fetch(request)
         case let .cancel(id):
             fetcher.cancel(id)
+        case let .fetchComments(request, itemID, serial):
+            logger.debug("fetch comments", metadata: ["id": "\(request.id)", "item": "\(itemID)", "page": "\(request.index)"])
+            comments?.fetch(request, itemID: itemID, serial: serial)
+        case let .cancelComments(id, serial):
+            comments?.cancel(id, serial: serial)
         case .startOver:
             fetcher.startOver()
         case let .openURL(link):
@@ -123,11 +143,11 @@ struct TerminalRuntime {
         return nil
     }
 
-    private func log(_ event: PageFetcher.Event) {
+    private func log(_ event: PageFetcher.Event, pager: String = "list") {
         switch event {
         case let .loaded(request, .success(page), latency):
             logger.debug("loaded", metadata: [
-                "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
+                "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
         case let .loaded(request, .failure(error), _):
             logger.warning("failed", metadata: ["id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])

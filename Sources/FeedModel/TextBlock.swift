@@ -1,0 +1,29 @@
+/// One block of a body laid out for a terminal: a paragraph to wrap, or preformatted lines
+/// (a code block) kept exactly as they are.
+///
+/// Every string in a block has been through `TextSanitizer`.
+public struct TextBlock: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// Lines to word-wrap; each entry is a hard line (a `<br>` starts a new one).
+        case paragraph
+        /// Lines never re-wrapped or re-spaced (`<pre>`): clipped at the edge instead.
+        case preformatted
+    }
+
+    public var kind: Kind
+    public var lines: [String]
+    /// Nesting in lists and block quotes: each level indents two columns.
+    public var indent: Int
+    /// Drawn before the first line of a list item: `• ` or `3. `.
+    public var marker: String?
+    /// Inside a `<blockquote>`.
+    public var isQuote: Bool
+
+    public init(_ kind: Kind, lines: [String], indent: Int = 0, marker: String? = nil, isQuote: Bool = false) {
+        self.kind = kind
+        self.lines = lines
+        self.indent = indent
+        self.marker = marker
+        self.isQuote = isQuote
+    }
+}

@@ -1,0 +1,175 @@
+import FeedModel
+import FeedPaging
+
+/// The detail view's transitions: open, scroll, fold, jump to parent, back, and the comment
+/// pager's prefetch and results.
+extension AppState {
+    /// Rows the detail document scrolls in (all but the status line).
+    var detailRows: Int { max(1, size.rows - 1) }
+
+    /// The comment whose line is the first comment line on screen: what Tab folds and `p` leaves.
+    public var focusedComment: Int? {
+        guard let detail else { return nil }
+        let end = min(detail.lines.count, detail.top + detailRows)
+        guard detail.top < end else { return nil }
+        return detail.lines[detail.top..<end].first { $0.comment != nil }?.comment
+    }
+
+    /// One past the last scroll position: the document, plus the comment footer's line.
+    var detailLength: Int {
+        guard let detail else { return 0 }
+        return detail.lines.count + (detail.comments != nil ? 1 : 0)
+    }
+
+    // MARK: - Transitions
+
+    mutating func openDetail() -> [AppEffect] {
+        guard viewport.count > 0, viewport.cursor < paging.items.count else { return [] }
+        detailsOpened += 1
+        let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
+        detail = DetailState(item: paging.items[viewport.cursor], serial: detailsOpened, comments: comments)
+        relayoutDetail()
+        return []
+    }
+
+    /// Back to the list: the list's viewport was never touched, so the same item sits on the
+    /// same row. Comment loads still in flight are cancelled.
+    mutating func closeDetail() -> [AppEffect] {
+        guard let detail else { return [] }
+        self.detail = nil
+        let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
+        return inFlight.map { .cancelComments($0, serial: detail.serial) }
+    }
+
+    mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
+        let rows = detailRows
+        switch intent {
+        case .down: scrollDetail(to: (detail?.top ?? 0) + 1)
+        case .up: scrollDetail(to: (detail?.top ?? 0) - 1)
+        case .pageDown: scrollDetail(to: (detail?.top ?? 0) + max(1, rows - 1))
+        case .pageUp: scrollDetail(to: (detail?.top ?? 0) - max(1, rows - 1))
+        case .halfPageDown: scrollDetail(to: (detail?.top ?? 0) + max(1, rows / 2))
+        case .halfPageUp: scrollDetail(to: (detail?.top ?? 0) - max(1, rows / 2))
+        case .top: scrollDetail(to: 0)
+        case .bottom: scrollDetail(to: Int.max)
+        case .back: return closeDetail()
+        case .quit:
+            // q goes back from a detail, as in less's help or a pager inside vim; ^C still quits.
+            return key == .control("c") ? quit() : closeDetail()
+        case .collapse: toggleFocusedComment()
+        case .parent: jumpToParent()
+        case .retry:
+            guard var comments = detail?.comments else { return [] }
+            let effects = comments.retry()
+            detail?.comments = comments
+            return commentEffects(effects)
+        case .help:
+            isHelpShown = true
+            helpTop = 0
+        case .openLink: return handleLink(.openLink)
+        case .discussion: return handleLink(.discussion)
+        case .copy: return handleLink(.copy)
+        case .open, .refresh, nil: break
+        }
+        return []
+    }
+
+    mutating func handleInDetail(_ event: MouseEvent) -> [AppEffect] {
+        switch event.kind {
+        case .wheelDown: scrollDetail(to: (detail?.top ?? 0) + 3)
+        case .wheelUp: scrollDetail(to: (detail?.top ?? 0) - 3)
+        case .press, .release: break
+        }
+        return []
+    }
+
+    mutating func receiveComments(_ event: PageFetcher.Event, serial: Int) {
+        guard var comments = detail?.comments, detail?.serial == serial else { return }
+        switch event {
+        case let .loaded(request, result, _):
+            guard comments.receive(request, result) else { return }
+            detail?.comments = comments
+            detail?.parseNewComments()
+            relayoutDetail()
+        case .retrying:
+            break
+        }
+    }
+
+    /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the
+    /// whole loaded thread counts as passed once the footer shows).
+    mutating func prefetchComments() -> [AppEffect] {
+        guard let detail, var comments = detail.comments else { return [] }
+        let end = min(detail.lines.count, detail.top + detailRows)
+        var cursor = -1
+        if detail.top + detailRows > detail.lines.count {
+            cursor = comments.items.count
+        } else if detail.top < end, let last = detail.lines[detail.top..<end].last(where: { $0.comment != nil })?.comment {
+            cursor = last
+        }
+        // A comment takes about three lines: the screen in comments.
+        // The list's scroll-speed estimate does not describe reading comments: their lead starts
+        // from the floor (a screen plus a page).
+        let distance = prefetch.distance(
+            pageSize: comments.pageSize, screen: max(1, detailRows / 3), estimator: AdaptivePrefetch(), at: now)
+        let effects = comments.prefetch(cursor: cursor, distance: distance)
+        self.detail?.comments = comments
+        return commentEffects(effects)
+    }
+
+    /// Lays the document out again (width, comments or folds changed), keeping the top line's
+    /// comment at the top when it moved.
+    mutating func relayoutDetail() {
+        guard var detail else { return }
+        let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
+        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now)
+        if let anchor, anchor.isHeader, let comment = anchor.comment,
+           let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == comment })
+        {
+            detail.top = row
+        }
+        self.detail = detail
+        scrollDetail(to: detail.top)
+    }
+
+    // MARK: - Helpers
+
+    private mutating func scrollDetail(to line: Int) {
+        guard detail != nil else { return }
+        let maxTop = max(0, detailLength - detailRows)
+        detail?.top = max(0, min(line, maxTop))
+    }
+
+    private mutating func toggleFocusedComment() {
+        guard let index = focusedComment, let detail, let comments = detail.comments, index < comments.items.count else { return }
+        var updated = detail
+        let id = comments.items[index].id
+        if updated.collapsed.contains(id) { updated.collapsed.remove(id) } else { updated.collapsed.insert(id) }
+        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now)
+        if let row = updated.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) { updated.top = row }
+        self.detail = updated
+        scrollDetail(to: updated.top)
+    }
+
+    /// Moves the top to the nearest comment above the focused one that is less deep: its parent,
+    /// or the closest shown ancestor when the parent was deleted.
+    private mutating func jumpToParent() {
+        guard let index = focusedComment, let detail, let comments = detail.comments else { return }
+        let depth = comments.items[index].depth
+        guard depth > 0,
+              let parent = (0..<index).reversed().first(where: { comments.items[$0].depth < depth }),
+              let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == parent })
+        else { return }
+        scrollDetail(to: row)
+    }
+
+    private func commentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
+        guard let detail else { return [] }
+        return effects.map { effect in
+            switch effect {
+            case let .fetch(request): .fetchComments(request, itemID: detail.item.id, serial: detail.serial)
+            case let .cancel(id): .cancelComments(id, serial: detail.serial)
+            }
+        }
+    }
+}

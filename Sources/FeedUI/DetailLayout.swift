@@ -1,0 +1,134 @@
+import FeedModel
+import FeedPaging
+
+/// Lays a detail out as lines for a width: pure, so it is tested as text.
+enum DetailLayout {
+    /// Columns each level of comment nesting indents.
+    static let indentStep = 2
+
+    static func lines(_ detail: DetailState, width: Int, now: Double) -> [DetailLine] {
+        let item = detail.item
+        var lines: [DetailLine] = []
+        let textWidth = max(1, width - 2)
+        for line in wrap(item.title.isEmpty ? "(untitled)" : item.title, width: textWidth) {
+            lines.append(DetailLine(line, column: 1, style: .title))
+        }
+        let meta = metaLine(item, now: now)
+        if !meta.isEmpty && meta != item.url {
+            for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
+        }
+        if let url = item.url {
+            for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
+        }
+        if !detail.body.isEmpty {
+            lines.append(DetailLine(""))
+            lines += blockLines(detail.body, column: 1, width: width, comment: nil)
+        }
+        guard let comments = detail.comments else { return lines }
+        lines.append(DetailLine(""))
+        let count = item.commentCount.map { "\($0) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
+        lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
+                                column: 1, style: .footer))
+        let items = comments.items
+        var hideDeeperThan: Int?
+        for index in 0..<items.count {
+            let comment = items[index]
+            if let depth = hideDeeperThan {
+                if comment.depth > depth { continue }
+                hideDeeperThan = nil
+            }
+            let column = 1 + indentStep * min(comment.depth, max(0, (width - 20) / indentStep))
+            var header = [comment.author ?? "[unknown]"]
+            if let time = comment.time { header.append(formatAge(now - Double(time))) }
+            let isCollapsed = detail.collapsed.contains(comment.id)
+            if isCollapsed {
+                var hidden = 0
+                var next = index + 1
+                while next < items.count, items[next].depth > comment.depth {
+                    hidden += 1
+                    next += 1
+                }
+                if hidden > 0 { header.append("+\(hidden) hidden") }
+                hideDeeperThan = comment.depth
+            }
+            lines.append(DetailLine("", comment: index))
+            lines.append(DetailLine((isCollapsed ? "▸ " : "▾ ") + header.joined(separator: " · "), column: column,
+                                    style: .meta, comment: index, isHeader: true))
+            if !isCollapsed {
+                let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
+                lines += blockLines(blocks, column: column + 2, width: width, comment: index)
+            }
+        }
+        return lines
+    }
+
+    /// Paragraphs word-wrapped, code blocks kept as they are, a blank line between blocks
+    /// (none between list items).
+    static func blockLines(_ blocks: [TextBlock], column: Int, width: Int, comment: Int?) -> [DetailLine] {
+        var lines: [DetailLine] = []
+        for (offset, block) in blocks.enumerated() {
+            let isListItem = block.indent > 0 && !block.isQuote
+            if offset > 0 && !(isListItem && blocks[offset - 1].indent > 0 && !blocks[offset - 1].isQuote) {
+                lines.append(DetailLine("", comment: comment))
+            }
+            let start = column + indentStep * block.indent
+            switch block.kind {
+            case .preformatted:
+                for line in block.lines { lines.append(DetailLine(line, column: start, style: .normal, comment: comment)) }
+            case .paragraph:
+                let marker = block.marker ?? (block.isQuote ? "│ " : "")
+                let markerWidth = TextWidth.of(marker)
+                let available = max(1, width - start - markerWidth - 1)
+                var first = true
+                for hardLine in block.lines {
+                    for line in wrap(hardLine, width: available) {
+                        let prefix = first || block.isQuote ? marker : String(repeating: " ", count: markerWidth)
+                        first = false
+                        lines.append(DetailLine(prefix + line, column: start, style: .normal, comment: comment))
+                    }
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Word-wraps one line to a display width (`TextWidth`: wide characters take two
+    /// columns); a word longer than the width is broken between characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for piece in text.split(separator: " ") {
+            var word = String(piece)
+            var wordWidth = TextWidth.of(word)
+            if used > 0 && used + 1 + wordWidth <= width {
+                line += " " + word
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            while wordWidth > width {
+                var head = ""
+                var headWidth = 0
+                for character in word {
+                    let characterWidth = TextWidth.of(character)
+                    if headWidth + characterWidth > width && !head.isEmpty { break }
+                    head.append(character)
+                    headWidth += characterWidth
+                }
+                lines.append(head)
+                word = String(word.dropFirst(head.count))
+                wordWidth = TextWidth.of(word)
+            }
+            line = word
+            used = wordWidth
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,70 @@
+import FeedModel
+import FeedPaging
+
+/// The detail view of one item: its text laid out as lines, and for threads its comments,
+/// paged through a second `PagingState` as the reader scrolls towards them.
+public struct DetailState: Equatable, Sendable {
+    public let item: FeedItem
+    /// Tells this opening apart from every other, so comment results meant for an earlier
+    /// detail (request ids restart with each pager) are dropped.
+    public let serial: Int
+    /// The comment pager, for sources whose items have threads.
+    public internal(set) var comments: PagingState?
+    /// Ids of comments whose replies are hidden.
+    public internal(set) var collapsed: Set<String> = []
+    /// The first document line on screen.
+    public internal(set) var top = 0
+    /// The document for the current width (title, meta, body, comments).
+    public internal(set) var lines: [DetailLine] = []
+    /// The body, parsed once.
+    let body: [TextBlock]
+    /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).
+    var commentBlocks: [String: [TextBlock]] = [:]
+
+    init(item: FeedItem, serial: Int, comments: PagingState?) {
+        self.item = item
+        self.serial = serial
+        self.comments = comments
+        body = Self.blocks(of: item)
+    }
+
+    /// Parses the text of comments not parsed yet.
+    mutating func parseNewComments() {
+        guard let items = comments?.items else { return }
+        for comment in items where commentBlocks[comment.id] == nil {
+            commentBlocks[comment.id] = Self.blocks(of: comment)
+        }
+    }
+
+    static func blocks(of item: FeedItem) -> [TextBlock] {
+        if let html = item.bodyHTML { return HTMLBlocks.parse(html) }
+        if let text = item.body { return HTMLBlocks.plain(text) }
+        return []
+    }
+
+    /// Whether a comment page is on its way (the spinner turns).
+    var isLoading: Bool {
+        if case .loading = comments?.loadState { return true }
+        return false
+    }
+}
+
+/// One line of the detail document.
+public struct DetailLine: Equatable, Sendable {
+    public var text: String
+    /// The column the text starts at (indentation by depth, list nesting).
+    public var column: Int
+    public var style: Style
+    /// The index (in the comment pager's items) of the comment this line belongs to.
+    public var comment: Int?
+    /// Whether this is a comment's header (author · age), where the focus mark is drawn.
+    public var isHeader: Bool
+
+    public init(_ text: String, column: Int = 0, style: Style = .normal, comment: Int? = nil, isHeader: Bool = false) {
+        self.text = text
+        self.column = column
+        self.style = style
+        self.comment = comment
+        self.isHeader = isHeader
+    }
+}

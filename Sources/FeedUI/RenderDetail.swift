@@ -1,0 +1,61 @@
+import FeedModel
+import FeedPaging
+
+/// Draws the detail view: the document from its top line, the comment footer after the last
+/// line, and a status line saying where in the document the screen is.
+func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid) {
+    let rows = state.detailRows
+    let width = grid.size.columns
+    let focus = state.focusedComment
+    for row in 0..<rows {
+        let index = detail.top + row
+        if index < detail.lines.count {
+            let line = detail.lines[index]
+            let isFocus = line.isHeader && line.comment != nil && line.comment == focus
+            if isFocus {
+                grid.fill(row: row, style: .selectedMeta)
+                grid.write("▌", row: row, column: 0, style: .selected)
+            }
+            grid.write(line.text, row: row, column: line.column, width: width - line.column, style: isFocus ? .selectedMeta : line.style)
+        } else if index == detail.lines.count, let footer = state.commentFooter {
+            grid.write(footer.text, row: row, column: 1, width: width - 2, style: footer.style)
+        }
+    }
+    drawDetailStatus(state, detail, into: &grid)
+}
+
+extension AppState {
+    /// The comment pager's footer, like the list's.
+    var commentFooter: (text: String, style: Style)? {
+        guard let comments = detail?.comments else { return nil }
+        switch comments.loadState {
+        case .loading: return ("\(spinner) Loading comments…", .footer)
+        case .end:
+            let count = comments.items.count
+            return (count == 0 ? "— no comments —" : "— end of comments · \(count) shown —", .footer)
+        case let .error(error): return ("✗ \(error.message) — press r to retry", .error)
+        case .idle: return nil
+        }
+    }
+}
+
+private func drawDetailStatus(_ state: AppState, _ detail: DetailState, into grid: inout Grid) {
+    let row = grid.size.rows - 1
+    let width = grid.size.columns
+    var parts = [state.sourceName]
+    let length = max(1, state.detailLength)
+    let bottom = min(length, detail.top + state.detailRows)
+    parts.append(bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)")
+    if let comments = detail.comments {
+        parts.append("\(comments.items.count) comment\(comments.items.count == 1 ? "" : "s")")
+        if !comments.inFlight.isEmpty { parts.append("⇣\(comments.inFlight.count)") }
+    }
+    let left = " " + parts.joined(separator: " · ")
+    let right = "Esc back · ? help "
+    grid.fill(row: row, style: .status)
+    let used = grid.write(left, row: row, column: 0, style: .status)
+    let rightWidth = TextWidth.of(right)
+    if used + rightWidth + 1 <= width {
+        grid.write(right, row: row, column: width - rightWidth, style: .status)
+    }
+}

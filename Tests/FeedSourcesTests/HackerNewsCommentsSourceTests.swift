@@ -1,0 +1,134 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+struct HackerNewsCommentsSourceTests {
+    static let base = "http://127.0.0.1:8080/hn/v0"
+
+    /// 1 is the story. 5 is deleted and 3 dead, both with replies; 9 is `null`.
+    private func makeSource() -> (HackerNewsCommentsSource, FakeTransport) {
+        let transport = FakeTransport()
+        func serve(_ id: Int, _ json: String) { transport.serve("\(Self.base)/item/\(id).json", body: json) }
+        func comment(_ id: Int, parent: Int, kids: [Int] = [], extra: String = "") -> String {
+            let kidList = kids.isEmpty ? "" : #","kids":[\#(kids.map(String.init).joined(separator: ","))]"#
+            return #"{"by":"u\#(id)","id":\#(id),"parent":\#(parent),"text":"c\#(id) &amp; <i>x</i>","time":\#(100 + id),"type":"comment"\#(kidList)\#(extra)}"#
+        }
+        serve(1, #"{"by":"op","descendants":8,"id":1,"kids":[2,3,9],"score":5,"time":100,"title":"T","type":"story"}"#)
+        serve(2, comment(2, parent: 1, kids: [4, 5]))
+        serve(4, comment(4, parent: 2, kids: [6]))
+        serve(6, comment(6, parent: 4))
+        serve(5, #"{"deleted":true,"id":5,"kids":[7],"parent":2,"time":105,"type":"comment"}"#)
+        serve(7, comment(7, parent: 5))
+        serve(3, comment(3, parent: 1, kids: [8], extra: #","dead":true"#))
+        serve(8, comment(8, parent: 3))
+        serve(9, "null")
+        return (HackerNewsCommentsSource(itemID: 1, baseURL: URL(string: Self.base)!, transport: transport), transport)
+    }
+
+    private func loadAll(_ source: HackerNewsCommentsSource, pageSize: Int) throws -> [Page] {
+        var pages: [Page] = []
+        var key: PageKey? = source.firstKey
+        while let current = key, pages.count < 50 {
+            let page = try source.load(current, pageSize: pageSize)
+            pages.append(page)
+            key = page.next
+        }
+        return pages
+    }
+
+    @Test func depthFirstOrderSkipsDeletedAndDeadButKeepsTheirReplies() throws {
+        let (source, _) = makeSource()
+        let items = try loadAll(source, pageSize: 100).flatMap(\.items)
+        #expect(items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:7", "hn:8"])
+        #expect(items.map(\.depth) == [0, 1, 2, 2, 1])
+        #expect(items.map(\.parentID) == ["hn:1", "hn:2", "hn:4", "hn:5", "hn:3"])
+        #expect(items[0].author == "u2")
+        #expect(items[0].bodyHTML == "c2 &amp; <i>x</i>")
+        #expect(items[0].title == "c2 & x")
+    }
+
+    @Test(arguments: 1...6) func everyPageSizeGivesTheSameCommentsOnce(pageSize: Int) throws {
+        let (source, transport) = makeSource()
+        let pages = try loadAll(source, pageSize: pageSize)
+        let ids = pages.flatMap(\.items).map(\.id)
+        #expect(ids == ["hn:2", "hn:4", "hn:6", "hn:7", "hn:8"])
+        #expect(Set(ids).count == ids.count)
+        #expect(pages.last?.next == nil)
+        #expect(pages.dropLast().allSatisfy { $0.next != nil })
+        // Every item is requested exactly once over the whole walk.
+        let urls = transport.requestedURLs
+        #expect(urls.count == Set(urls).count)
+        #expect(urls.count == 9)
+    }
+
+    @Test func aPageRequestsOnlyWhatItShows() throws {
+        let (source, transport) = makeSource()
+        let first = try source.load(source.firstKey, pageSize: 2)
+        #expect(first.items.map(\.id) == ["hn:2", "hn:4"])
+        #expect(transport.requestedURLs == [1, 2, 4].map { "\(Self.base)/item/\($0).json" })
+        #expect(first.next == .cursor("6:2,5:1,3:0,9:0"))
+        let second = try source.load(first.next!, pageSize: 2)
+        #expect(second.items.map(\.id) == ["hn:6", "hn:7"])
+        #expect(transport.requestedURLs.count == 6)
+    }
+
+    @Test func retryableItemFailureFailsThePageAndBadCursorsAreRefused() throws {
+        let (source, transport) = makeSource()
+        transport.fail("\(Self.base)/item/4.json", with: FeedError(.timeout, "timed out"))
+        #expect(throws: FeedError.self) { try source.load(source.firstKey, pageSize: 5) }
+        #expect(throws: FeedError.self) { try source.load(.cursor("x:y"), pageSize: 5) }
+        #expect(throws: FeedError.self) { try source.load(.page(1), pageSize: 5) }
+    }
+
+    /// Random trees (seeded), random page sizes: the pages concatenated are exactly the
+    /// depth-first walk of the live comments, each once, with their depths.
+    @Test(arguments: 1...12) func randomTreesPageInDepthFirstOrder(seed: UInt64) throws {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        func random(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let count = 1 + random(60)
+        var parent: [Int: Int] = [:]  // comment index → parent index (-1: the story)
+        for index in 0..<count { parent[index] = index == 0 || random(3) == 0 ? -1 : random(index) }
+        func id(_ index: Int) -> Int { index < 0 ? 1 : 100 + index }
+        let transport = FakeTransport()
+        var kidsOf: [Int: [Int]] = [:]
+        for index in -1..<count { kidsOf[index] = (0..<count).filter { parent[$0] == index } }
+        var hidden = Set<Int>()
+        transport.serve("\(Self.base)/item/1.json", body: #"{"id":1,"kids":[\#(kidsOf[-1]!.map { String(id($0)) }.joined(separator: ","))],"type":"story"}"#)
+        for index in 0..<count {
+            let kidList = kidsOf[index]!.map { String(id($0)) }.joined(separator: ",")
+            let roll = random(10)
+            let flags = roll == 0 ? #","deleted":true"# : roll == 1 ? #","dead":true"# : ""
+            if roll <= 1 { hidden.insert(index) }
+            transport.serve("\(Self.base)/item/\(id(index)).json",
+                            body: #"{"by":"u","id":\#(id(index)),"kids":[\#(kidList)],"parent":\#(id(parent[index]!)),"text":"t","type":"comment"\#(flags)}"#)
+        }
+        var expected: [(String, Int)] = []
+        func walk(_ index: Int, depth: Int) {
+            if !hidden.contains(index) { expected.append(("hn:\(id(index))", depth)) }
+            for kid in kidsOf[index]! { walk(kid, depth: depth + 1) }
+        }
+        for root in kidsOf[-1]! { walk(root, depth: 0) }
+
+        let source = HackerNewsCommentsSource(itemID: 1, baseURL: URL(string: Self.base)!, transport: transport)
+        let pages = try loadAll(source, pageSize: 1 + random(8))
+        let items = pages.flatMap(\.items)
+        #expect(items.map(\.id) == expected.map(\.0))
+        #expect(items.map(\.depth) == expected.map(\.1))
+        #expect(transport.requestedURLs.count == count + 1, "every comment requested once")
+        #expect(Set(transport.requestedURLs).count == count + 1)
+    }
+
+    @Test func onlyHackerNewsItemsHaveComments() {
+        let transport = FakeTransport()
+        let url = URL(string: Self.base)!
+        #expect(HackerNewsCommentsSource.forItem("hn:42", baseURL: url, transport: transport)?.itemID == 42)
+        #expect(HackerNewsCommentsSource.forItem("reddit:42", baseURL: url, transport: transport) == nil)
+    }
+}
