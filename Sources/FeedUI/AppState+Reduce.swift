@@ -23,6 +23,7 @@ extension AppState {
         case let .fetched(event, at):
             now = at
             effects += handle(event)
+            updateSearch()
         case let .tick(at):
             now = at
         }
@@ -42,6 +43,11 @@ extension AppState {
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key { return handle(event) }
+        filter.note = nil
+        if filter.isEditing && !isHelpShown {
+            editSearch(key)
+            return []
+        }
         let intent = keyMap.intent(for: key)
         if isHelpShown {
             // Any key closes help, like less; q still quits.
@@ -66,6 +72,7 @@ extension AppState {
             retrying = nil
             return [.startOver] + paging.refresh().map(AppEffect.init)
         case .help: isHelpShown = true
+        case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         }
         return []

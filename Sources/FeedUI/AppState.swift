@@ -21,6 +21,8 @@ public struct AppState: Equatable {
     /// A retry under way after a failed attempt.
     public internal(set) var retrying: RetryNote?
     public internal(set) var isHelpShown = false
+    /// The `/` search (AppState+Search.swift).
+    public internal(set) var filter = FilterState()
     public internal(set) var isQuitting = false
 
     public struct RetryNote: Equatable, Sendable {

@@ -2,6 +2,7 @@
 public enum Intent: String, Sendable, Hashable, CaseIterable {
     case down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
     case retry, refresh, help, quit
+    case search, nextMatch, previousMatch, clearSearch
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -54,6 +55,14 @@ public struct KeyMap: Sendable, Hashable {
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,
                    label: "R", help: "Refresh from the top, keeping your place"),
+        KeyBinding([.character("/")], .search,
+                   label: "/", help: "Search titles, authors, hosts (Enter keeps)"),
+        KeyBinding([.character("n")], .nextMatch,
+                   label: "n", help: "Next match"),
+        KeyBinding([.character("N")], .previousMatch,
+                   label: "N", help: "Previous match"),
+        KeyBinding([.escape], .clearSearch,
+                   label: "Esc", help: "Clear the search"),
         KeyBinding([.character("?"), .character("h")], .help,
                    label: "?", help: "Show or hide this help"),
         KeyBinding([.character("q"), .control("c")], .quit,
