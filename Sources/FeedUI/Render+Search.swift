@@ -39,9 +39,11 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     } else {
         count = "\(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")"
     }
-    let position = state.paging.items.count == 0 ? "" : " · \(state.viewport.cursor + 1)/\(state.paging.items.count)"
     if let note = filter.note {
-        return ((filter.isActive ? prompt + "  " + count : "") + " ", note + " ")
+        // The note matters most (a wrap, nothing found): it goes first, the count after.
+        let number = filter.matchNumber(at: state.viewport.cursor).map { "\($0)/\(filter.matches.count) " } ?? ""
+        return (" " + note, number)
     }
-    return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : String(position.dropFirst(3)) + " ")
+    let position = state.paging.items.count == 0 ? "" : "\(state.viewport.cursor + 1)/\(state.paging.items.count) "
+    return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : position)
 }
