@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
         .executableTarget(
             name: "FeedBenchmarks",
