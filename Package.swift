@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
         .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(

@@ -2,16 +2,27 @@ import Foundation
 
 /// The one gate every remote string passes before it reaches the terminal or a pipe.
 ///
-/// Removes escape sequences (CSI, OSC, DCS, APC, PM, SOS, in their 7-bit and C1 forms), C0 and
-/// C1 controls, DEL, bidirectional overrides and isolates, and invisible zero-width tricks;
-/// repairs invalid UTF-8; normalises to NFC (ncursesw drops zero-width characters after a wide
-/// one, so decomposed Hangul would be garbled).
+/// Removes whole escape sequences (CSI, OSC ended by BEL or ST, DCS, APC, PM, SOS, in their
+/// 7-bit and C1 forms, and the short `ESC` + intermediates + final forms), C0 and C1 controls,
+/// DEL, bidirectional overrides, isolates and marks, and invisible tricks (zero-width space,
+/// word joiner, BOM, Hangul fillers, tag characters outside a flag, noncharacters, joiners that
+/// join nothing, combining marks with no base or piled past four); turns NEL, U+2028 and U+2029
+/// into line breaks; repairs invalid UTF-8 (`clean(bytes:)`); normalises to NFC (ncursesw drops
+/// zero-width characters after a wide one, so decomposed Hangul would be garbled).
+///
+/// What is left is printable text whose look the terminal cannot be talked into changing:
+/// no title, colour, cursor, mode or direction changes.
 public enum TextSanitizer {
     public enum Mode: Sendable {
         /// One line: every line break and tab becomes a space, runs of spaces collapse.
         case line
         /// Paragraphs kept: `\n` survives (at most two in a row), tabs become spaces.
         case multiline
+    }
+
+    /// Sanitises bytes from the network: invalid UTF-8 becomes U+FFFD, then as `clean(_:mode:)`.
+    public static func clean<Bytes: Collection<UInt8>>(bytes: Bytes, mode: Mode = .line) -> String {
+        clean(String(decoding: bytes, as: UTF8.self), mode: mode)
     }
 
     /// Sanitises a string.
@@ -52,16 +63,22 @@ public enum TextSanitizer {
             switch s.value {
             case 0x1B:
                 guard let t = next() else { break }
-                switch t {
-                case "[": skipCSI()
-                case "]", "P", "_", "^", "X": skipString()
-                default:
-                    // Two-byte escapes (ESC c, ESC 7 …) and charset selections (ESC ( B).
-                    if t == "(" || t == ")" || t == "*" || t == "+" || t == "#" { _ = next() }
+                switch t.value {
+                case 0x5B: skipCSI()  // [
+                case 0x5D, 0x50, 0x5F, 0x5E, 0x58: skipString()  // ] P _ ^ X
+                case 0x20...0x2F:
+                    // Intermediates then one final byte: charsets (ESC ( 0), ESC # 8, ESC % G …
+                    while let u = next() {
+                        if u.value >= 0x20 && u.value <= 0x2F { continue }
+                        if u.value < 0x30 || u.value > 0x7E { pending = u }
+                        break
+                    }
+                case 0x30...0x7E: break  // two-byte escapes: ESC c, ESC 7, ESC =, ESC N …
+                default: pending = t  // a lone ESC: drop it, keep what follows
                 }
             case 0x9B: skipCSI()
             case 0x9D, 0x90, 0x9F, 0x9E, 0x98: skipString()
-            case 0x0A, 0x0D:
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
                 if mode == .multiline {
                     if s == "\r" { continue }  // CRLF and lone CR count once, as the LF
                     while out.last == " " { out.removeLast() }
@@ -74,8 +91,12 @@ public enum TextSanitizer {
             case 0x00...0x1F, 0x7F...0x9F: break
             case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 break  // bidi overrides, isolates and marks
-            case 0x200B, 0x2060...0x2064, 0xFEFF, 0x180E, 0xFFF9...0xFFFB:
-                break  // zero-width space, joiners that hide text, BOM, interlinear annotation
+            case 0x200B, 0x2060...0x2065, 0xFEFF, 0x180E, 0xFFF9...0xFFFB, 0x206A...0x206F:
+                break  // zero-width space, word joiner, BOM, interlinear annotation, deprecated formats
+            case 0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0:
+                break  // soft hyphen, grapheme joiner, Hangul fillers: blank-looking text
+            case 0xFDD0...0xFDEF, 0xFFFE, 0xFFFF, 0xE0000, 0xE0002...0xE001F:
+                break  // noncharacters, unassigned tag space
             case 0x20:
                 appendSpace()
                 continue
@@ -84,13 +105,80 @@ public enum TextSanitizer {
             }
             if s != "\n" { newlines = 0 }
         }
-        var result = String(out).precomposedStringWithCanonicalMapping
+        var result = tidy(String(out).precomposedStringWithCanonicalMapping)
         while result.last == " " || result.last == "\n" { result.removeLast() }
         while result.first == " " || result.first == "\n" { result.removeFirst() }
         return result
     }
 
     // MARK: - Helpers
+
+    /// The most combining marks kept on one base: what a curses cell holds (CCHARW_MAX 5).
+    static let maximumMarks = 4
+
+    /// The checks that need neighbours: joiners, tag characters, combining marks.
+    private static func tidy(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: needsTidying) else { return text }
+        var out = String.UnicodeScalarView()
+        var marks = 0
+        var hasBase = false
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            switch s.value {
+            case 0x200C, 0x200D:
+                // ZWNJ/ZWJ shape Indic and Arabic script and build emoji sequences; anywhere
+                // else they only hide a break inside a word.
+                if let before = out.last, i + 1 < scalars.count, joins(before, scalars[i + 1]) { out.append(s) }
+            case 0xE0000...0xE007F:
+                // Tag characters are invisible text, except as the letters of a subdivision
+                // flag: U+1F3F4, 1 to 7 tag letters or digits, U+E007F.
+                var end = i
+                while end < scalars.count, end - i < 8,
+                      (0xE0030...0xE0039).contains(scalars[end].value) || (0xE0061...0xE007A).contains(scalars[end].value) { end += 1 }
+                if out.last?.value == 0x1F3F4, end > i, end < scalars.count, scalars[end].value == 0xE007F {
+                    out.append(contentsOf: scalars[i...end])
+                    i = end
+                }
+            default:
+                if isMark(s) {
+                    if hasBase && marks < maximumMarks { out.append(s) }
+                    marks += 1
+                } else {
+                    out.append(s)
+                    hasBase = s != " " && s != "\n"
+                    marks = 0
+                }
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
+    private static func needsTidying(_ s: Unicode.Scalar) -> Bool {
+        s.value == 0x200C || s.value == 0x200D || (0xE0000...0xE007F).contains(s.value) || isMark(s)
+    }
+
+    private static func isMark(_ s: Unicode.Scalar) -> Bool {
+        guard s.value >= 0x300 else { return false }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return !isVariationSelector(s)
+        default: return false
+        }
+    }
+
+    private static func isVariationSelector(_ s: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
+    }
+
+    private static func joins(_ before: Unicode.Scalar, _ after: Unicode.Scalar) -> Bool {
+        guard before.value > 0x7F, after.value > 0x7F else { return false }
+        let b = before.properties, a = after.properties
+        let left = b.isAlphabetic || b.isEmoji || b.isEmojiModifier || isVariationSelector(before)
+            || b.generalCategory == .nonspacingMark || b.generalCategory == .spacingMark
+        return left && (a.isAlphabetic || a.isEmoji)
+    }
 
     private static func collapseSpaces(_ text: String) -> String {
         guard text.contains("  ") || text.first == " " || text.last == " " else { return text }
@@ -111,5 +199,15 @@ extension FeedItem {
         item.bodyHTML = bodyHTML.map(TextSanitizer.cleanKeepingLayout).flatMap { $0.isEmpty ? nil : $0 }
         item.parentID = parentID.map { TextSanitizer.clean($0) }
         return item
+    }
+}
+
+extension FeedError {
+    /// The error with its message passed through `TextSanitizer`: messages quote servers
+    /// (status lines, JSON error fields), and they reach the footer, stderr and the log.
+    public func sanitized() -> FeedError {
+        var error = self
+        error.message = TextSanitizer.clean(message)
+        return error
     }
 }

@@ -59,7 +59,7 @@ public final class PageFetcher: Sendable {
             page.items = page.items.map { $0.sanitized() }
             result = .success(page)
         } catch {
-            result = .failure(error)
+            result = .failure(error.sanitized())
         }
         let latency = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         if case let .failure(error) = result,

@@ -27,6 +27,8 @@ public struct ReplicaConfiguration: Sendable, Equatable {
     public var drift: Double
     /// Seeds the fault decisions, so a test can predict them.
     public var faultSeed: UInt64
+    /// Whether HN items carry `HostileText` payloads in their titles, authors and texts.
+    public var isHostile = false
 
     public init(
         port: Int = 0,

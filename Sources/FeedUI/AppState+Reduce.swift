@@ -37,6 +37,7 @@ extension AppState {
         }
         if !isQuitting {
             keepPagesInBounds()
+            updateSearch()  // new, dropped or replaced rows; O(1) when nothing changed
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(
@@ -57,6 +58,11 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key { return detail != nil ? handleInDetail(event) : handle(event) }
         notice = nil
+        filter.note = nil
+        if filter.isEditing && !isHelpShown {
+            editSearch(key)
+            return []
+        }
         let intent = keyMap.intent(for: key)
         if isHelpShown {
             // Movement keys scroll a help longer than the screen; any other key closes it, like
@@ -102,9 +108,13 @@ extension AppState {
         case .help:
             isHelpShown = true
             helpTop = 0
+        case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
-        case .back, .collapse, .parent: break
+        case .back:
+            // Esc in the list clears a search (in a detail it goes back).
+            if filter.isActive { search(.clearSearch) }
+        case .collapse, .parent: break
         }
         return []
     }
@@ -127,7 +137,9 @@ extension AppState {
             let anchor = cursorAnchor()
             let wasRefreshing = paging.isRefreshing
             let wasJumping = paging.jumpTarget != nil
+            let wasLive = paging.liveBatch?.requests.contains(request.id) == true
             guard paging.receive(request, result) else { return [] }
+            if wasRefreshing || wasJumping || wasLive { filter.invalidate() }
             retrying = nil
             if case .success = result {
                 lastLatency = latency

@@ -34,6 +34,8 @@ public struct AppState: Equatable {
     public internal(set) var isHelpShown = false
     /// The first key-table line the help overlay shows (it scrolls when the table is long).
     public internal(set) var helpTop = 0
+    /// The `/` search (AppState+Search.swift).
+    public internal(set) var filter = FilterState()
     public internal(set) var isQuitting = false
     /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
     public internal(set) var detail: DetailState?

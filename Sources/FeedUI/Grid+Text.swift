@@ -9,11 +9,26 @@ extension Grid {
     public mutating func write(
         _ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal
     ) -> Int {
+        write(text, row: row, column: column, width: width, style: style, marking: [], as: style)
+    }
+
+    /// Writes text as `write` does, drawing the characters that start inside `marks` (UTF-8
+    /// offsets into `text`, ascending, as `SearchPattern.ranges` gives them) in `markStyle`.
+    @discardableResult
+    public mutating func write(
+        _ text: String, row: Int, column: Int, width: Int? = nil, style: Style,
+        marking marks: [Range<Int>], as markStyle: Style
+    ) -> Int {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return 0 }
         let limit = min(size.columns - column, width ?? Int.max)
         var used = 0
+        var offset = 0
+        var mark = 0
         for character in text {
             if used >= limit { break }
+            while mark < marks.count && marks[mark].upperBound <= offset { mark += 1 }
+            let style = mark < marks.count && marks[mark].contains(offset) ? markStyle : style
+            offset += character.utf8.count
             var glyph = String(character)
             var cellWidth = TextWidth.of(character)
             if character.unicodeScalars.contains(where: TextWidth.isUnprintable) {

@@ -6,6 +6,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case open, back, collapse, parent
     /// Open the item's link in a browser; its discussion page; copy its link (OSC 52).
     case openLink, discussion, copy
+    /// Search the loaded items; next and previous match; clear the search.
+    case search, nextMatch, previousMatch, clearSearch
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -72,6 +74,14 @@ public struct KeyMap: Sendable, Hashable {
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,
                    label: "R", help: "Refresh from the top, keeping your place"),
+        KeyBinding([.character("/")], .search,
+                   label: "/", help: "Search titles, authors, hosts (Enter keeps)"),
+        KeyBinding([.character("n")], .nextMatch,
+                   label: "n", help: "Next match"),
+        KeyBinding([.character("N")], .previousMatch,
+                   label: "N", help: "Previous match"),
+        KeyBinding([.escape], .clearSearch,
+                   label: "Esc", help: "Clear the search (in the list)"),
         KeyBinding([.character("?")], .help,
                    label: "?", help: "Show or hide this help"),
         KeyBinding([.character("q"), .control("c")], .quit,

@@ -97,8 +97,12 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
             grid.fill(row: row + 1, style: metaStyle)
         }
         grid.write(isCursor ? "▌" : " ", row: row, column: 0, style: titleStyle)
-        grid.write(item.title.isEmpty ? "(untitled)" : item.title, row: row, column: 2, width: width - 3, style: titleStyle)
-        grid.write(metaLine(item, now: state.now), row: row + 1, column: 2, width: width - 3, style: metaStyle)
+        let title = item.title.isEmpty ? "(untitled)" : item.title
+        let meta = metaLine(item, now: state.now)
+        grid.write(title, row: row, column: 2, width: width - 3, style: titleStyle,
+                   marking: state.filter.marks(inTitle: title), as: .highlight)
+        grid.write(meta, row: row + 1, column: 2, width: width - 3, style: metaStyle,
+                   marking: state.filter.marks(inMeta: meta, of: item), as: .highlight)
         row += 2
     }
     if viewport.showsEnd, let footer = state.footer {
@@ -119,8 +123,9 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
     if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
     if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
-    let left = " " + (state.notice ?? parts.joined(separator: " · "))
-    let right = state.keyMap.keys(for: .help).first.map { "\($0.label) help " } ?? ""
+    var left = " " + (state.notice ?? parts.joined(separator: " · "))
+    var right = state.keyMap.keys(for: .help).first.map { "\($0.label) help " } ?? ""
+    if let search = searchStatus(state) { (left, right) = search }
     grid.fill(row: row, style: .status)
     let used = grid.write(left, row: row, column: 0, style: .status)
     let rightWidth = TextWidth.of(right)

@@ -6,12 +6,15 @@ struct HackerNewsReplica: ReplicaAPI {
     let prefix = "/hn/v0"
     let seed: UInt64
     let timeline: FeedTimeline
+    /// Whether stories carry `HostileText` payloads (`serve --hostile`).
+    var isHostile = false
 
     static let firstID = 41_000_000
     static let listNames = ["topstories", "newstories", "beststories", "askstories", "showstories", "jobstories"]
 
-    init(seed: UInt64, clock: FeedClock, count: Int) {
+    init(seed: UInt64, clock: FeedClock, count: Int, isHostile: Bool = false) {
         self.seed = seed
+        self.isHostile = isHostile
         timeline = FeedTimeline(clock: clock, count: count, seed: seed, salt: "hn", meanGap: 90)
     }
 
@@ -65,6 +68,11 @@ struct HackerNewsReplica: ReplicaAPI {
             }
         case .story:
             break
+        }
+        if isHostile {
+            return Story(seq: seq, id: id(of: seq), kind: .story, condition: .normal, title: HostileText.title(seq),
+                         author: HostileText.author(seq), score: score, descendants: 0, time: timeline.time(seq),
+                         url: url, text: HostileText.body(seq))
         }
         return Story(seq: seq, id: id(of: seq), kind: kind, condition: condition, title: title, author: author,
                      score: score, descendants: kind == .job ? 0 : descendants, time: timeline.time(seq), url: url, text: text)

@@ -7,7 +7,9 @@ import FeedModel
 /// breaks), entities are decoded (common named ones, `&#39;`, `&#x27;`), `<script>`/`<style>`
 /// bodies and comments vanish, Mastodon's `<span class="invisible">` is hidden and
 /// `<span class="ellipsis">` is followed by "…". A `<` that cannot open a tag is kept as text.
-/// Control characters other than newline are dropped.
+/// Control characters are passed through for `TextSanitizer` (which every item goes through)
+/// to remove with the whole escape sequence they start: dropping a lone ESC here would leave
+/// `[31m` or `]0;title` behind as text.
 public enum HTMLText {
     /// Multi-line plain text: paragraphs separated by one blank line, trimmed.
     public static func text(_ html: String) -> String {
@@ -59,7 +61,7 @@ public enum HTMLText {
         var out = ""
         var pendingSpace = false
         for c in text {
-            if c.isWhitespace || c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+            if c.isWhitespace {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" "); pendingSpace = false }
@@ -135,8 +137,6 @@ public enum HTMLText {
                     emit(preDepth > 0 ? "\n" : " ")
                 } else if c == "\t" {
                     emit(" ")
-                } else if c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
-                    continue
                 } else {
                     emit(String(c))
                 }

@@ -47,6 +47,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "New items per second at the head of every feed.")
     var drift: Double = 0
 
+    @Flag(help: "Serve HN stories whose titles, authors and texts try to take over the terminal (escape sequences, controls, bidi overrides).")
+    var hostile = false
+
     func validate() throws {
         for (name, rate) in [("--error-rate", errorRate), ("--malformed-rate", malformedRate), ("--stall-rate", stallRate)]
         where !(0...1).contains(rate) {
@@ -60,11 +63,12 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = ReplicaConfiguration(
+        var configuration = ReplicaConfiguration(
             port: port, seed: seed, items: items, latencyMs: latencyMs, jitterMs: jitterMs, errorRate: errorRate,
             rateLimitPerSecond: rateLimit?.perSecond, malformedRate: malformedRate, stallRate: stallRate, drift: drift,
             faultSeed: faultSeed
         )
+        configuration.isHostile = hostile
         // Ignore the default handlers first so the dispatch sources receive the signals.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import Logging
 import Synchronization
@@ -29,7 +30,9 @@ struct FileLogHandler: LogHandler {
         if !merged.isEmpty {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        sink.write(line + "\n")
+        // Notes and metadata quote remote text (page cursors, error messages): a log read with
+        // `cat` or `tail -f` is a terminal too.
+        sink.write(TextSanitizer.clean(line) + "\n")
     }
 
     /// Sets up logging for the run and returns the logger to use.

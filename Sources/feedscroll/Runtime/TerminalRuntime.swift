@@ -38,12 +38,9 @@ struct TerminalRuntime {
             printError(error.message)
             return 1
         }
+        // A terminal smaller than the list needs shows "terminal too small" until it is resized
+        // (as less and htop do) rather than refusing to start.
         let initial = terminal.size
-        if initial.columns < AppState.minimumSize.columns || initial.rows < AppState.minimumSize.rows {
-            terminal.restore()
-            printError("terminal too small: \(initial), needs \(AppState.minimumSize) or larger")
-            return 1
-        }
         defer { terminal.restore() }
 
         let inbox = Inbox<Delivery>()

@@ -1,0 +1,77 @@
+import FeedModel
+
+extension AppState {
+    /// Keys while the `/` prompt is open: text edits the pattern and the cursor follows the
+    /// first match at or after where the search began (vim's incsearch); Enter keeps the
+    /// search, Esc (or backspace on an empty prompt, or ^C) drops it and goes back.
+    mutating func editSearch(_ key: Key) {
+        var text = filter.pattern.text
+        switch key {
+        case let .character(character):
+            text.append(character)
+        case .tab:
+            text.append(" ")
+        case .backspace:
+            guard !text.isEmpty else { return cancelSearch() }
+            text.removeLast()
+        case .control("u"):
+            text = ""
+        case .control("c"), .escape:
+            return cancelSearch()
+        case .enter:
+            filter.isEditing = false
+            if !filter.isActive { filter.clear() } else if filter.matches.isEmpty { filter.note = notFound }
+            return
+        default:
+            return
+        }
+        filter.setPattern(text, items: paging.items, generation: paging.generation)
+        let target = filter.next(after: filter.origin - 1)?.index ?? filter.origin
+        viewport.moveCursor(to: target)
+    }
+
+    /// Handles the search intents (`/`, `n`, `N`, Esc) from the key table.
+    mutating func search(_ intent: Intent) {
+        switch intent {
+        case .search:
+            filter.clear()
+            filter.isEditing = true
+            filter.origin = viewport.cursor
+        case .nextMatch, .previousMatch:
+            guard filter.isActive else {
+                filter.note = "no search: press / to search"
+                return
+            }
+            let forward = intent == .nextMatch
+            guard let found = forward ? filter.next(after: viewport.cursor) : filter.previous(before: viewport.cursor) else {
+                filter.note = notFound
+                return
+            }
+            if found.wrapped {
+                filter.note = forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
+            }
+            viewport.moveCursor(to: found.index)
+        case .clearSearch:
+            filter.clear()
+        default:
+            break
+        }
+    }
+
+    /// Keeps the matches in step with the rows after a page lands.
+    mutating func updateSearch() {
+        filter.update(paging.items, generation: paging.generation, isRefreshing: paging.isRefreshing)
+    }
+
+    // MARK: - Helpers
+
+    private var notFound: String {
+        "not found in \(paging.items.count) loaded: \(filter.pattern.text)"
+    }
+
+    private mutating func cancelSearch() {
+        let origin = filter.origin
+        filter.clear()
+        viewport.moveCursor(to: origin)
+    }
+}
