@@ -45,7 +45,7 @@ private struct Parser {
     mutating func run(_ html: String) {
         var rest = Substring(html)
         while let c = rest.first {
-            if c == "<", let tag = Tag(at: rest) {
+            if c == "<", let tag = HTMLTag(at: rest) {
                 rest = rest.dropFirst(tag.length)
                 if let name = skipping {
                     if tag.isClosing && tag.name == name { skipping = nil }
@@ -82,7 +82,7 @@ private struct Parser {
         for i in links.indices { links[i].text.append(c) }
     }
 
-    private mutating func handle(_ tag: Tag) {
+    private mutating func handle(_ tag: HTMLTag) {
         if preDepth > 0 {
             switch tag.name {
             case "pre":
@@ -192,70 +192,3 @@ private struct Parser {
 }
 
 /// A tag at the start of `text`: `<name attrs>`, `</name>`, `<name/>`, `<!-- -->`, `<!doctype>`.
-private struct Tag {
-    var name: String
-    var isClosing: Bool
-    var isSelfClosing: Bool
-    var attributes: Substring
-    var length: Int
-
-    init?(at text: Substring) {
-        var i = text.index(after: text.startIndex)
-        guard i < text.endIndex else { return nil }
-        if text[i...].hasPrefix("!--") {
-            guard let end = text[text.index(i, offsetBy: 3)...].range(of: "-->") else { return nil }
-            name = "!--"
-            isClosing = false
-            isSelfClosing = true
-            attributes = ""
-            length = text.distance(from: text.startIndex, to: end.upperBound)
-            return
-        }
-        isClosing = text[i] == "/"
-        if isClosing { i = text.index(after: i) }
-        guard i < text.endIndex, text[i].isASCII, text[i].isLetter || text[i] == "!" || text[i] == "?" else { return nil }
-        var nameEnd = i
-        while nameEnd < text.endIndex, text[nameEnd].isASCII,
-              text[nameEnd].isLetter || text[nameEnd].isNumber || "!?-".contains(text[nameEnd])
-        {
-            nameEnd = text.index(after: nameEnd)
-        }
-        name = text[i..<nameEnd].lowercased()
-        var j = nameEnd
-        var quote: Character?
-        while j < text.endIndex {
-            let c = text[j]
-            if let q = quote {
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == ">" {
-                break
-            } else if c == "<" {
-                return nil  // `<b <i>`: the first `<` opens nothing
-            }
-            j = text.index(after: j)
-        }
-        guard j < text.endIndex else { return nil }
-        attributes = text[nameEnd..<j]
-        isSelfClosing = attributes.hasSuffix("/")
-        length = text.distance(from: text.startIndex, to: j) + 1
-    }
-
-    /// The value of an attribute, quoted or bare; names match case-insensitively.
-    func attribute(_ wanted: String) -> String? {
-        var rest = attributes
-        while let range = rest.range(of: wanted + "=", options: .caseInsensitive) {
-            let before = range.lowerBound == rest.startIndex ? nil : rest[rest.index(before: range.lowerBound)]
-            var value = rest[range.upperBound...]
-            rest = value
-            guard before == nil || before!.isWhitespace else { continue }
-            if let q = value.first, q == "\"" || q == "'" {
-                value = value.dropFirst()
-                return String(value[..<(value.firstIndex(of: q) ?? value.endIndex)])
-            }
-            return String(value[..<(value.firstIndex(where: { $0.isWhitespace }) ?? value.endIndex)])
-        }
-        return nil
-    }
-}

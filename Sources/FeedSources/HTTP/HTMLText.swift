@@ -38,25 +38,9 @@ public enum HTMLText {
 
     /// Decodes entities only, leaving anything tag-like alone (Reddit's `&amp;`-escaped URLs).
     public static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            if let (decoded, length) = entity(at: rest) {
-                out += decoded
-                rest = rest.dropFirst(length)
-            } else {
-                out += "&"
-                rest = rest.dropFirst()
-            }
-        }
-        out += rest
-        return out
+        HTMLEntities.decodeAll(text)
     }
 
-    /// Whitespace runs → one space, trimmed.
     static func collapse(_ text: String) -> String {
         var out = ""
         var pendingSpace = false
@@ -89,7 +73,7 @@ public enum HTMLText {
         }
 
         while let c = rest.first {
-            if c == "<", let tag = Tag(at: rest) {
+            if c == "<", let tag = HTMLTag(at: rest) {
                 rest = rest.dropFirst(tag.length)
                 if let skipping = skipUntilClosing {
                     if tag.isClosing && tag.name == skipping { skipUntilClosing = nil }
@@ -143,65 +127,6 @@ public enum HTMLText {
             }
         }
         return out
-    }
-
-    /// A tag at the start of `text`: `<name attrs>`, `</name>`, `<name/>`, `<!-- -->`, `<!doctype>`.
-    private struct Tag {
-        var name: String
-        var isClosing: Bool
-        var isSelfClosing: Bool
-        var attributes: Substring
-        var length: Int
-
-        init?(at text: Substring) {
-            var i = text.index(after: text.startIndex)
-            guard i < text.endIndex else { return nil }
-            if text[i...].hasPrefix("!--") {
-                let body = text[text.index(i, offsetBy: 3)...]
-                guard let end = body.range(of: "-->") else { return nil }
-                name = "!--"; isClosing = false; isSelfClosing = true; attributes = ""
-                length = text.distance(from: text.startIndex, to: end.upperBound)
-                return
-            }
-            isClosing = text[i] == "/"
-            if isClosing { i = text.index(after: i) }
-            guard i < text.endIndex, text[i].isLetter || text[i] == "!" || text[i] == "?" else { return nil }
-            var nameEnd = i
-            while nameEnd < text.endIndex, text[nameEnd].isLetter || text[nameEnd].isNumber || text[nameEnd] == "!" || text[nameEnd] == "?" || text[nameEnd] == "-" {
-                nameEnd = text.index(after: nameEnd)
-            }
-            name = text[i..<nameEnd].lowercased()
-            // Find the closing '>' outside quoted attribute values.
-            var j = nameEnd
-            var quote: Character?
-            while j < text.endIndex {
-                let c = text[j]
-                if let q = quote {
-                    if c == q { quote = nil }
-                } else if c == "\"" || c == "'" {
-                    quote = c
-                } else if c == ">" {
-                    break
-                }
-                j = text.index(after: j)
-            }
-            guard j < text.endIndex else { return nil }
-            attributes = text[nameEnd..<j]
-            isSelfClosing = attributes.hasSuffix("/")
-            length = text.distance(from: text.startIndex, to: j) + 1
-        }
-
-        var classes: [String] {
-            guard let range = attributes.range(of: "class=") else { return [] }
-            var value = attributes[range.upperBound...]
-            if let q = value.first, q == "\"" || q == "'" {
-                value = value.dropFirst()
-                if let end = value.firstIndex(of: q) { value = value[..<end] }
-            } else if let end = value.firstIndex(where: { $0.isWhitespace || $0 == "/" }) {
-                value = value[..<end]
-            }
-            return value.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        }
     }
 
     // MARK: - Entities
