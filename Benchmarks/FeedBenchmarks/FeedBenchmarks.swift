@@ -11,22 +11,11 @@ struct Row: Identifiable, Equatable {
     let id: Int
 }
 
-/// A small deterministic generator (SplitMix64), so every run diffs the same arrays.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// DifferenceKit's benchmark shape: `count` ids, then `deleted` removed, `inserted` new ids
 /// added and `moved` ids taken out and put back elsewhere, all at random positions.
 func diffInputs(count: Int, deleted: Int, inserted: Int, moved: Int) -> (old: [Int], new: [Int]) {
-    var rng = SplitMix(state: UInt64(count))
+    var rng = SplitMix64(seed: UInt64(count))
     let old = Array(0..<count)
     var new = old
     for _ in 0..<deleted { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }

@@ -281,18 +281,23 @@ extension SnapshotApplier {
         snapshot.replaceRows(rows, with: ownRows)
         rowCounts[index - firstPage!] = ownRows.count
 
-        let start = rows.lowerBound
+        return finishReplacement(pageChanges, at: rows.lowerBound, updatingElsewhere: otherPagesUpdates)
+    }
+
+    /// The changeset of rows replaced from `start` on (`changes` is relative to them), after
+    /// updating in place the rows outside them whose items the new content also carried.
+    private mutating func finishReplacement(
+        _ changes: Changeset<Item>, at start: Int, updatingElsewhere items: [Item]
+    ) -> Changeset<Item> {
         var changeset = Changeset<Item>(
-            deletes: pageChanges.deletes.map { $0 + start },
-            inserts: pageChanges.inserts.map { .init(index: $0.index + start, item: $0.item) },
-            moves: pageChanges.moves.map { .init(from: $0.from + start, to: $0.to + start) },
-            updates: pageChanges.updates.map { .init(index: $0.index + start, item: $0.item) }
+            deletes: changes.deletes.map { $0 + start },
+            inserts: changes.inserts.map { .init(index: $0.index + start, item: $0.item) },
+            moves: changes.moves.map { .init(from: $0.from + start, to: $0.to + start) },
+            updates: changes.updates.map { .init(index: $0.index + start, item: $0.item) }
         )
         var updatedRows: [Int: Item] = [:]
-        for item in otherPagesUpdates {
-            if snapshot[id: item.id] != item, let row = snapshot.update(item) {
-                updatedRows[row] = item
-            }
+        for item in items where snapshot[id: item.id] != item {
+            if let row = snapshot.update(item) { updatedRows[row] = item }
         }
         if !updatedRows.isEmpty {
             changeset.updates += updatedRows.map { .init(index: $0.key, item: $0.value) }
@@ -347,20 +352,6 @@ extension SnapshotApplier {
         let spanChanges = diff(Snapshot(oldRows), Snapshot(newRows))
         snapshot.replaceRows(span, with: newRows)
         for (offset, rows) in pageRows.enumerated() { rowCounts[first - firstPage + offset] = rows.count }
-        var changeset = Changeset<Item>(
-            deletes: spanChanges.deletes.map { $0 + start },
-            inserts: spanChanges.inserts.map { .init(index: $0.index + start, item: $0.item) },
-            moves: spanChanges.moves.map { .init(from: $0.from + start, to: $0.to + start) },
-            updates: spanChanges.updates.map { .init(index: $0.index + start, item: $0.item) }
-        )
-        var updatedRows: [Int: Item] = [:]
-        for item in outside where snapshot[id: item.id] != item {
-            if let row = snapshot.update(item) { updatedRows[row] = item }
-        }
-        if !updatedRows.isEmpty {
-            changeset.updates += updatedRows.map { .init(index: $0.key, item: $0.value) }
-            changeset.updates.sort { $0.index < $1.index }
-        }
-        return changeset
+        return finishReplacement(spanChanges, at: start, updatingElsewhere: outside)
     }
 }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Deterministic uniform numbers addressed by a seed and a few integers (SplitMix64 mixing).
@@ -21,10 +22,5 @@ struct SeededRandom: Sendable, Hashable {
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private static func mix(_ value: UInt64) -> UInt64 { SplitMix64.mix(value &+ SplitMix64.gamma) }
 }

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// SplitMix64: a small, fast generator whose whole future is fixed by its seed.
 struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
@@ -25,12 +27,7 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
 
     mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    static func mix(_ value: UInt64) -> UInt64 { SplitMix64.mix(value) }
 
     /// FNV-1a: stable across runs, unlike `Hasher`.
     static func hash(_ string: String) -> UInt64 {

@@ -92,17 +92,3 @@ public final class DemoSource: FeedSource {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same feed everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
-}
