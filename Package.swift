@@ -18,12 +18,21 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "FeedModel"),
         .target(name: "FeedDiff"),
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
-        .target(name: "FeedSources", dependencies: ["FeedModel"]),
+        .target(
+            name: "FeedSources",
+            dependencies: ["FeedModel", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
@@ -75,6 +84,9 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
+        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
         .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(
             name: "FeedBenchmarks",
