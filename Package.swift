@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "FeedPagingTests",
             dependencies: [
-                "FeedPaging", "FeedModel", "FeedTestSupport",
+                "FeedPaging", "FeedModel", "FeedDiff", "FeedTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
