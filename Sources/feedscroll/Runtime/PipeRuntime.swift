@@ -80,27 +80,6 @@ struct PipeRuntime {
     }
 }
 
-/// The `--json` line: `id` and `title` always, the rest where the API has them.
-private struct JSONRecord: Encodable {
-    var id: String
-    var title: String
-    var url: String?
-    var author: String?
-    var score: Int?
-    var comments: Int?
-    var time: Int64?
-
-    init(_ item: FeedItem) {
-        id = item.id
-        title = item.title
-        url = item.url
-        author = item.author
-        score = item.score
-        comments = item.commentCount
-        time = item.time
-    }
-}
-
 /// Buffers lines and writes them with `write(2)`, so a closed pipe is an `EPIPE` we can see.
 final class LineWriter {
     private let descriptor: Int32
