@@ -41,7 +41,11 @@ struct PipeRuntime {
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
-            if written >= limit || paging.isAtEnd && row == paging.items.count { return 0 }
+            if written >= limit || paging.isAtEnd && row == paging.items.count {
+                // An empty feed says so (the screen shows "No items"), still a success.
+                if written == 0 && limit > 0 { printError("\(source.name) has no items") }
+                return 0
+            }
             if let failure = paging.failure {
                 printError(failure.message)
                 return 1
