@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG"]),
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
