@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "FeedPagingTests",
             dependencies: [
-                "FeedPaging", "FeedModel", "FeedTestSupport",
+                "FeedPaging", "FeedModel", "FeedDiff", "FeedTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -86,7 +86,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(
+            name: "FeedStoreTests",
+            dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
         .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(
