@@ -12,7 +12,9 @@ enum Main {
             let (path, rest) = try CommandLineRewrite.extractConfigPath(Array(CommandLine.arguments.dropFirst()))
             let config = try ConfigFile.load(explicitPath: path, environment: environment)
             let (arguments, feed) = CommandLineRewrite.resolve(rest, config: config)
-            RunSettings.current = RunSettings(config: config, feed: feed)
+            var settings = RunSettings(config: config, feed: feed)
+            settings.arguments = arguments
+            RunSettings.current = settings
             Feedscroll.main(arguments)
         } catch {
             printError("config: \(error)")

@@ -14,6 +14,8 @@ struct PipeRuntime {
     var limit: Int?
     var format: Format
     var logger: Logger
+    /// Where fetched pages are stored; nil without a cache (or offline, reading it).
+    var cache: PageCache?
 
     /// - Returns: the exit status: 0 when the feed, the limit or the reader ended the run;
     ///   1 after a final failure, reported on stderr once every fetched item was written.
@@ -22,7 +24,11 @@ struct PipeRuntime {
         let limit = self.limit ?? Int.max
         var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
         let inbox = Inbox<PageFetcher.Event>()
-        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let cache = self.cache
+        let fetcher = PageFetcher(source: source) { event in
+            if case let .loaded(request, .success(page), _) = event { cache?.remember(page, index: request.index) }
+            inbox.post(event)
+        }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
         var row = 0  // the next row of `paging.items` to write
