@@ -23,11 +23,11 @@ struct PipeRuntime {
         signal(SIGPIPE, SIG_IGN)
         let limit = self.limit ?? Int.max
         var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
-        let inbox = Inbox<PageFetcher.Event>()
+        let inbox = Inbox<FetchResult>()
         let cache = self.cache
-        let fetcher = PageFetcher(source: source) { event in
-            if case let .loaded(request, .success(page), _) = event { cache?.remember(page, index: request.index) }
-            inbox.post(event)
+        let fetcher = PageFetcher(source: source) { result in
+            if case let .success(page)? = result.result { cache?.remember(page, index: result.request.index) }
+            inbox.post(result)
         }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
@@ -54,12 +54,13 @@ struct PipeRuntime {
             }
             if paging.inFlight.isEmpty { continue }
             inbox.wait()
-            for event in inbox.drain() {
-                switch event {
-                case let .loaded(request, result, latency):
+            for fetched in inbox.drain() {
+                let request = fetched.request
+                switch fetched.outcome {
+                case let .loaded(result, latency):
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
                     paging.receive(request, result)
-                case let .retrying(request, attempt, delay, error):
+                case let .retrying(attempt, delay, error):
                     logger.notice("retrying", metadata: [
                         "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
                     ])
