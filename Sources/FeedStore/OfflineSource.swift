@@ -7,14 +7,14 @@ public struct OfflineSource: FeedSource {
     public let firstKey: PageKey
     public let defaultPageSize: Int
     public let maxPageSize: Int
-    private let store: FeedStore
+    private let store: CacheStore
     private let feed: FeedKey
 
     /// - Parameters:
     ///   - source: the network source this stands in for (its name and first key).
     ///   - store: the cache.
     ///   - feed: the feed's identity in the cache.
-    public init(standingInFor source: any FeedSource, store: FeedStore, feed: FeedKey) {
+    public init(standingInFor source: any FeedSource, store: CacheStore, feed: FeedKey) {
         name = source.name
         firstKey = source.firstKey
         defaultPageSize = source.defaultPageSize

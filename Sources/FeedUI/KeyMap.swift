@@ -8,6 +8,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case openLink, discussion, copy
     /// Search the loaded items; next and previous match; clear the search.
     case search, nextMatch, previousMatch, clearSearch
+    /// Mark the item read or unread.
+    case toggleRead
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -50,7 +52,7 @@ public struct KeyMap: Sendable, Hashable {
                    label: "PgUp b", help: "Scroll up one screen"),
         KeyBinding([.control("d"), .character("d")], .halfPageDown,
                    label: "^D", help: "Scroll down half a screen"),
-        KeyBinding([.control("u"), .character("u")], .halfPageUp,
+        KeyBinding([.control("u")], .halfPageUp,
                    label: "^U", help: "Scroll up half a screen"),
         KeyBinding([.character("g"), .home, .character("<")], .top,
                    label: "g Home", help: "Go to the first item"),
@@ -74,6 +76,8 @@ public struct KeyMap: Sendable, Hashable {
                    label: "r", help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh,
                    label: "R", help: "Refresh from the top, keeping your place"),
+        KeyBinding([.character("u")], .toggleRead,
+                   label: "u", help: "Mark the item read or unread"),
         KeyBinding([.character("/")], .search,
                    label: "/", help: "Search titles, authors, hosts (Enter keeps)"),
         KeyBinding([.character("n")], .nextMatch,

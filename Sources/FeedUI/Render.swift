@@ -90,15 +90,17 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     for index in viewport.visible {
         let item = items[index]
         let isCursor = index == viewport.cursor
-        let titleStyle: Style = isCursor ? .selected : .title
-        let metaStyle: Style = isCursor ? .selectedMeta : .meta
+        let isRead = state.isRead(item)
+        let titleStyle: Style = isCursor ? .selected : isRead ? .readTitle : .title
+        let metaStyle: Style = isCursor ? .selectedMeta : isRead ? .readMeta : .meta
         if isCursor {
             grid.fill(row: row, style: titleStyle)
             grid.fill(row: row + 1, style: metaStyle)
         }
         grid.write(isCursor ? "▌" : " ", row: row, column: 0, style: titleStyle)
         let title = item.title.isEmpty ? "(untitled)" : item.title
-        let meta = metaLine(item, now: state.now)
+        var meta = metaLine(item, now: state.now)
+        if let new = state.cache.newComments(on: item) { meta += " · +\(new) new" }
         grid.write(title, row: row, column: 2, width: width - 3, style: titleStyle,
                    marking: state.filter.marks(inTitle: title), as: .highlight)
         grid.write(meta, row: row + 1, column: 2, width: width - 3, style: metaStyle,
@@ -121,6 +123,7 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     if let total = paging.total, total > count { parts.append("\(position) of \(total)") } else { parts.append(position) }
     parts.append("\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")")
     if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
+    if let note = state.cacheNote { parts.append(note) }
     if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
     if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
     var left = " " + (state.notice ?? parts.joined(separator: " · "))

@@ -19,4 +19,8 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case spinner
     /// A search match.
     case highlight
+    /// The title of an item marked read (dimmed).
+    case readTitle
+    /// The meta line of an item marked read.
+    case readMeta
 }

@@ -44,9 +44,6 @@ struct FeedOptions: ParsableArguments {
     @Flag(help: "Read only the page cache: no network.")
     var offline = false
 
-    @Flag(name: .customLong("hide-read"), help: "Hide items marked read (H toggles).")
-    var hideRead = false
-
     /// The page cap: the flag, else the config file's `max_pages`, else the default; `nil` for none (0).
     func pageCap(configured: Int?) -> Int? {
         let cap = maxPages ?? configured ?? PagingState.defaultMaxPages

@@ -65,7 +65,8 @@ struct Launcher {
             code = TerminalRuntime(
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
-                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
+                cache: cache, isOfflineOnly: options.offline
             ).run()
         case .plain, .json:
             code = PipeRuntime(

@@ -1,4 +1,5 @@
 import FeedModel
+import FeedPaging
 import FeedStore
 import Foundation
 import Logging
@@ -8,13 +9,13 @@ import Logging
 /// Reads (the first screen, read marks) happen before the first frame or on the fetcher's
 /// threads; every write goes through `StoreWriter`'s queue, never the runtime thread.
 final class PageCache: Sendable {
-    let store: FeedStore
+    let store: CacheStore
     let writer: StoreWriter
     /// This feed's identity in the cache.
     let feed: FeedKey
     private let logger: Logger
 
-    init(store: FeedStore, feed: FeedKey, logger: Logger) {
+    init(store: CacheStore, feed: FeedKey, logger: Logger) {
         self.store = store
         self.feed = feed
         self.logger = logger
@@ -30,8 +31,8 @@ final class PageCache: Sendable {
         let location: CacheLocation = options.noCache
             ? .disabled
             : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
-        let limit = (settings.cacheMB ?? FeedStore.defaultLimitBytes >> 20) << 20
-        let opening = FeedStore.open(location, limitBytes: limit)
+        let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
+        let opening = CacheStore.open(location, limitBytes: limit)
         if let warning = opening.warning { logger.warning("\(warning)") }
         guard let store = opening.store else { return (nil, opening.warning) }
         let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
@@ -54,9 +55,52 @@ final class PageCache: Sendable {
         }
     }
 
-    /// The cached copy of a page whose fetch failed for good, if the cache has one.
-    func fallback(for key: PageKey) -> CachedPage? {
-        (try? store.pages(of: feed, from: key, limit: 1))?.first
+    /// The cached page at `key`, if any.
+    ///
+    /// - Parameters:
+    ///   - key: the page's key.
+    ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
+    ///     too, so the feed ends where the cache does.
+    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false) -> CachedPage? {
+        guard let pages = try? store.pages(of: feed, from: key, limit: 2), var first = pages.first else { return nil }
+        if endingWhereCacheEnds && pages.count < 2 { first.page.next = nil }
+        return first
+    }
+
+    /// What a list fetch result becomes with a cache: a fresh page is stored; a final failure
+    /// is answered by the cached copy of the page when there is one (the network is down).
+    /// Called on the fetcher's threads.
+    func settle(_ result: FetchResult) -> FetchResult {
+        switch result.result {
+        case let .success(page)?:
+            remember(page, index: result.request.index)
+        case .failure?:
+            if let cached = lookup(result.request.key) {
+                return .cached(result.request, cached.page, fetchedAt: cached.fetchedAt, for: result.pager)
+            }
+        case nil:
+            break
+        }
+        return result
+    }
+
+    /// Stores a read mark, or takes it away.
+    func setRead(_ itemID: String, _ isRead: Bool) {
+        let time = Date().timeIntervalSince1970
+        writer.submit("read mark") { try $0.setRead(itemID, isRead, at: time) }
+    }
+
+    /// Stores a thread visit with the story's comment count now.
+    func recordVisit(_ threadID: String, commentCount: Int) {
+        let visit = ThreadVisit(threadID: threadID, visitedAt: Date().timeIntervalSince1970, commentCount: commentCount)
+        writer.submit("visit") { try $0.recordVisit(visit) }
+    }
+
+    /// The read marks and visits stored so far, for the screen's first state.
+    func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
+        let readIDs = (try? store.readItemIDs()) ?? []
+        let visits = ((try? store.visits()) ?? [:]).mapValues(\.commentCount)
+        return (readIDs, visits)
     }
 
     /// Waits for queued writes (before exiting).
@@ -69,7 +113,7 @@ final class PageCache: Sendable {
     private static let presentationFlags: [String: Bool] = [
         "--theme": true, "--prefetch": true, "--max-pages": true, "--live": true, "--limit": true, "--log": true,
         "--cache": true, "--timeout": true, "--plain": false, "--json": false, "--no-cache": false, "--offline": false,
-        "--hide-read": false, "--page-size": true,
+"--page-size": true,
     ]
 
     /// What tells this feed's pages apart: the command line without presentation flags, and the
