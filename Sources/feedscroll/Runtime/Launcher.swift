@@ -43,6 +43,11 @@ struct Launcher {
         let logger = FileLogHandler.bootstrap(path: options.log)
         let network = makeSource { note in logger.notice("\(note)") }
         let settings = RunSettings.current
+        if let asked = options.pageSize, asked > network.maxPageSize {
+            // The flag asks for this source; a config file's page_size (for every source) is clamped.
+            FileHandle.standardError.write(Data("Error: --page-size must be within 1…\(network.maxPageSize) for \(network.name.split(separator: " ").first.map(String.init) ?? network.name), not \(asked)\n".utf8))
+            throw ExitCode(64)
+        }
         let pageSize = min(options.pageSize ?? settings.pageSize ?? network.defaultPageSize, network.maxPageSize)
         let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)
