@@ -17,6 +17,7 @@ extension Theme {
         .highlight: Appearance(foreground: .black, background: Color(221, fallback: 3, rgb: 0xFFD75F)),
         .readTitle: Appearance(foreground: Color(246, fallback: 0, rgb: 0x949494), attributes: .dim),
         .readMeta: Appearance(foreground: Color(249, fallback: 0, rgb: 0xB2B2B2), attributes: .dim),
+        .changed: Appearance(foreground: Color(28, fallback: 2, rgb: 0x008700), attributes: .bold),
     ])
 
     /// The theme a name stands for.

@@ -107,6 +107,7 @@ public struct Theme: Sendable, Hashable {
         .highlight: Appearance(foreground: .black, background: .yellow),
         .readTitle: Appearance(foreground: Color(245, fallback: 7, rgb: 0x8A8A8A), attributes: .dim),
         .readMeta: Appearance(foreground: Color(240, fallback: 6, rgb: 0x585858), attributes: .dim),
+        .changed: Appearance(foreground: .green, attributes: .bold),
     ])
 
     /// Attributes only, for `NO_COLOR` and terminals without colours.
@@ -123,5 +124,6 @@ public struct Theme: Sendable, Hashable {
         .highlight: Appearance(attributes: .underline),
         .readTitle: Appearance(attributes: .dim),
         .readMeta: Appearance(attributes: .dim),
+        .changed: Appearance(attributes: .bold),
     ])
 }

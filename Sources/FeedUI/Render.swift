@@ -102,7 +102,7 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         let isCursor = index == viewport.cursor
         let isRead = state.isRead(item)
         let titleStyle: Style = isCursor ? .selected : isRead ? .readTitle : .title
-        let metaStyle: Style = isCursor ? .selectedMeta : isRead ? .readMeta : .meta
+        let metaStyle: Style = isCursor ? .selectedMeta : state.isRecentlyChanged(item.id) ? .changed : isRead ? .readMeta : .meta
         if isCursor {
             grid.fill(row: row, style: titleStyle)
             grid.fill(row: row + 1, style: metaStyle)

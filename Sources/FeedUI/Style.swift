@@ -23,4 +23,6 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case readTitle
     /// The meta line of an item marked read.
     case readMeta
+    /// The meta line of a row a live update just changed or brought (for a moment).
+    case changed
 }
