@@ -69,7 +69,7 @@ extension AppState {
         case .openLink: return handleLink(.openLink)
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
-        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, nil: break
+        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, nil: break
         }
         return []
     }

@@ -47,8 +47,12 @@ extension AppState {
         // Positions count the rows of pages dropped above (page cap), so they stay absolute.
         let count = paging.knownRowCount
         var fields: [StatusLine.Field] = [StatusLine.Field(text: sourceName, priority: 6)]
-        let position = paging.items.count == 0 ? "0/\(count)" : "\(paging.absoluteRow(viewport.cursor) + 1)/\(count)"
-        if let total = paging.total, total > count {
+        // While a jump's page travels the rows on screen are the old ones: show where it goes.
+        let isJumping = paging.jumpTarget != nil && jumpRow != nil
+        let row = isJumping ? jumpRow : paging.items.count == 0 ? nil : paging.absoluteRow(viewport.cursor)
+        let position = row.map { "\(isJumping ? "→ " : "")\($0 + 1)/\(count)" } ?? "0/\(count)"
+        // At the end the count is the truth; the footer says why it differs from the total.
+        if let total = paging.total, total > count, !paging.isAtEnd {
             fields.append(.init(text: "\(position) of \(total)", priority: 7))
         } else {
             fields.append(.init(text: position, priority: 7))
