@@ -152,10 +152,6 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
         if used + TextWidth.of(hint) + 1 <= width { grid.write(hint, row: row, column: width - TextWidth.of(hint), style: .status) }
         return
     }
-    if let notice = state.notice {
-        grid.write(" " + notice, row: row, column: 0, style: .status)
-        return
-    }
     let line = StatusLine.fit(state.statusFields, width: width)
     grid.write(line.left, row: row, column: 0, style: .status)
     if !line.right.isEmpty {

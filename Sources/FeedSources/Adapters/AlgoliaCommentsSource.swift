@@ -9,7 +9,7 @@ import Synchronization
 /// The page key is `.cursor(nil)` for the start (which fetches the tree) and `.cursor("N")`
 /// for the walk from its N-th comment. The walk is kept between pages; a later page whose
 /// walk was forgotten (`startOver`) fetches the tree again. Comments without an author and
-/// text (deleted) are not shown; their replies are, where they were in the walk. `text` is HTML.
+/// text (deleted) are not shown; their replies are, at their own depth. `text` is HTML.
 public struct AlgoliaCommentsSource: FeedSource {
     public let itemID: Int
     public let baseURL: URL
@@ -76,7 +76,7 @@ public struct AlgoliaCommentsSource: FeedSource {
         for node in nodes {
             let isDeleted = node.author == nil && (node.text ?? "").isEmpty
             if !isDeleted { items.append(node.feedItem(depth: depth)) }
-            flatten(node.children ?? [], depth: isDeleted ? depth : depth + 1, into: &items)
+            flatten(node.children ?? [], depth: depth + 1, into: &items)
         }
     }
 
