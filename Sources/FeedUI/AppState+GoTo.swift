@@ -72,7 +72,7 @@ extension AppState {
             return moveCursor(toAbsoluteRow: reachable - 1)
         }
         viewport.toBottom()
-        if !paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded item — \(reason)" }
+        if !paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded (\(reason))" }
         return []
     }
 
@@ -99,19 +99,19 @@ extension AppState {
             viewport.toTop()
         } else {
             viewport.toBottom()
-            if let reason = cannotJumpReason { notice = "\(row + 1) is not loaded — \(reason)" }
+            if let reason = cannotJumpReason { notice = "\(row + 1) not loaded (\(reason))" }
         }
         return []
     }
 
-    /// Why this feed cannot fetch a far page directly, in the status line's words.
+    /// Why this feed cannot fetch a far page directly, in few words (the status line is short).
     var cannotJumpReason: String? {
         guard !paging.canJump else { return nil }
         switch paging.firstKey {
-        case .cursor: return "cursor paging: scroll on to load more"
-        case .keyset: return "keyset paging: scroll on to load more"
-        case .time: return "time paging: scroll on to load more"
-        case .offset, .page, .idSlice: return "the API reports no total: scroll on to load more"
+        case .cursor: return "cursor paging"
+        case .keyset: return "keyset paging"
+        case .time: return "time paging"
+        case .offset, .page, .idSlice: return "no total"
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
         let count = try #require(listing[index]["comments"] as? Int)
 
         let tmux = try TmuxSession(command: "exec \(FeedscrollBinary.path) hn-search --base-url \(base)", environment: ["LC_ALL": "C.UTF-8"])
-        try tmux.waitFor({ $0[23].contains("1 page") }, timeout: 20, description: "the first page")
+        try tmux.waitFor({ $0[23].contains(" page") && !$0[23].contains("⇣") }, timeout: 20, description: "the first pages")
         for _ in 0..<index { try tmux.sendKeys("j") }
         try tmux.waitFor({ $0[23].contains("· \(index + 1)/") }, description: "row \(index + 1)")
         try tmux.sendKeys("Enter")

@@ -99,7 +99,7 @@ import Testing
         let effects = press(&state, "G")
         #expect(state.viewport.cursor == loaded - 1)
         #expect(fetches(effects).allSatisfy { $0.index == state.paging.nextPage }, "only the next page, not the last")
-        #expect(status(state).contains("G: last loaded item — cursor paging: scroll on to load more"))
+        #expect(status(state).contains(" · G: last loaded (cursor paging) · "))
         _ = press(&state, "x")
         #expect(!status(state).contains("G: last"))
     }

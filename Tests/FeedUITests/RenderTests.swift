@@ -61,7 +61,7 @@ import Testing
         var grid = render(s, size: s.size)
         #expect(grid.line(4).hasPrefix("  ⠋ Loading more…"))
         // No total on this page-number feed: G says it stopped at the last loaded item, and why.
-        #expect(grid.line(7).hasPrefix(" 2/2 · G: last loaded item"))
+        #expect(grid.line(7).hasPrefix(" 2/2 · G: last loaded (no tot…"), "cut, visibly, at 30 columns")
         _ = s.reduce(.key(.character("x"), at: now))
         grid = render(s, size: s.size)
         #expect(grid.line(7).contains("⇣1"))
