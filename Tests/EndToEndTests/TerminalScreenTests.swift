@@ -18,9 +18,10 @@ import Testing
 
     @Test func firstRowsAppearWithStatusLine() throws {
         let tmux = try start("demo --latency-ms 50")
-        let screen = try tmux.waitFor({ $0.contains { $0.contains("points") } }, description: "first rows")
+        // Rows and status line together: tmux can be read between the rows and the status line
+        // of one frame's output, so wait for both rather than take the first rows as the frame.
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("points") } && $0[23].contains("demo · 1/") }, description: "first rows")
         #expect(screen[0].hasPrefix("▌ "))
-        #expect(screen[23].contains("demo · 1/"))
         #expect(screen[23].contains("? help"))
         #expect(try tmux.alternateScreenOn())
     }
