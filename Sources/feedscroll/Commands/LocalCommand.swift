@@ -28,7 +28,9 @@ struct LocalCommand: ParsableCommand {
         // The replica starts in the background: the first frame (a centred spinner) is drawn at
         // once, and the first page waits for the server on the fetcher's queue.
         let transport = URLSessionTransport()
-        let replica = LocalReplica(ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs), list: list, transport: transport)
+        var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
+        configuration.apis = ["hn"]
+        let replica = LocalReplica(configuration, list: list, transport: transport)
         defer { replica.stop() }
         let comments: CommentFetchers.MakeSource = { itemID in
             replica.baseURL().flatMap { HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport) }
