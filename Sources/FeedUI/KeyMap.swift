@@ -10,6 +10,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case search, nextMatch, previousMatch, clearSearch
     /// Go to item N or N percent of the feed (`:N`, `N%`; digits typed in the list start it too).
     case goTo
+    /// Mark the item read or unread.
+    case toggleRead
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -50,7 +52,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown, help: "Scroll down one screen"),
         KeyBinding([.pageUp, .character("b"), .control("b")], .pageUp, help: "Scroll up one screen"),
         KeyBinding([.control("d"), .character("d")], .halfPageDown, help: "Scroll down half a screen"),
-        KeyBinding([.control("u"), .character("u")], .halfPageUp, help: "Scroll up half a screen"),
+        KeyBinding([.control("u")], .halfPageUp, help: "Scroll up half a screen"),
         KeyBinding([.character("g"), .home, .character("<")], .top, help: "Go to the first item"),
         KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last item"),
         KeyBinding([.character(":")], .goTo, help: "Go to item N (:N, Ng), or N%"),
@@ -63,6 +65,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("y")], .copy, help: "Copy the link (OSC 52)"),
         KeyBinding([.character("r")], .retry, help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh, help: "Refresh, keeping your place"),
+        KeyBinding([.character("u")], .toggleRead, help: "Mark the item read or unread"),
         KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
         KeyBinding([.character("n")], .nextMatch, help: "Next match"),
         KeyBinding([.character("N")], .previousMatch, help: "Previous match"),

@@ -44,10 +44,11 @@ struct StatusLine: Equatable {
 }
 
 extension AppState {
-    /// The list's status fields, in order: source, position, a notice, pages, new items,
-    /// requests in flight, latency, and the help hint on the right. When the width is short,
-    /// latency goes first, then the page count, the help hint, requests in flight, new items
-    /// and the source; the position and a notice are kept to the last.
+    /// The list's status fields, in order: source, position, a notice, pages, new items, the
+    /// cache note (`cached 3 min ago`, `offline`), requests in flight, latency, and the help hint
+    /// on the right. When the width is short, latency goes first, then the page count, the help
+    /// hint, requests in flight, new items and the source; the position and a notice are kept
+    /// to the last.
     var statusFields: [StatusLine.Field] {
         // Positions count the rows of pages dropped above (page cap), so they stay absolute.
         let count = paging.knownRowCount
@@ -67,6 +68,8 @@ extension AppState {
         if let notice { fields.append(.init(text: notice, priority: 8)) }
         fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
         if newAbove > 0 { fields.append(.init(text: "↑\(newAbove) new", priority: 5)) }
+        // Where the rows came from matters as much as new items: stale rows must say so.
+        if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
         if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }
         if let help = keyMap.keys(for: .help).first {
