@@ -2,7 +2,7 @@ import FeedUI
 
 extension Theme {
     /// Dark text for a light background.
-    public static let light = Theme(usesColor: true, appearances: [
+    public static let light = Theme(usesColor: true, isLight: true, appearances: [
         .normal: Appearance(),
         .title: Appearance(foreground: Color(235, fallback: 0, rgb: 0x262626), attributes: .bold),
         .meta: Appearance(foreground: Color(242, fallback: 0, rgb: 0x6C6C6C)),

@@ -6,28 +6,27 @@ import Synchronization
 ///
 /// The one concurrent thing in feedscroll. It owns no paging state: it loads what it is asked,
 /// retries as `RetryPolicy` says, sanitises every remote string, and calls `deliver` from its
-/// queue; the runtime turns that into an action on its own thread.
+/// queue with a `FetchResult` tagged with its pager; the runtime posts it to its one inbox and
+/// reduces it as `AppAction.fetched` on its own thread.
 public final class PageFetcher: Sendable {
-    /// What comes back from a load.
-    public enum Event: Sendable, Equatable {
-        /// The final outcome of a request, with the duration of its last attempt in seconds.
-        case loaded(PageRequest, Result<Page, FeedError>, latency: Double)
-        /// An attempt failed and another follows after `delay` seconds.
-        case retrying(PageRequest, attempt: Int, delay: Double, error: FeedError)
-    }
-
     private let source: any FeedSource
+    private let pager: FetchResult.Pager
     private let retry: RetryPolicy
     private let queue = DispatchQueue(label: "feedscroll.fetch", attributes: .concurrent)
     private let cancelled = Mutex<Set<RequestID>>([])
-    private let deliver: @Sendable (Event) -> Void
+    private let deliver: @Sendable (FetchResult) -> Void
 
     /// - Parameters:
     ///   - source: what to load from.
+    ///   - pager: the pager its results are for (tagged on every result).
     ///   - retry: when to try a failed page again.
-    ///   - deliver: called on the fetch queue with each event.
-    public init(source: any FeedSource, retry: RetryPolicy = RetryPolicy(), deliver: @escaping @Sendable (Event) -> Void) {
+    ///   - deliver: called on the fetch queue with each result.
+    public init(
+        source: any FeedSource, pager: FetchResult.Pager = .list, retry: RetryPolicy = RetryPolicy(),
+        deliver: @escaping @Sendable (FetchResult) -> Void
+    ) {
         self.source = source
+        self.pager = pager
         self.retry = retry
         self.deliver = deliver
     }
@@ -65,10 +64,10 @@ public final class PageFetcher: Sendable {
         if case let .failure(error) = result,
            let delay = retry.delay(afterAttempt: number, error: error, random: Double.random(in: 0..<1))
         {
-            deliver(.retrying(request, attempt: number + 1, delay: delay, error: error))
+            deliver(.retrying(request, attempt: number + 1, delay: delay, error: error, for: pager))
             queue.asyncAfter(deadline: .now() + delay) { self.attempt(request, number: number + 1) }
             return
         }
-        deliver(.loaded(request, result, latency: latency))
+        deliver(.loaded(request, result, latency: latency, for: pager))
     }
 }

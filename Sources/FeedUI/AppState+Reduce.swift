@@ -24,12 +24,12 @@ extension AppState {
             viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
             relayoutDetail()
-        case let .fetched(event, at):
+        case let .fetched(result, at):
             now = at
-            effects += handle(event)
-        case let .commentsFetched(event, serial, at):
-            now = at
-            receiveComments(event, serial: serial)
+            switch result.pager {
+            case .list: effects += receive(result)
+            case let .comments(serial): receiveComments(result, serial: serial)
+            }
         case let .tick(at):
             now = at
         case let .notice(text):
@@ -131,37 +131,42 @@ extension AppState {
         return []
     }
 
-    private mutating func handle(_ event: PageFetcher.Event) -> [AppEffect] {
-        switch event {
-        case let .loaded(request, result, latency):
+    /// A list result: the pager says what it did, and the screen follows.
+    private mutating func receive(_ result: FetchResult) -> [AppEffect] {
+        let request = result.request
+        switch result.outcome {
+        case let .loaded(loaded, latency):
             let anchor = cursorAnchor()
-            let wasRefreshing = paging.isRefreshing
-            let wasJumping = paging.jumpTarget != nil
-            let wasLive = paging.liveBatch?.requests.contains(request.id) == true
-            guard paging.receive(request, result) else { return [] }
-            if wasRefreshing || wasJumping || wasLive { filter.invalidate() }
+            let outcome = paging.receive(request, loaded)
+            if outcome == .dropped { return [] }
             retrying = nil
-            if case .success = result {
+            if case .success = loaded {
                 lastLatency = latency
                 estimator.observeLatency(latency)
             }
-            if wasJumping && paging.jumpTarget == nil, case .success = result {
+            switch outcome {
+            case .jumped:
+                filter.invalidate()
                 viewport.setCount(paging.items.count)
                 viewport.toTop()
-            } else if wasRefreshing && !paging.isRefreshing {
+            case let .refreshed(_, newAbove):
                 // The refresh replaced the rows: the cursor's item stays on its screen row when it
                 // is still there, with the count of new items above it; otherwise go to the top.
+                filter.invalidate()
                 viewport.setCount(paging.items.count)
                 if let anchor, paging.items.index(of: anchor.id) != nil {
                     restore(anchor)
-                    newAbove = paging.newAbove
+                    self.newAbove = newAbove
                 } else {
                     viewport.toTop()
                 }
-            } else {
+            case .updated:
+                filter.invalidate()
+                restore(anchor)
+            case .dropped, .pending, .applied, .failed, .liveFailed:
                 restore(anchor)
             }
-        case let .retrying(request, attempt, delay, error):
+        case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)

@@ -180,7 +180,7 @@ import Testing
         paging.receive(first, .success(makePage(0)))
         #expect(above.index > 1)
         let dropsBefore = paging.resultsDropped
-        #expect(paging.receive(above, .success(makePage(above.index))) == false)
+        #expect(paging.receive(above, .success(makePage(above.index))) == .dropped)
         #expect(paging.resultsDropped == dropsBefore + 1)
         checkBookkeeping(paging)
         #expect(paging.items.ids.first == "t:0")
@@ -270,7 +270,7 @@ import Testing
         let inFlight = try #require(fetches(paging.prefetch(cursor: 9, distance: 5)).first)
         let effects = paging.refresh(anchor: "t:3")
         #expect(effects.first == .cancel(inFlight.id))
-        #expect(paging.receive(inFlight, .success(makePage(1, size: 10))) == false)
+        #expect(paging.receive(inFlight, .success(makePage(1, size: 10))) == .dropped)
         let first = try #require(fetches(effects).first)
         paging.receive(first, .success(makePage(0, size: 10)))
         #expect(paging.items.ids == (0..<10).map { "t:\($0)" })
@@ -309,6 +309,6 @@ import Testing
         #expect(paging.items == before)
         #expect(paging.failure == nil)
         #expect(paging.liveBatch == nil)
-        #expect(paging.receive(requests[1], .success(makePage(1, size: 10))) == false)
+        #expect(paging.receive(requests[1], .success(makePage(1, size: 10))) == .dropped)
     }
 }

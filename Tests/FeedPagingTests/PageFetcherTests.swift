@@ -8,13 +8,13 @@ import Testing
 @Suite struct PageFetcherTests {
     /// Collects events and lets a test wait for a count of them (a semaphore, not a sleep).
     final class Collector: Sendable {
-        let events = Mutex<[PageFetcher.Event]>([])
+        let events = Mutex<[FetchResult]>([])
         let arrived = DispatchSemaphore(value: 0)
-        func deliver(_ event: PageFetcher.Event) {
+        func deliver(_ event: FetchResult) {
             events.withLock { $0.append(event) }
             arrived.signal()
         }
-        func wait(for count: Int) -> [PageFetcher.Event] {
+        func wait(for count: Int) -> [FetchResult] {
             for _ in 0..<count { _ = arrived.wait(timeout: .now() + 10) }
             return events.withLock { $0 }
         }
@@ -29,7 +29,8 @@ import Testing
         let events = collector.wait(for: 2)
         #expect(events.count == 2)
         var pages: [Int: Page] = [:]
-        for case let .loaded(request, .success(page), _) in events { pages[request.index] = page }
+        for event in events { if case let .loaded(.success(page), _) = event.outcome { pages[event.request.index] = page } }
+        #expect(events.allSatisfy { $0.pager == .list })
         #expect(pages[0]?.items.first?.title == "evil title")
         #expect(pages[1]?.items.count == 20)
         #expect(Set(source.loads) == [.page(0), .page(1)])
@@ -46,17 +47,22 @@ import Testing
             }
         }
         let collector = Collector()
-        let fetcher = PageFetcher(source: Failing(), retry: RetryPolicy(maxAttempts: 3)) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: Failing(), pager: .comments(serial: 4), retry: RetryPolicy(maxAttempts: 3)) {
+            collector.deliver($0)
+        }
         let request = PageRequest(id: RequestID(7), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
         let events = collector.wait(for: 3)
         #expect(events.count == 3)
         guard events.count == 3 else { return }
-        #expect(events[0] == .retrying(request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)))
-        guard case let .loaded(r, .failure(error), _) = events[2] else {
+        #expect(events[0] == .retrying(
+            request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01),
+            for: .comments(serial: 4)))
+        #expect(events.allSatisfy { $0.pager == .comments(serial: 4) })
+        guard case let .loaded(.failure(error), _) = events[2].outcome else {
             Issue.record("expected a final failure, got \(events[2])")
             return
         }
-        #expect(r == request && error.kind == .http(status: 503))
+        #expect(events[2].request == request && error.kind == .http(status: 503))
     }
 }
