@@ -176,17 +176,26 @@ public enum TextSanitizer {
 }
 
 extension FeedItem {
-    /// The item with every remote string passed through `TextSanitizer`.
+    /// The item with every remote string passed through `TextSanitizer`, but its identity.
+    ///
+    /// `id` and `parentID` stay as the API sent them: items are compared by id, and two ids
+    /// that differ only in control characters would become one if cleaned. Clean an id where
+    /// it is shown (`TextSanitizer.clean(item.id)`: the pipe modes do). A link that carried a
+    /// control or space character is cleaned for display and recorded in `refusedLinks`, so
+    /// it is never opened as the different link cleaning made of it.
     public func sanitized() -> FeedItem {
         var item = self
-        item.id = TextSanitizer.clean(id)
+        var refused = refusedLinks ?? []
+        for link in [url, discussionURL].compactMap({ $0 }) where Self.linkHasHiddenCharacters(link) {
+            refused.insert(TextSanitizer.clean(link))
+        }
+        item.refusedLinks = refused.isEmpty ? nil : refused
         item.title = TextSanitizer.clean(title)
         item.url = url.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.author = author.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.body = body.map { TextSanitizer.clean($0, mode: .multiline) }.flatMap { $0.isEmpty ? nil : $0 }
         item.discussionURL = discussionURL.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.bodyHTML = bodyHTML.map(TextSanitizer.cleanKeepingLayout).flatMap { $0.isEmpty ? nil : $0 }
-        item.parentID = parentID.map { TextSanitizer.clean($0) }
         item.facts = facts.map { $0.sanitized() }
         return item
     }
