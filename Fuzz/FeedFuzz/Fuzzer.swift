@@ -74,7 +74,7 @@ public struct Fuzzer: Sendable {
 
     /// Runs until the configured bound, round-robin over the adapters.
     /// - Parameter progress: called after each round with the report so far.
-    public func run(progress: (Report) -> Void = { _ in }) async -> Report {
+    public func run(progress: @Sendable (Report) -> Void = { _ in }) async -> Report {
         var report = Report()
         let start = Date()
         var round = 0

@@ -23,14 +23,15 @@ while index < arguments.count {
 }
 
 /// One line on stdout, at once (the run is long; a pipe would buffer it).
-func line(_ text: String) {
+@Sendable func line(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
 let bound = configuration.seconds.map { "\(Int($0)) s" } ?? "\(configuration.casesPerAdapter ?? 0) cases per adapter"
 line("fuzzing every adapter and the text renderers for \(bound), seed \(configuration.seed), huge strings \(configuration.hugeBytes >> 20) MB")
 let fuzzer = Fuzzer(configuration)
-let report = await fuzzer.run { report in
+// @Sendable: called from the fuzzer's task, not the main actor.
+let report = await fuzzer.run { @Sendable report in
     let cases = report.figures.values.reduce(0) { $0 + $1.cases }
     line(String(format: "  %6.0f s  %7d adapter cases  %8d text inputs  %d findings", report.seconds, cases, report.textInputs, report.findings.count))
 }
