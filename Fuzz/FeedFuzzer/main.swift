@@ -36,11 +36,16 @@ let report = await fuzzer.run { @Sendable report in
     line(String(format: "  %6.0f s  %7d adapter cases  %8d text inputs  %d findings", report.seconds, cases, report.textInputs, report.findings.count))
 }
 line("")
-line(String(format: "%-16@ %8@ %8@ %8@ %10@ %14@", "adapter" as NSString, "inputs" as NSString, "errors" as NSString,
-            "pages" as NSString, "said empty" as NSString, "silent empties" as NSString))
+/// `text` padded to `width` columns (on the right for names, the left for numbers).
+func cell(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let pad = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + pad : pad + text
+}
+line(cell("adapter", 16, left: true) + cell("inputs", 8) + cell("errors", 8) + cell("pages", 8) + cell("said empty", 12) + cell("silent empties", 16))
 for api in fuzzer.targets.map(\.api) {
     let f = report.figures[api] ?? Fuzzer.AdapterFigures()
-    line(String(format: "%-16@ %8d %8d %8d %10d %14d", api as NSString, f.cases, f.errors, f.pages, f.emptyAsSaid, f.silentEmpties))
+    line(cell(api, 16, left: true) + cell("\(f.cases)", 8) + cell("\(f.errors)", 8) + cell("\(f.pages)", 8)
+        + cell("\(f.emptyAsSaid)", 12) + cell("\(f.silentEmpties)", 16))
 }
 line("text inputs (sanitiser, HTMLBlocks, HTMLText): \(report.textInputs)")
 line("mutations: " + Mutation.allCases.map { "\($0.rawValue) \(report.mutations[$0] ?? 0)" }.joined(separator: ", "))
