@@ -8,12 +8,16 @@ public struct Page: Sendable, Equatable {
     public var next: PageKey?
     /// The total the API reports, when it does.
     public var total: Int?
+    /// Items the page should have held but that failed for good and were left out (an HN item
+    /// answering 404 after its list named it). Never silent: the runtimes count and report them.
+    public var skipped: [FeedError]
 
-    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil) {
+    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, skipped: [FeedError] = []) {
         self.key = key
         self.items = items
         self.next = next
         self.total = total
+        self.skipped = skipped
     }
 
     /// Whether the feed ends with this page.

@@ -6,12 +6,15 @@ import Synchronization
 ///
 /// The first `load` fetches `<list>stories.json` once and keeps it: every `.idSlice` pages over
 /// that snapshot, so re-ranking between pages causes no duplicates or skips. `startOver()`
-/// drops it (refresh). A page's items are fetched concurrently, at most `maxConcurrentItems` at
-/// a time, and kept in ranking order; `null`, `deleted` and `dead` items are skipped, so a page
-/// may be short without being the end. The end is the end of the id list.
+/// drops it (refresh). A page's items are fetched concurrently through one `FanOut`, at most
+/// `maxConcurrentItems` at a time, and kept in ranking order; `null`, `deleted` and `dead`
+/// items are skipped, so a page may be short without being the end. The end is the end of the
+/// id list.
 ///
-/// Per-item failures: a retryable one (timeout, 5xx, 429) fails the whole page so a retry
-/// re-fetches it; a final one (404, an undecodable item) skips that item only.
+/// Per-item failures: each item request retries by itself (a `RetryingTransport`), so one bad
+/// item never costs its siblings a second request. An item that still fails with a transient
+/// error fails the page; one that fails for good (a 404) is left out and listed in
+/// `Page.skipped`, never silently.
 public struct HackerNewsSource: FeedSource {
     public enum List: String, Sendable, CaseIterable {
         case top, new, best, ask, show, job
@@ -42,17 +45,17 @@ public struct HackerNewsSource: FeedSource {
         self.maxConcurrentItems = max(1, maxConcurrentItems)
     }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .idSlice(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "hn: unsupported page key \(key)")
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
-        let ids = try idList()
+        let ids = try await idList()
         let end = min(start + size, ids.count)
         let slice = start < end ? Array(ids[start..<end]) : []
-        let items = try fetchItems(slice)
+        let (items, skipped) = try await fetchItems(slice)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
-        return Page(key: key, items: items, next: next, total: ids.count)
+        return Page(key: key, items: items, next: next, total: ids.count, skipped: skipped)
     }
 
     public func startOver() {
@@ -61,10 +64,10 @@ public struct HackerNewsSource: FeedSource {
 
     // MARK: - Requests
 
-    private func idList() throws(FeedError) -> [Int] {
+    private func idList() async throws(FeedError) -> [Int] {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
-        let (ids, _) = try transport.fetchJSON([Int]?.self, from: url, api: "hn")
+        let (ids, _) = try await transport.fetchJSON([Int]?.self, from: url, api: "hn")
         let list = ids ?? []
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
@@ -74,50 +77,30 @@ public struct HackerNewsSource: FeedSource {
         }
     }
 
-    private func fetchItems(_ ids: [Int]) throws(FeedError) -> [FeedItem] {
-        guard !ids.isEmpty else { return [] }
-        let results = Mutex([Result<FeedItem?, FeedError>?](repeating: nil, count: ids.count))
-        let nextIndex = Mutex(0)
-        let group = DispatchGroup()
-        let workers = min(maxConcurrentItems, ids.count)
-        // Dedicated threads rather than a GCD queue: each worker blocks in the transport, and on
-        // Linux a custom concurrent queue's pool does not reliably grow past the core count.
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread { [transport, baseURL] in
-                while true {
-                    let index = nextIndex.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < ids.count else { break }
-                    let result = Result { () throws(FeedError) -> FeedItem? in
-                        try Self.fetchItem(ids[index], baseURL: baseURL, transport: transport)
-                    }
-                    results.withLock { $0[index] = result }
-                }
-                group.leave()
+    private func fetchItems(_ ids: [Int]) async throws(FeedError) -> ([FeedItem], [FeedError]) {
+        let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL] id throws(FeedError) in
+            do throws(FeedError) {
+                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport))
+            } catch {
+                if error.kind == .cancelled || error.kind != .http(status: 404) && error.kind != .decoding { throw error }
+                return .failure(error)
             }
-            thread.stackSize = 512 * 1024
-            thread.start()
         }
-        group.wait()
-
         var items: [FeedItem] = []
-        for result in results.withLock({ $0 }) {
+        var skipped: [FeedError] = []
+        for result in results {
             switch result {
             case let .success(item?): items.append(item)
-            case .success(nil), nil: continue
-            case let .failure(error):
-                if error.isRetryable || error.kind == .cancelled { throw error }
+            case .success(nil): continue
+            case let .failure(error): skipped.append(error)
             }
         }
-        return items
+        return (items, skipped)
     }
 
-    private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) throws(FeedError) -> FeedItem? {
+    private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) async throws(FeedError) -> FeedItem? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
-        let (dto, _) = try transport.fetchJSON(ItemDTO?.self, from: url, api: "hn")
+        let (dto, _) = try await transport.fetchJSON(ItemDTO?.self, from: url, api: "hn")
         guard let dto, dto.deleted != true, dto.dead != true else { return nil }
         return dto.feedItem
     }
@@ -129,7 +112,7 @@ public struct HackerNewsSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct ItemDTO: Decodable {
+private struct ItemDTO: Decodable, Sendable {
     var id: Int
     var type: String?
     var by: String?

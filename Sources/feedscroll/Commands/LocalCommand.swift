@@ -32,7 +32,7 @@ struct LocalCommand: ParsableCommand {
         }
         defer { replica.stopBlocking() }
         guard let url = replica.baseURLs["hn"] else { throw ValidationError("the replica has no Hacker News route") }
-        let transport = URLSessionTransport()
+        let transport = Network.transport(timeout: 10, width: 8)
         let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
         try Launcher(options: options, comments: comments).run { _ in
             HackerNewsSource(list: list, baseURL: url, transport: transport)

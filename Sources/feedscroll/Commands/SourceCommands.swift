@@ -9,16 +9,20 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The API root (default: the public API).", valueName: "URL"))
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Seconds without an answer before a request fails (retryable).", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Seconds one attempt of a request may take, whole (a failure is retried).", valueName: "SECONDS"))
     var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Requests in flight at once per host, for the list and for a detail each.", valueName: "N"))
+    var connections: Int = 8
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be within 0…600 seconds, not \(timeout)") }
+        guard (1...64).contains(connections) else { throw ValidationError("--connections must be within 1…64, not \(connections)") }
     }
 
-    /// The transport for this run.
+    /// The run's transport (one per process, shared by every source of the run).
     func transport() -> any HTTPTransport {
-        URLSessionTransport(requestTimeout: timeout, resourceTimeout: max(timeout, 30))
+        Network.transport(timeout: timeout, width: connections)
     }
 
     func url(default fallback: URL) throws -> URL {
@@ -40,9 +44,12 @@ struct HackerNewsCommand: ParsableCommand {
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
         let transport = network.transport()
-        let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let width = network.connections
+        let comments: CommentFetchers.MakeSource = {
+            HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width)
+        }
         try Launcher(options: options, comments: comments).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: transport)
+            HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
         }
     }
 }

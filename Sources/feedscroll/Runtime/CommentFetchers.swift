@@ -29,9 +29,10 @@ final class CommentFetchers {
                 return
             }
             let deliver = self.deliver
-            // The previous detail's fetcher is let go: a load it is running finishes on its own
-            // queue and its result, tagged with the old serial, is dropped by the reducer.
-            current = (serial, PageFetcher(source: source) { deliver($0, serial) })
+            // The previous detail's loads are cancelled (their requests closed); anything they
+            // still deliver carries the old serial and is dropped by the reducer.
+            current?.fetcher.cancelAll()
+            current = (serial, PageFetcher(source: source, lane: .detail) { deliver($0, serial) })
         }
         current?.fetcher.fetch(request)
     }
@@ -39,5 +40,10 @@ final class CommentFetchers {
     func cancel(_ id: RequestID, serial: Int) {
         guard current?.serial == serial else { return }
         current?.fetcher.cancel(id)
+    }
+
+    /// Cancels every comment load (quitting).
+    func cancelAll() {
+        current?.fetcher.cancelAll()
     }
 }

@@ -46,6 +46,8 @@ struct Launcher {
         let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)
         let code: Int32
+        // Every runtime has cancelled its loads by the time it returns; then the client closes.
+        defer { Network.shutdown() }
         switch mode {
         case .terminal:
             code = TerminalRuntime(

@@ -23,6 +23,8 @@ struct PipeRuntime {
         var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
         let inbox = Inbox<PageFetcher.Event>()
         let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        // Every return below ends the run: loads still in flight are cancelled on the wire.
+        defer { fetcher.cancelAll() }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
         var row = 0  // the next row of `paging.items` to write
@@ -52,6 +54,13 @@ struct PipeRuntime {
                 switch event {
                 case let .loaded(request, result, latency):
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
+                    if case let .success(page) = result {
+                        // A left-out item is never silent: one stderr line and a log line each.
+                        for error in page.skipped {
+                            printError("item left out: \(error.message)")
+                            logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
+                        }
+                    }
                     paging.receive(request, result)
                 case let .retrying(request, attempt, delay, error):
                     logger.notice("retrying", metadata: [

@@ -98,6 +98,7 @@ struct TerminalRuntime {
                 switch delivery {
                 case let .list(event):
                     log(event)
+                    if let note = Self.skippedNote(event) { actions.append(.notice(note)) }
                     actions.append(.fetched(event, at: now))
                 case let .comments(event, serial):
                     log(event, pager: "comments")
@@ -106,6 +107,9 @@ struct TerminalRuntime {
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
+        // Quitting closes every request still in flight and drops every retry not yet due.
+        fetcher.cancelAll()
+        commentFetchers?.cancelAll()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
     }
@@ -146,6 +150,9 @@ struct TerminalRuntime {
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
+            for error in page.skipped {
+                logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
+            }
         case let .loaded(request, .failure(error), _):
             logger.warning("failed", metadata: ["id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
         case let .retrying(request, attempt, delay, error):
@@ -156,6 +163,13 @@ struct TerminalRuntime {
     }
 
     private static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// The status line's account of items a page had to leave out, if any.
+    static func skippedNote(_ event: PageFetcher.Event) -> String? {
+        guard case let .loaded(_, .success(page), _) = event, let first = page.skipped.first else { return nil }
+        let count = page.skipped.count
+        return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
+    }
 
     /// How long `poll` may sleep: until the next spinner frame while something animates, until
     /// the next live update when one is due, otherwise for ever.
