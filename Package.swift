@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG"]),
-        .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"]),
+        .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
             name: "FeedConfig",
@@ -54,7 +55,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CursesTerminal", dependencies: ["FeedUI", "CNCursesW"]),
+        .target(name: "CursesTerminal", dependencies: ["FeedUI", "FeedPictures", "CNCursesW"]),
         .executableTarget(
             name: "feedscroll",
             dependencies: [
@@ -76,18 +77,21 @@ let package = Package(
         .testTarget(
             name: "FeedPagingTests",
             dependencies: [
-                "FeedPaging", "FeedModel", "FeedTestSupport",
+                "FeedPaging", "FeedModel", "FeedDiff", "FeedTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
-        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedTestSupport"]),
+        .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(
+            name: "FeedStoreTests",
+            dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
         .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(

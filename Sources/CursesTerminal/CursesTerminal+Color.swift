@@ -32,8 +32,8 @@ enum ColorMode: Equatable {
 
 extension CursesTerminal {
     /// Allocates one colour pair per style (when colours are wanted and available) and returns
-    /// each style's rendition, indexed by `Style.rawValue`.
-    static func renditions(for theme: Theme, depth requestedDepth: ColorDepth?) -> [Rendition] {
+    /// each style's rendition, indexed by `Style.rawValue`, and how colours reach the terminal.
+    static func renditions(for theme: Theme, depth requestedDepth: ColorDepth?) -> (renditions: [Rendition], mode: ColorMode) {
         var usesColor = theme.usesColor && has_colors()
         var hasDefaultColors = false
         var mode = ColorMode.none
@@ -47,7 +47,7 @@ extension CursesTerminal {
         }
         let attributeSource = usesColor ? theme : (theme.usesColor ? Theme.monochrome : theme)
         var slots: [UInt32: Int32] = [:]
-        return Style.allCases.map { style in
+        let renditions = Style.allCases.map { style in
             let appearance = attributeSource[style]
             var rendition = Rendition(attributes: attributes(appearance.attributes), pair: 0)
             let pair = Int16(style.rawValue) + 1
@@ -61,6 +61,7 @@ extension CursesTerminal {
             if init_extended_pair(Int32(pair), foreground, background) == OK { rendition.pair = pair }
             return rendition
         }
+        return (renditions, mode)
     }
 
     /// The curses colour number for `color` in `mode`, redefining a palette slot when needed.

@@ -25,6 +25,7 @@ extension CursesTerminal {
         let rows = min(grid.size.rows, size.rows)
         let columns = min(grid.size.columns, size.columns)
         let previous = isFull ? nil : previousGrid
+        keepPicturePairs(of: grid)
         for row in 0..<max(0, rows) {
             for column in 0..<max(0, columns) {
                 let cell = grid[row, column]
@@ -44,6 +45,10 @@ extension CursesTerminal {
     }
 
     private func write(_ cell: Cell, row: Int, column: Int, lastColumn: Int) {
+        if let colors = cell.colors {
+            writePicture(cell, colors: colors, row: row, column: column)
+            return
+        }
         let rendition = renditions[Int(cell.style.rawValue)]
         var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
         let first = scalars.first.map { wchar_t(bitPattern: $0.value) } ?? 0x20

@@ -47,6 +47,10 @@ public final class CursesTerminal: TerminalBackend {
     /// The resolved theme and what it became in curses terms, indexed by `Style.rawValue`.
     let theme: Theme
     var renditions: [Rendition] = []
+    /// How picture cells are drawn, from the colours the terminal has.
+    var pictureMode = PictureMode.shades
+    /// The colour pairs picture cells use; nil when pictures are drawn as shades.
+    var picturePairs: ColorPairPool?
     /// The last grid drawn, compared cell by cell with the next one.
     var previousGrid: Grid?
     /// Set after a resize or a resume: the next `draw` rewrites every cell.
@@ -165,7 +169,11 @@ public final class CursesTerminal: TerminalBackend {
         _ = idlok(window, true)
         idcok(window, true)
         _ = scrollok(window, false)
-        renditions = Self.renditions(for: theme, depth: options.colorDepth)
+        let colors = Self.renditions(for: theme, depth: options.colorDepth)
+        renditions = colors.renditions
+        pictureMode = PictureMode(colors.mode)
+        picturePairs = pictureMode == .shades ? nil : Self.picturePairPool(firstPair: Style.allCases.count + 1)
+        if picturePairs == nil { pictureMode = .shades }
         if options.enablesMouse {
             let mask = fs_button1_pressed() | fs_button1_released() | fs_button4_pressed() | fs_button5_pressed()
             _ = mousemask(mask, nil)

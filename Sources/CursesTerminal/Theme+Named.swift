@@ -2,7 +2,7 @@ import FeedUI
 
 extension Theme {
     /// Dark text for a light background.
-    public static let light = Theme(usesColor: true, appearances: [
+    public static let light = Theme(usesColor: true, isLight: true, appearances: [
         .normal: Appearance(),
         .title: Appearance(foreground: Color(235, fallback: 0, rgb: 0x262626), attributes: .bold),
         .meta: Appearance(foreground: Color(242, fallback: 0, rgb: 0x6C6C6C)),
@@ -15,6 +15,7 @@ extension Theme {
         .error: Appearance(foreground: Color(124, fallback: 1, rgb: 0xB00020), attributes: .bold),
         .spinner: Appearance(foreground: .blue, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: Color(221, fallback: 3, rgb: 0xFFD75F)),
+        .changed: Appearance(foreground: Color(28, fallback: 2, rgb: 0x008700), attributes: .bold),
     ])
 
     /// The theme a name stands for.

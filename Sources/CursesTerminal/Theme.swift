@@ -1,3 +1,4 @@
+import FeedPictures
 import FeedUI
 
 /// How each `Style` looks: a foreground, a background and attributes.
@@ -66,12 +67,23 @@ public struct Theme: Sendable, Hashable {
 
     /// Whether the backend should allocate colour pairs for this theme.
     public var usesColor: Bool
+    /// Whether the theme is made for a light terminal background.
+    public var isLight: Bool
     private var appearances: [Style: Appearance]
 
     /// A theme; styles missing from `appearances` look like `.normal`'s (or plain text).
-    public init(usesColor: Bool, appearances: [Style: Appearance]) {
+    public init(usesColor: Bool, isLight: Bool = false, appearances: [Style: Appearance]) {
         self.usesColor = usesColor
+        self.isLight = isLight
         self.appearances = appearances
+    }
+
+    /// What transparent picture pixels are composited over: the normal style's background when
+    /// it has an exact colour, else black for a dark theme and white for a light one (the
+    /// terminal's own background cannot be asked for portably).
+    public var pictureBackground: RGB {
+        if let rgb = self[.normal].background.rgb { return RGB(hex: rgb) }
+        return isLight ? .white : .black
     }
 
     public subscript(style: Style) -> Appearance {
@@ -93,6 +105,7 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: .yellow),
+        .changed: Appearance(foreground: .green, attributes: .bold),
     ])
 
     /// Attributes only, for `NO_COLOR` and terminals without colours.
@@ -107,5 +120,6 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(attributes: [.bold, .underline]),
         .spinner: Appearance(attributes: .bold),
         .highlight: Appearance(attributes: .underline),
+        .changed: Appearance(attributes: .bold),
     ])
 }

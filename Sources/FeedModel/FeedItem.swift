@@ -22,6 +22,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     public var depth: Int
     /// The id of the entry this one answers, in a thread.
     public var parentID: String?
+    /// What the source says about the item in its own words, in meta-line order (`ItemFact`).
+    /// Empty: the meta line is built from the common fields (author · points · comments · age).
+    public var facts: [ItemFact]
 
     public init(
         id: String,
@@ -35,7 +38,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         discussionURL: String? = nil,
         bodyHTML: String? = nil,
         depth: Int = 0,
-        parentID: String? = nil
+        parentID: String? = nil,
+        facts: [ItemFact] = []
     ) {
         self.id = id
         self.title = title
@@ -49,5 +53,6 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         self.bodyHTML = bodyHTML
         self.depth = depth
         self.parentID = parentID
+        self.facts = facts
     }
 }

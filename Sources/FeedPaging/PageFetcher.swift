@@ -5,38 +5,34 @@ import Synchronization
 /// Runs page loads as tasks on the fetch executor and hands results back as values.
 ///
 /// The one concurrent thing in feedscroll. It owns no paging state: it loads what it is asked,
-/// sanitises every remote string, and calls `deliver` with each event; the runtime turns that
-/// into an action on its own thread. Each request is one `Task` preferring `FetchExecutor`
-/// (jobs on the custom concurrent queue); `cancel` cancels that task, which closes its
-/// requests on the wire, drops retries not yet due, and delivers nothing.
+/// sanitises every remote string, and calls `deliver` with a `FetchResult` tagged with its
+/// pager; the runtime posts it to its one inbox and reduces it as `AppAction.fetched` on its
+/// own thread. Each request is one `Task` preferring `FetchExecutor` (jobs on the custom
+/// concurrent queue); `cancel` cancels that task, which closes its requests on the wire, drops
+/// retries not yet due, and delivers nothing.
 public final class PageFetcher: Sendable {
-    /// What comes back from a load.
-    public enum Event: Sendable, Equatable {
-        /// The final outcome of a request, with the duration of its last attempt in seconds.
-        case loaded(PageRequest, Result<Page, FeedError>, latency: Double)
-        /// An attempt failed and another follows after `delay` seconds.
-        case retrying(PageRequest, attempt: Int, delay: Double, error: FeedError)
-    }
-
     private let source: any FeedSource
+    private let pager: FetchResult.Pager
     private let retry: RetryPolicy
     private let lane: FetchLane
     private let executor: FetchExecutor
     private let tasks = Mutex<[RequestID: Task<Void, Never>]>([:])
-    private let deliver: @Sendable (Event) -> Void
+    private let deliver: @Sendable (FetchResult) -> Void
 
     /// - Parameters:
     ///   - source: what to load from.
+    ///   - pager: the pager its results are for (tagged on every result).
     ///   - retry: when to try a failed page again (sources over a `RetryingTransport` retry
     ///     each request themselves and give up with a non-retryable error, so this adds none).
     ///   - lane: the host connections this pager's requests use.
     ///   - executor: where the tasks run.
-    ///   - deliver: called from the fetch executor with each event.
+    ///   - deliver: called from the fetch executor with each result.
     public init(
-        source: any FeedSource, retry: RetryPolicy = RetryPolicy(), lane: FetchLane = .list,
-        executor: FetchExecutor = .shared, deliver: @escaping @Sendable (Event) -> Void
+        source: any FeedSource, pager: FetchResult.Pager = .list, retry: RetryPolicy = RetryPolicy(), lane: FetchLane = .list,
+        executor: FetchExecutor = .shared, deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.source = source
+        self.pager = pager
         self.retry = retry
         self.lane = lane
         self.executor = executor
@@ -46,8 +42,9 @@ public final class PageFetcher: Sendable {
     /// Starts loading a page in its own task.
     public func fetch(_ request: PageRequest) {
         let deliver = self.deliver
+        let pager = self.pager
         let observer: RetryObserver = { attempt, delay, error in
-            deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized()))
+            deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
         }
         // Created under the lock, so the task's own removal at its end always finds it.
         tasks.withLock { tasks in
@@ -106,7 +103,7 @@ public final class PageFetcher: Sendable {
                let delay = retry.delay(afterAttempt: attempt, error: error, random: Double.random(in: 0..<1))
             {
                 attempt += 1
-                deliver(.retrying(request, attempt: attempt, delay: delay, error: error))
+                deliver(.retrying(request, attempt: attempt, delay: delay, error: error, for: pager))
                 do {
                     try await Task.sleep(for: .seconds(delay))
                 } catch {
@@ -114,7 +111,7 @@ public final class PageFetcher: Sendable {
                 }
                 continue
             }
-            deliver(.loaded(request, result, latency: latency))
+            deliver(.loaded(request, result, latency: latency, for: pager))
             return
         }
     }

@@ -8,9 +8,9 @@ public enum AppAction: Sendable, Equatable {
     case start(at: Double)
     case key(Key, at: Double)
     case resized(Size)
-    case fetched(PageFetcher.Event, at: Double)
-    /// A comment page for the detail opened as `serial` (see `AppEffect.fetchComments`).
-    case commentsFetched(PageFetcher.Event, serial: Int, at: Double)
+    /// A fetch result for either pager: the list's, or the comments of the detail opened as
+    /// the result's serial (see `AppEffect.fetchComments`).
+    case fetched(FetchResult, at: Double)
     /// Time passed (spinner frames, retry countdowns).
     case tick(at: Double)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
@@ -22,7 +22,7 @@ public enum AppEffect: Sendable, Hashable {
     case fetch(PageRequest)
     case cancel(RequestID)
     /// Load a page of the comments of `itemID` for the detail opened as `serial`; the result
-    /// comes back as `AppAction.commentsFetched` with the same serial.
+    /// comes back as `AppAction.fetched` for `.comments(serial:)` with the same serial.
     case fetchComments(PageRequest, itemID: String, serial: Int)
     case cancelComments(RequestID, serial: Int)
     /// Tell the source to drop its between-page snapshot (refresh).

@@ -83,17 +83,12 @@ extension AppState {
         return []
     }
 
-    mutating func receiveComments(_ event: PageFetcher.Event, serial: Int) {
-        guard var comments = detail?.comments, detail?.serial == serial else { return }
-        switch event {
-        case let .loaded(request, result, _):
-            guard comments.receive(request, result) else { return }
-            detail?.comments = comments
-            detail?.parseNewComments()
-            relayoutDetail()
-        case .retrying:
-            break
-        }
+    mutating func receiveComments(_ result: FetchResult, serial: Int) {
+        guard var comments = detail?.comments, detail?.serial == serial, let loaded = result.result else { return }
+        guard comments.receive(result.request, loaded) != .dropped else { return }
+        detail?.comments = comments
+        detail?.parseNewComments()
+        relayoutDetail()
     }
 
     /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the

@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 
@@ -24,12 +25,12 @@ extension AppState {
             viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
             relayoutDetail()
-        case let .fetched(event, at):
+        case let .fetched(result, at):
             now = at
-            effects += handle(event)
-        case let .commentsFetched(event, serial, at):
-            now = at
-            receiveComments(event, serial: serial)
+            switch result.pager {
+            case .list: effects += receive(result)
+            case let .comments(serial): receiveComments(result, serial: serial)
+            }
         case let .tick(at):
             now = at
         case let .notice(text):
@@ -37,7 +38,7 @@ extension AppState {
         }
         if !isQuitting {
             keepPagesInBounds()
-            updateSearch()  // new, dropped or replaced rows; O(1) when nothing changed
+            expireHighlights()
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(
@@ -131,37 +132,39 @@ extension AppState {
         return []
     }
 
-    private mutating func handle(_ event: PageFetcher.Event) -> [AppEffect] {
-        switch event {
-        case let .loaded(request, result, latency):
-            let anchor = cursorAnchor()
-            let wasRefreshing = paging.isRefreshing
-            let wasJumping = paging.jumpTarget != nil
-            let wasLive = paging.liveBatch?.requests.contains(request.id) == true
-            guard paging.receive(request, result) else { return [] }
-            if wasRefreshing || wasJumping || wasLive { filter.invalidate() }
+    /// A list result: the pager says what it did, and the screen follows.
+    private mutating func receive(_ result: FetchResult) -> [AppEffect] {
+        let request = result.request
+        switch result.outcome {
+        case let .loaded(loaded, latency):
+            let outcome = paging.receive(request, loaded)
+            if outcome == .dropped { return [] }
             retrying = nil
-            if case .success = result {
+            if case .success = loaded {
                 lastLatency = latency
                 estimator.observeLatency(latency)
             }
-            if wasJumping && paging.jumpTarget == nil, case .success = result {
-                viewport.setCount(paging.items.count)
+            switch outcome {
+            case let .applied(changes):
+                follow(changes)
+            case let .updated(changes):
+                follow(changes)
+                highlight(changes)
+            case let .jumped(changes):
+                follow(changes)
                 viewport.toTop()
-            } else if wasRefreshing && !paging.isRefreshing {
-                // The refresh replaced the rows: the cursor's item stays on its screen row when it
-                // is still there, with the count of new items above it; otherwise go to the top.
-                viewport.setCount(paging.items.count)
-                if let anchor, paging.items.index(of: anchor.id) != nil {
-                    restore(anchor)
-                    newAbove = paging.newAbove
+            case let .refreshed(changes):
+                // The cursor's item stays on its screen row when it is still there, with the count
+                // of new items above it; otherwise go to the top.
+                if let row = follow(changes) {
+                    newAbove = changes.insertCount(above: row)
                 } else {
                     viewport.toTop()
                 }
-            } else {
-                restore(anchor)
+            case .dropped, .pending, .failed, .liveFailed:
+                break  // the rows did not change
             }
-        case let .retrying(request, attempt, delay, error):
+        case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
@@ -173,9 +176,12 @@ extension AppState {
     /// on its screen row.
     private mutating func keepPagesInBounds() {
         guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return }
-        let anchor = cursorAnchor()
-        paging.trim(visible: viewport.visible, cursor: viewport.cursor)
-        restore(anchor)
+        let before = paging.items.count
+        let removedAbove = paging.trim(visible: viewport.visible, cursor: viewport.cursor)
+        let removedBelow = before - removedAbove - paging.items.count
+        guard removedAbove + removedBelow > 0 else { return }
+        // Pages drop at the ends: the changeset is those rows.
+        follow(Changeset(deletes: Array(0..<removedAbove) + Array((before - removedBelow)..<before)))
     }
 
     /// Asks for the visible pages again when a live update is due (`--live`).

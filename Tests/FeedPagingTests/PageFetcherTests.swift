@@ -8,12 +8,12 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct PageFetcherTests {
     /// Events as an async sequence, so a test awaits them instead of sleeping.
     final class Collector: Sendable {
-        let stream: AsyncStream<PageFetcher.Event>
-        private let continuation: AsyncStream<PageFetcher.Event>.Continuation
+        let stream: AsyncStream<FetchResult>
+        private let continuation: AsyncStream<FetchResult>.Continuation
         init() { (stream, continuation) = AsyncStream.makeStream() }
-        func deliver(_ event: PageFetcher.Event) { continuation.yield(event) }
-        func next(_ count: Int) async -> [PageFetcher.Event] {
-            var events: [PageFetcher.Event] = []
+        func deliver(_ event: FetchResult) { continuation.yield(event) }
+        func next(_ count: Int) async -> [FetchResult] {
+            var events: [FetchResult] = []
             for await event in stream {
                 events.append(event)
                 if events.count == count { break }
@@ -65,7 +65,7 @@ import Testing
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
         let events = await collector.next(2)
         var pages: [Int: Page] = [:]
-        for case let .loaded(request, .success(page), _) in events { pages[request.index] = page }
+        for event in events { if case let .loaded(.success(page), _) = event.outcome { pages[event.request.index] = page } }
         #expect(pages[0]?.items.first?.title == "evil title")
         #expect(pages[1]?.items.count == 20)
         #expect(Set(list.loads) == [.page(0), .page(1)])
@@ -88,11 +88,11 @@ import Testing
         fetcher.fetch(request)
         let events = await collector.next(3)
         #expect(events[0] == .retrying(request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)))
-        guard case let .loaded(r, .failure(error), _) = events[2] else {
+        guard case let .loaded(.failure(error), _) = events[2].outcome else {
             Issue.record("expected a final failure, got \(events[2])")
             return
         }
-        #expect(r == request && error.kind == .http(status: 503))
+        #expect(events[2].request == request && error.kind == .http(status: 503))
     }
 
     /// A source whose loads never finish by themselves: they end when their task is cancelled.
@@ -139,8 +139,7 @@ import Testing
         // Nothing was delivered: a sentinel from the collector's own stream arrives first.
         collector.deliver(.loaded(PageRequest(id: RequestID(99), index: 9, key: .page(9), pageSize: 1, generation: 0), .success(makePage(9)), latency: 0))
         let next = await collector.next(1)
-        guard case let .loaded(request, _, _) = next.first else { Issue.record("no sentinel"); return }
-        #expect(request.id == RequestID(99))
+        #expect(next.first?.request.id == RequestID(99))
     }
 
     /// A retry observer bound by the fetcher reports a source's own retries as `.retrying`.

@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 import FeedTestSupport
@@ -22,7 +23,7 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
         let applied = paging.receive(first, .success(makePage(0)))
-        #expect(applied)
+        #expect(applied == .applied(Changeset(inserts: makeItems(0..<20).enumerated().map { .init(index: $0.offset, item: $0.element) })))
         #expect(paging.items.count == 20)
         #expect(paging.items.ids == (0..<20).map { "t:\($0)" })
         #expect(paging.keys == [0: .page(0), 1: .page(1)])
@@ -59,15 +60,15 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
         let applied = paging.receive(first, .success(makePage(0)))
-        #expect(applied)
+        #expect(applied.changeset?.inserts.count == 20)
         let duplicate = paging.receive(first, .success(makePage(0)))  // duplicate delivery
-        #expect(!duplicate)
+        #expect(duplicate == .dropped)
         #expect(paging.items.count == 20)
         let second = try #require(request(paging.prefetch(cursor: 19, distance: 10)))
         let effects = paging.refresh()
         #expect(effects.first == .cancel(second.id))
         let stale = paging.receive(second, .success(makePage(1)))  // old generation
-        #expect(!stale)
+        #expect(stale == .dropped)
         #expect(paging.resultsDropped == 2)
         #expect(paging.items.count == 20)
     }

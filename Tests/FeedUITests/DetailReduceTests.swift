@@ -30,8 +30,9 @@ import Testing
     }
 
     func deliverComments(_ state: inout AppState, _ request: PageRequest, _ items: [FeedItem], next: PageKey?, serial: Int) -> [AppEffect] {
-        state.reduce(.commentsFetched(.loaded(request, .success(Page(key: request.key, items: items, next: next)), latency: 0),
-                                      serial: serial, at: now))
+        state.reduce(.fetched(
+            .loaded(request, .success(Page(key: request.key, items: items, next: next)), latency: 0, for: .comments(serial: serial)),
+            at: now))
     }
 
     @Test func enterOpensTheItemUnderTheCursorAndAsksForComments() throws {
@@ -173,7 +174,7 @@ import Testing
     @Test func failedCommentPageShowsAnErrorAndRetries() throws {
         var state = listState()
         guard case let .fetchComments(first, _, serial)? = key(&state, .enter).first else { return }
-        _ = state.reduce(.commentsFetched(.loaded(first, .failure(FeedError(.timeout, "timed out")), latency: 0), serial: serial, at: now))
+        _ = state.reduce(.fetched(.loaded(first, .failure(FeedError(.timeout, "timed out")), latency: 0, for: .comments(serial: serial)), at: now))
         #expect(state.commentFooter?.text == "✗ timed out — press r to retry")
         let grid = render(state, size: size)
         #expect(grid.trimmedLines.contains(" ✗ timed out — press r to retry"))

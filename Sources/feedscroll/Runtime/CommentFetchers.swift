@@ -1,22 +1,16 @@
 import FeedModel
 import FeedPaging
 
-/// What the runtime's inbox carries: a result for the list's pager or for a detail's comments.
-enum Delivery: Sendable {
-    case list(PageFetcher.Event)
-    case comments(PageFetcher.Event, serial: Int)
-}
-
 /// The comment pager's fetcher: one per opened detail, bound to that item's thread, so its
-/// results come back tagged with the detail's serial. Used on the runtime thread only.
+/// results come back tagged with the detail's serial (`FetchResult.Pager.comments`). Used on the runtime thread only.
 final class CommentFetchers {
     typealias MakeSource = (String) -> (any FeedSource)?
 
     private let makeSource: MakeSource
-    private let deliver: @Sendable (PageFetcher.Event, Int) -> Void
+    private let deliver: @Sendable (FetchResult) -> Void
     private var current: (serial: Int, fetcher: PageFetcher)?
 
-    init(makeSource: @escaping MakeSource, deliver: @escaping @Sendable (PageFetcher.Event, Int) -> Void) {
+    init(makeSource: @escaping MakeSource, deliver: @escaping @Sendable (FetchResult) -> Void) {
         self.makeSource = makeSource
         self.deliver = deliver
     }
@@ -25,14 +19,13 @@ final class CommentFetchers {
         if current?.serial != serial {
             guard let source = makeSource(itemID) else {
                 let error = FeedError(.invalidRequest, "\(itemID) has no comments to load")
-                deliver(.loaded(request, .failure(error), latency: 0), serial)
+                deliver(.loaded(request, .failure(error), latency: 0, for: .comments(serial: serial)))
                 return
             }
-            let deliver = self.deliver
             // The previous detail's loads are cancelled (their requests closed); anything they
             // still deliver carries the old serial and is dropped by the reducer.
             current?.fetcher.cancelAll()
-            current = (serial, PageFetcher(source: source, lane: .detail) { deliver($0, serial) })
+            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: deliver))
         }
         current?.fetcher.fetch(request)
     }

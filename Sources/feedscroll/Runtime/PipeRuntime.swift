@@ -21,7 +21,7 @@ struct PipeRuntime {
         signal(SIGPIPE, SIG_IGN)
         let limit = self.limit ?? Int.max
         var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
-        let inbox = Inbox<PageFetcher.Event>()
+        let inbox = Inbox<FetchResult>()
         let fetcher = PageFetcher(source: source) { inbox.post($0) }
         // Every return below ends the run: loads still in flight are cancelled on the wire.
         defer { fetcher.cancelAll() }
@@ -43,16 +43,21 @@ struct PipeRuntime {
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
-            if written >= limit || paging.isAtEnd && row == paging.items.count { return 0 }
+            if written >= limit || paging.isAtEnd && row == paging.items.count {
+                // An empty feed says so (the screen shows "No items"), still a success.
+                if written == 0 && limit > 0 { printError("\(source.name) has no items") }
+                return 0
+            }
             if let failure = paging.failure {
                 printError(failure.message)
                 return 1
             }
             if paging.inFlight.isEmpty { continue }
             inbox.wait()
-            for event in inbox.drain() {
-                switch event {
-                case let .loaded(request, result, latency):
+            for fetched in inbox.drain() {
+                let request = fetched.request
+                switch fetched.outcome {
+                case let .loaded(result, latency):
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
                     if case let .success(page) = result {
                         // A left-out item is never silent: one stderr line and a log line each.
@@ -62,7 +67,7 @@ struct PipeRuntime {
                         }
                     }
                     paging.receive(request, result)
-                case let .retrying(request, attempt, delay, error):
+                case let .retrying(attempt, delay, error):
                     logger.notice("retrying", metadata: [
                         "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
                     ])
@@ -86,27 +91,6 @@ struct PipeRuntime {
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         }
-    }
-}
-
-/// The `--json` line: `id` and `title` always, the rest where the API has them.
-private struct JSONRecord: Encodable {
-    var id: String
-    var title: String
-    var url: String?
-    var author: String?
-    var score: Int?
-    var comments: Int?
-    var time: Int64?
-
-    init(_ item: FeedItem) {
-        id = item.id
-        title = item.title
-        url = item.url
-        author = item.author
-        score = item.score
-        comments = item.commentCount
-        time = item.time
     }
 }
 

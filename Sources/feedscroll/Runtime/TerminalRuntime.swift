@@ -43,9 +43,10 @@ struct TerminalRuntime {
         let initial = terminal.size
         defer { terminal.restore() }
 
-        let inbox = Inbox<Delivery>()
-        let fetcher = PageFetcher(source: source) { inbox.post(.list($0)) }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.comments($0, serial: $1)) } }
+        // One inbox for every fetch result, list or comments: each says which pager it is for.
+        let inbox = Inbox<FetchResult>()
+        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post($0) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod)
@@ -94,16 +95,10 @@ struct TerminalRuntime {
                 case let .resized(size): actions.append(.resized(size))
                 }
             }
-            for delivery in inbox.drain() {
-                switch delivery {
-                case let .list(event):
-                    log(event)
-                    if let note = Self.skippedNote(event) { actions.append(.notice(note)) }
-                    actions.append(.fetched(event, at: now))
-                case let .comments(event, serial):
-                    log(event, pager: "comments")
-                    actions.append(.commentsFetched(event, serial: serial, at: now))
-                }
+            for result in inbox.drain() {
+                log(result)
+                if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
+                actions.append(.fetched(result, at: now))
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
@@ -144,20 +139,25 @@ struct TerminalRuntime {
         return nil
     }
 
-    private func log(_ event: PageFetcher.Event, pager: String = "list") {
-        switch event {
-        case let .loaded(request, .success(page), latency):
+    private func log(_ result: FetchResult) {
+        let request = result.request
+        let pager = switch result.pager {
+        case .list: "list"
+        case .comments: "comments"
+        }
+        switch result.outcome {
+        case let .loaded(.success(page), latency):
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
             for error in page.skipped {
                 logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
             }
-        case let .loaded(request, .failure(error), _):
-            logger.warning("failed", metadata: ["id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
-        case let .retrying(request, attempt, delay, error):
+        case let .loaded(.failure(error), _):
+            logger.warning("failed", metadata: ["pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
+        case let .retrying(attempt, delay, error):
             logger.notice("retrying", metadata: [
-                "id": "\(request.id)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
+                "pager": "\(pager)", "id": "\(request.id)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
             ])
         }
     }
@@ -165,8 +165,8 @@ struct TerminalRuntime {
     private static func now() -> Double { Date().timeIntervalSince1970 }
 
     /// The status line's account of items a page had to leave out, if any.
-    static func skippedNote(_ event: PageFetcher.Event) -> String? {
-        guard case let .loaded(_, .success(page), _) = event, let first = page.skipped.first else { return nil }
+    static func skippedNote(_ result: FetchResult) -> String? {
+        guard case let .success(page)? = result.result, let first = page.skipped.first else { return nil }
         let count = page.skipped.count
         return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
     }

@@ -1,0 +1,57 @@
+import FeedModel
+
+/// What one fetch reports, for whichever pager asked: the one value every fetch result reaches
+/// `reduce` as (`AppAction.fetched`), built once by the fetcher and never rewrapped.
+public struct FetchResult: Sendable, Equatable {
+    /// Which pager a request belongs to.
+    public enum Pager: Sendable, Hashable {
+        /// The feed's list.
+        case list
+        /// The comments of the detail opened as `serial` (results for an earlier detail are
+        /// dropped: request ids restart with each comment pager).
+        case comments(serial: Int)
+    }
+
+    /// What happened to the request.
+    public enum Outcome: Sendable, Equatable {
+        /// The final outcome, with the duration of the last attempt in seconds.
+        case loaded(Result<Page, FeedError>, latency: Double)
+        /// An attempt failed and another follows after `delay` seconds.
+        case retrying(attempt: Int, delay: Double, error: FeedError)
+    }
+
+    public var pager: Pager
+    public var request: PageRequest
+    public var outcome: Outcome
+
+    public init(pager: Pager, request: PageRequest, outcome: Outcome) {
+        self.pager = pager
+        self.request = request
+        self.outcome = outcome
+    }
+
+    /// A request's final outcome.
+    /// - Parameters:
+    ///   - request: the request it answers.
+    ///   - result: the page, or why there is none.
+    ///   - latency: the last attempt's duration in seconds.
+    ///   - pager: the pager that asked (the list unless said).
+    public static func loaded(
+        _ request: PageRequest, _ result: Result<Page, FeedError>, latency: Double, for pager: Pager = .list
+    ) -> FetchResult {
+        FetchResult(pager: pager, request: request, outcome: .loaded(result, latency: latency))
+    }
+
+    /// A failed attempt that will be tried again after `delay` seconds.
+    public static func retrying(
+        _ request: PageRequest, attempt: Int, delay: Double, error: FeedError, for pager: Pager = .list
+    ) -> FetchResult {
+        FetchResult(pager: pager, request: request, outcome: .retrying(attempt: attempt, delay: delay, error: error))
+    }
+
+    /// The page or failure, when this is a final outcome.
+    public var result: Result<Page, FeedError>? {
+        guard case let .loaded(result, _) = outcome else { return nil }
+        return result
+    }
+}

@@ -1,0 +1,131 @@
+import FeedModel
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// Stores a page fetched from the network, replacing whatever the feed held at that index,
+    /// marks the feed as just used, and evicts the least recently used feeds past the bound.
+    ///
+    /// - Parameters:
+    ///   - page: the page as fetched (already sanitised by the fetcher).
+    ///   - index: its place in the feed (0 is the first page).
+    ///   - feed: the feed it belongs to.
+    ///   - time: Unix seconds it arrived.
+    /// - Complexity: O(page size) plus the eviction, which reads one row per cached feed.
+    public func store(_ page: Page, index: Int, of feed: FeedKey, at time: Double) throws {
+        let key = try Self.encode(page.key)
+        let next = try page.next.map(Self.encode)
+        let items = try Self.encoder.encode(page.items)
+        let bytes = items.count + key.utf8.count
+        try pool.write { db in
+            let feedID = try Self.feedID(feed, at: time, in: db)
+            // One page per index: a page whose key changed (a cursor the API minted anew) replaces
+            // the old one, so a feed's rows stay bounded by its page count.
+            try db.execute(
+                sql: "DELETE FROM page WHERE feedID = ? AND (pageIndex = ? OR key = ?)",
+                arguments: [feedID, index, key])
+            try db.execute(
+                sql: """
+                    INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [feedID, key, index, next, page.total, items, time, bytes])
+            try Self.recount(feedID, in: db)
+            try evict(keeping: feedID, in: db)
+        }
+    }
+
+    /// The cached pages of a feed from `firstKey` on, following each page's `next` key, as far
+    /// as the cache holds them.
+    ///
+    /// - Parameters:
+    ///   - feed: which feed.
+    ///   - firstKey: the key of the first page wanted (the source's first key for a first screen).
+    ///   - limit: the most pages to return.
+    /// - Returns: the pages in feed order, items sanitised again; empty when nothing is cached.
+    public func pages(of feed: FeedKey, from firstKey: PageKey, limit: Int = .max) throws -> [CachedPage] {
+        var pages: [CachedPage] = []
+        var key: String? = try Self.encode(firstKey)
+        try pool.read { db in
+            guard let feedID = try Int64.fetchOne(
+                db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])
+            else { return }
+            var seen: Set<String> = []
+            while let current = key, pages.count < limit, seen.insert(current).inserted {
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT pageIndex, next, total, items, fetchedAt FROM page WHERE feedID = ? AND key = ?",
+                    arguments: [feedID, current])
+                else { break }
+                let next: String? = row["next"]
+                let page = Page(
+                    key: try Self.decodeKey(current),
+                    items: try Self.decoder.decode([FeedItem].self, from: row["items"] as Data).map { $0.sanitized() },
+                    next: try next.map(Self.decodeKey),
+                    total: row["total"])
+                pages.append(CachedPage(page: page, index: row["pageIndex"], fetchedAt: row["fetchedAt"]))
+                key = next
+            }
+        }
+        return pages
+    }
+
+    /// Marks a feed as used now, so eviction takes it last (a run that reads only the cache).
+    public func touch(_ feed: FeedKey, at time: Double) throws {
+        try pool.write { db in
+            try db.execute(
+                sql: "UPDATE feed SET usedAt = ? WHERE source = ? AND parameters = ?",
+                arguments: [time, feed.source, feed.parameters])
+        }
+    }
+
+    /// Bytes of cached pages, over every feed.
+    public func cachedBytes() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM feed") ?? 0 }
+    }
+
+    /// The cached feeds, most recently used first.
+    public func feeds() throws -> [FeedKey] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT source, parameters FROM feed ORDER BY usedAt DESC, id DESC").map {
+                FeedKey(source: $0["source"], parameters: $0["parameters"])
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static let decoder = JSONDecoder()
+
+    /// A page key as stored: canonical JSON, so equal keys are equal text.
+    static func encode(_ key: PageKey) throws -> String {
+        String(decoding: try encoder.encode(key), as: UTF8.self)
+    }
+
+    static func decodeKey(_ text: String) throws -> PageKey {
+        try decoder.decode(PageKey.self, from: Data(text.utf8))
+    }
+
+    /// The feed's row id, created on first use; its `usedAt` set to `time`.
+    static func feedID(_ feed: FeedKey, at time: Double, in db: Database) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO feed (source, parameters, usedAt) VALUES (?, ?, ?)
+                ON CONFLICT (source, parameters) DO UPDATE SET usedAt = excluded.usedAt
+                """,
+            arguments: [feed.source, feed.parameters, time])
+        return try Int64.fetchOne(
+            db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])!
+    }
+
+    static func recount(_ feedID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE feed SET bytes = (SELECT COALESCE(SUM(bytes), 0) FROM page WHERE feedID = ?) WHERE id = ?",
+            arguments: [feedID, feedID])
+    }
+}

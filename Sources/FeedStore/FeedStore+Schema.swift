@@ -1,0 +1,51 @@
+import GRDB
+
+extension FeedStore {
+    /// Every schema change, in order. Never edit a registered migration: add one.
+    ///
+    /// - `v1 pages`: feeds (source + parameters, last use, bytes) and their pages by key.
+    /// - `v2 marks`: read marks by item id, thread visits with their comment count, and the
+    ///   comments seen on each visit.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 pages") { db in
+            try db.create(table: "feed") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("source", .text).notNull()
+                table.column("parameters", .text).notNull()
+                table.column("usedAt", .double).notNull()
+                table.column("bytes", .integer).notNull().defaults(to: 0)
+                table.uniqueKey(["source", "parameters"])
+            }
+            try db.create(table: "page") { table in
+                table.column("feedID", .integer).notNull().references("feed", onDelete: .cascade)
+                table.column("key", .text).notNull()
+                table.column("pageIndex", .integer).notNull()
+                table.column("next", .text)
+                table.column("total", .integer)
+                table.column("items", .blob).notNull()
+                table.column("fetchedAt", .double).notNull()
+                table.column("bytes", .integer).notNull()
+                table.primaryKey(["feedID", "key"])
+            }
+            try db.create(index: "page_by_index", on: "page", columns: ["feedID", "pageIndex"])
+        }
+        migrator.registerMigration("v2 marks") { db in
+            try db.create(table: "readMark") { table in
+                table.primaryKey("itemID", .text)
+                table.column("readAt", .double).notNull()
+            }
+            try db.create(table: "visit") { table in
+                table.primaryKey("threadID", .text)
+                table.column("visitedAt", .double).notNull()
+                table.column("commentCount", .integer).notNull()
+            }
+            try db.create(table: "seenComment") { table in
+                table.column("threadID", .text).notNull()
+                table.column("commentID", .text).notNull()
+                table.primaryKey(["threadID", "commentID"])
+            }
+        }
+        return migrator
+    }
+}
