@@ -96,7 +96,7 @@ struct AsyncHTTPTransportTests {
         let error = try await withTransport(.init(timeout: 0.6)) { await Self.failure(of: $0, server.url("/trickle")) }
         let elapsed = ContinuousClock.now - started
         #expect(error?.kind == .timeout)
-        #expect(error?.message == "127.0.0.1:\(server.port): no complete answer within 0.6 s")
+        #expect(error?.message == "127.0.0.1:\(server.port): timed out (no complete answer within 0.6 s)")
         #expect(elapsed < .seconds(3))
     }
 

@@ -80,7 +80,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 } catch {
                     return nil
                 }
-                return .failure(FeedError(.timeout, "\(Self.host(request.url)): no complete answer within \(Self.seconds(timeout))"))
+                return .failure(FeedError(.timeout, "\(Self.host(request.url)): timed out (no complete answer within \(Self.seconds(timeout)))"))
             }
             var first: Result<HTTPResponse, FeedError>?
             while first == nil, let next = await group.next() {

@@ -8,7 +8,9 @@ import Synchronization
 /// - Retried: timeouts, connection loss, 408, 5xx, 429 and rate-limited 403s, and bodies that
 ///   do not decode (truncated or garbled in transit), up to `policy.maxAttempts` failures.
 ///   Being told to wait (429, a rate-limited 403) is not a failure: those waits are counted
-///   apart, up to `maxWaits`, so a rate limit cannot use up a request's attempts.
+///   apart, up to `maxWaits`, so a rate limit cannot use up a request's attempts. A timeout is
+///   tried `maxTimeouts` times at most: the transport's timeout already bounds each attempt
+///   whole, and a server that trickles or stalls should end the load in one clear line soon.
 /// - A server's wait (`Retry-After`, `X-RateLimit-Reset`, already clamped by `RetryAfter`)
 ///   pauses the whole host: every request of the source waits it out, not just the one that
 ///   was told. Without one, the backoff is exponential with full jitter.
@@ -24,6 +26,8 @@ public final class RetryingTransport: HTTPTransport {
     public let width: Int
     /// Rate-limit waits one request accepts before giving up.
     public let maxWaits: Int
+    /// Attempts that may time out before the request gives up.
+    public let maxTimeouts: Int
     private let clock: SourceClock
     private let random: @Sendable () -> Double
     private let log: SourceLog?
@@ -34,18 +38,20 @@ public final class RetryingTransport: HTTPTransport {
     ///   - policy: attempts and backoff.
     ///   - width: requests in flight per host and lane (the fan-out width).
     ///   - maxWaits: rate-limit waits one request accepts.
+    ///   - maxTimeouts: attempts that may time out.
     ///   - clock: time and sleep for backoff and pauses.
     ///   - random: full jitter's draw in `0..<1`.
     ///   - log: one line per retry and pause.
     public init(
         _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, maxWaits: Int = 30,
-        clock: SourceClock = .system,
+        maxTimeouts: Int = 2, clock: SourceClock = .system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil
     ) {
         self.base = base
         self.policy = policy
         self.width = max(1, width)
         self.maxWaits = max(0, maxWaits)
+        self.maxTimeouts = max(1, maxTimeouts)
         self.clock = clock
         self.random = random
         self.log = log
@@ -88,6 +94,7 @@ public final class RetryingTransport: HTTPTransport {
         var attempt = 1
         var failures = 0
         var waits = 0
+        var timeouts = 0
         while true {
             try await waitOutPause(limiter)
             try await limiter.acquire(lane)
@@ -112,10 +119,16 @@ public final class RetryingTransport: HTTPTransport {
             if probe.kind == .decoding { probe.isRetryable = true }
             let isTold = error.kind == .rateLimited
             if isTold { waits += 1 } else { failures += 1 }
-            let delay =
-                isTold
-                ? (waits <= maxWaits ? policy.delay(afterAttempt: max(1, min(waits, policy.maxAttempts - 1)), error: probe, random: random()) : nil)
-                : policy.delay(afterAttempt: failures, error: probe, random: random())
+            if error.kind == .timeout { timeouts += 1 }
+            let delay: Double?
+            if error.kind == .timeout && timeouts >= maxTimeouts {
+                delay = nil
+            } else if isTold {
+                let step = max(1, min(waits, policy.maxAttempts - 1))
+                delay = waits <= maxWaits ? policy.delay(afterAttempt: step, error: probe, random: random()) : nil
+            } else {
+                delay = policy.delay(afterAttempt: failures, error: probe, random: random())
+            }
             guard let delay else {
                 if let finalResponse, let response, error.isRetryable { return finalResponse(response) }
                 throw given(up: error, attempts: attempt)

@@ -49,8 +49,16 @@ struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
+    @Option(help: ArgumentHelp(
+        "Browse the comments of one item instead of a list (--json: id, parent, depth, author, time, text in thread order).",
+        valueName: "ID"))
+    var thread: Int?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, thread < 1 { throw ValidationError("--thread takes an item id (a positive number), not \(thread)") }
+    }
 
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
@@ -58,6 +66,13 @@ struct HackerNewsCommand: ParsableCommand {
         let width = network.connections
         let comments: CommentFetchers.MakeSource = {
             HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width)
+        }
+        if let thread {
+            // The thread through the same pager: comments in depth-first order, a page at a time.
+            try Launcher(options: options, comments: comments).run { _ in
+                HackerNewsCommentsSource(itemID: thread, baseURL: url, transport: transport, maxConcurrentItems: width)
+            }
+            return
         }
         try Launcher(options: options, comments: comments).run { _ in
             HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
