@@ -31,5 +31,9 @@ public enum AppEffect: Sendable, Hashable {
     case openURL(String)
     /// Put text on the clipboard through the terminal (OSC 52).
     case copy(String)
+    /// Store an item's read mark (or take it away) in the page cache.
+    case markRead(itemID: String, isRead: Bool)
+    /// Store a thread visit: the story's comment count now, for `+N new` next time.
+    case recordVisit(threadID: String, commentCount: Int)
     case quit
 }

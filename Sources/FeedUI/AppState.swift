@@ -44,6 +44,8 @@ public struct AppState: Equatable {
     public internal(set) var detail: DetailState?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
+    /// The page cache as the screen sees it: cached rows, offline, read marks, visits.
+    public internal(set) var cache = CacheState()
     /// Details opened so far: the next one's serial.
     var detailsOpened = 0
 
@@ -56,8 +58,10 @@ public struct AppState: Equatable {
 
     public init(
         sourceName: String, paging: PagingState, size: Size,
-        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil
+        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil,
+        cache: CacheState = CacheState()
     ) {
+        self.cache = cache
         self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
         self.paging = paging
@@ -75,7 +79,7 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil || detail?.isLoading == true
+        return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true
     }
 
     /// When the runtime must wake even if nothing happens: the next live update, or the end of

@@ -61,6 +61,8 @@ import Testing
 
     // MARK: - Helpers
 
+    struct NoSuchStory: Error { var minimum: Int }
+
     private func storyWithComments(base: String, atLeast minimum: Int) throws -> (rank: Int, descendants: Int) {
         let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
         for (rank, id) in ids.prefix(15).enumerated() {
@@ -69,7 +71,7 @@ import Testing
                 return (rank, count)
             }
         }
-        throw ChildProcess.SpawnError(description: "no story with \(minimum) comments among the first fifteen")
+        throw NoSuchStory(minimum: minimum)
     }
 
     private func fetchJSON(_ url: String) throws -> Any {
