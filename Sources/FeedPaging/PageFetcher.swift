@@ -92,7 +92,7 @@ public final class PageFetcher: Sendable {
             do throws(FeedError) {
                 var page = try await source.load(request.key, pageSize: request.pageSize)
                 page.items = page.items.map { $0.sanitized() }
-                page.skipped = page.skipped.map { $0.sanitized() }
+                page.failed = page.failed.map { $0.sanitized() }
                 result = .success(page)
             } catch {
                 result = .failure(error.sanitized())

@@ -33,12 +33,16 @@ extension AppState {
                 let wasRefreshing = paging.isRefreshing
                 effects += receive(result)
                 if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
-            case let .comments(serial): receiveComments(result, serial: serial)
+            case let .comments(serial): effects += receiveComments(result, serial: serial)
             }
         case let .tick(at):
             now = at
         case let .notice(text):
             notice = text
+        case let .threadHistory(serial, seen):
+            guard detail?.serial == serial, !seen.isEmpty else { break }
+            detail?.seenBefore = seen
+            relayoutDetail()
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -91,6 +95,7 @@ extension AppState {
             return []
         }
         if detail != nil { return handleInDetail(key, intent) }
+        if let effects = handleGoTo(key) { return effects }
         guard let intent else { return [] }
         switch intent {
         case .down: viewport.move(by: 1)
@@ -102,8 +107,12 @@ extension AppState {
         case .top:
             viewport.toTop()
             // Pages above were dropped (page cap): fetch the first page again and go there.
-            if paging.previousPage != nil { return paging.jump(toPage: 0).map(AppEffect.init) }
-        case .bottom: viewport.toBottom()
+            if paging.previousPage != nil {
+                jumpRow = 0
+                return paging.jump(toPage: 0).map(AppEffect.init)
+            }
+        case .bottom: return goToEnd()
+        case .goTo: openGoTo()
         case .retry:
             retrying = nil
             return paging.retry().map(AppEffect.init)
@@ -159,7 +168,7 @@ extension AppState {
                 highlight(changes)
             case let .jumped(changes):
                 follow(changes)
-                viewport.toTop()
+                landJump()
             case let .refreshed(changes):
                 // The cursor's item stays on its screen row when it is still there, with the count
                 // of new items above it; otherwise go to the top.

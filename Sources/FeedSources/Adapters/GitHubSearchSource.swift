@@ -72,12 +72,16 @@ public struct GitHubSearchSource: FeedSource {
         }
         try ResponseCheck.requireSuccess(response, api: "github")
         let result = try JSONBody.decode(SearchDTO.self, from: response, api: "github")
-        let items = (result.items ?? []).map(\.feedItem)
+        let items = result.items.map(\.feedItem)
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("page", in: $0) }.flatMap(Int.init)
         let next: PageKey? = items.isEmpty ? nil : nextPage.map { .page($0) }
-        return Page(key: key, items: items, next: next, total: result.total_count)
+        let total = result.total_count
+        return Page(key: key, items: items, next: next, total: total, cap: total.map { $0 > Self.resultCap ? Self.resultCap : nil } ?? nil)
     }
+
+    /// Search hands out the first 1000 results, whatever `total_count` says.
+    static let resultCap = 1000
 }
 
 // MARK: - Wire format
@@ -85,7 +89,7 @@ public struct GitHubSearchSource: FeedSource {
 private struct SearchDTO: Decodable {
     var total_count: Int?
     var incomplete_results: Bool?
-    var items: [RepositoryDTO]?
+    var items: [RepositoryDTO]  // required (RequiredField.swift)
 }
 
 private struct RepositoryDTO: Decodable {

@@ -88,7 +88,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             items.append(dto.feedItem(depth: next.depth))
         }
         ahead.keep(known)
-        return Page(key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), skipped: skipped)
+        return Page(key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped)
     }
 
     // MARK: - Helpers
@@ -143,15 +143,16 @@ public struct HackerNewsCommentsSource: FeedSource {
         return stack
     }
 
-    /// One item; nil when it is `null` or finally unreadable (a 404, a bad body), which is
-    /// noted in `skipped`. Other failures (still transient after the transport's retries,
-    /// cancellation) throw and fail the page.
+    /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
+    /// (still transient after the transport's retries, a body that cannot be read, cancellation)
+    /// throw and fail the page.
     private func fetch(_ id: Int, skipped: inout [FeedError]) async throws(FeedError) -> CommentDTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do throws(FeedError) {
             return try await transport.fetchJSON(CommentDTO?.self, from: url, api: "hn").0
         } catch {
-            if error.kind == .cancelled || error.kind != .http(status: 404) && error.kind != .decoding { throw error }
+            // A body that cannot be read is an error to see, not a missing comment (issue 14).
+            if error.kind != .http(status: 404) { throw error }
             skipped.append(error)
             return nil
         }

@@ -53,9 +53,13 @@ public struct HackerNewsSource: FeedSource {
         let ids = try await idList()
         let end = min(start + size, ids.count)
         let slice = start < end ? Array(ids[start..<end]) : []
-        let (items, skipped) = try await fetchItems(slice)
+        let (items, failed) = try await fetchItems(slice)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
-        return Page(key: key, items: items, next: next, total: ids.count, skipped: skipped)
+        // `null`, deleted and dead items are left out and counted (honest counts); items that
+        // failed for good are reported apart, never silently.
+        return Page(
+            key: key, items: items, next: next, total: ids.count,
+            skipped: max(0, slice.count - items.count - failed.count), failed: failed)
     }
 
     public func startOver() {
@@ -67,8 +71,8 @@ public struct HackerNewsSource: FeedSource {
     private func idList() async throws(FeedError) -> [Int] {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
-        let (ids, _) = try await transport.fetchJSON([Int]?.self, from: url, api: "hn")
-        let list = ids ?? []
+        let (ids, _) = try await transport.fetchJSON([Int].self, from: url, api: "hn")
+        let list = ids
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
             if let stored { return stored }
@@ -82,20 +86,22 @@ public struct HackerNewsSource: FeedSource {
             do throws(FeedError) {
                 return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport))
             } catch {
-                if error.kind == .cancelled || error.kind != .http(status: 404) && error.kind != .decoding { throw error }
+                // Only an item the list named that answers 404 is left out (and reported); a body that
+                // cannot be read is an error to see, not a missing item (issue 14).
+                if error.kind != .http(status: 404) { throw error }
                 return .failure(error)
             }
         }
         var items: [FeedItem] = []
-        var skipped: [FeedError] = []
+        var failed: [FeedError] = []
         for result in results {
             switch result {
             case let .success(item?): items.append(item)
             case .success(nil): continue
-            case let .failure(error): skipped.append(error)
+            case let .failure(error): failed.append(error)
             }
         }
-        return (items, skipped)
+        return (items, failed)
     }
 
     private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) async throws(FeedError) -> FeedItem? {

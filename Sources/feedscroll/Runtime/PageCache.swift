@@ -62,7 +62,14 @@ final class PageCache: Sendable {
     ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
     ///     too, so the feed ends where the cache does.
     func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false) -> CachedPage? {
-        guard let pages = try? store.pages(of: feed, from: key, limit: 2), var first = pages.first else { return nil }
+        let pages: [CachedPage]
+        do {
+            pages = try store.pages(of: feed, from: key, limit: 2)
+        } catch {
+            logger.warning("cache: reading \(key) failed: \(error)")
+            return nil
+        }
+        guard var first = pages.first else { return nil }
         if endingWhereCacheEnds && pages.count < 2 { first.page.next = nil }
         return first
     }
@@ -94,6 +101,16 @@ final class PageCache: Sendable {
     func recordVisit(_ threadID: String, commentCount: Int) {
         let visit = ThreadVisit(threadID: threadID, visitedAt: Date().timeIntervalSince1970, commentCount: commentCount)
         writer.submit("visit") { try $0.recordVisit(visit) }
+    }
+
+    /// Stores comments as seen in a thread.
+    func markSeen(_ commentIDs: [String], in threadID: String) {
+        writer.submit("seen comments") { try $0.markSeen(commentIDs, in: threadID) }
+    }
+
+    /// The comments seen on earlier visits of a thread.
+    func seenComments(in threadID: String) -> Set<String> {
+        (try? store.seenComments(in: threadID)) ?? []
     }
 
     /// The read marks and visits stored so far, for the screen's first state.

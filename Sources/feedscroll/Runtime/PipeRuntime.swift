@@ -67,7 +67,7 @@ struct PipeRuntime {
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
                     if case let .success(page) = result {
                         // A left-out item is never silent: one stderr line and a log line each.
-                        for error in page.skipped {
+                        for error in page.failed {
                             printError("item left out: \(error.message)")
                             logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
                         }
@@ -92,7 +92,7 @@ struct PipeRuntime {
     private func line(for item: FeedItem) -> String {
         switch format {
         case .plain:
-            return "\(item.id)\t\(item.title)\n"
+            return "\(TextSanitizer.clean(item.id))\t\(item.title)\n"  // ids are raw for identity
         case .json:
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"

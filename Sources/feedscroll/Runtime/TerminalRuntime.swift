@@ -67,15 +67,26 @@ struct TerminalRuntime {
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
         var copies: [String] = []
+        // The cached first screen: first-generation pages come from the cache until one is not
+        // there; from then on (and for every later generation) the network answers.
+        var startsFromCache = self.cache != nil
         while true {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if case let .fetch(request) = effect, let hit = cachedPage(for: request) {
+                    if case let .loadThreadHistory(threadID, serial) = effect {
+                        // A small read, before the detail's first frame: its new comments are marked at once.
+                        actions.append(.threadHistory(serial: serial, seen: self.cache?.seenComments(in: threadID) ?? []))
+                    } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
+                              let hit = cachedPage(for: request)
+                    {
                         // Reduced before the next frame is drawn: a cached first screen is the first frame.
                         actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
-                    } else if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
-                        actions.append(.notice(notice))
+                    } else {
+                        if case .fetch = effect { startsFromCache = false }
+                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                            actions.append(.notice(notice))
+                        }
                     }
                 }
                 index += 1
@@ -129,8 +140,8 @@ struct TerminalRuntime {
         return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits)
     }
 
-    /// A list page the cache answers: every page offline, and the first generation's pages
-    /// (the cached first screen, revalidated once it is drawn) otherwise.
+    /// A list page the cache answers: every page offline, and otherwise first-generation pages
+    /// while the run starts from the cache (the cached first screen, revalidated once drawn).
     private func cachedPage(for request: PageRequest) -> CachedPage? {
         guard let cache, isOfflineOnly || request.generation == 0 else { return nil }
         let hit = cache.lookup(request.key, endingWhereCacheEnds: isOfflineOnly)
@@ -164,6 +175,10 @@ struct TerminalRuntime {
             cache?.setRead(itemID, isRead)
         case let .recordVisit(threadID, commentCount):
             cache?.recordVisit(threadID, commentCount: commentCount)
+        case let .markSeen(commentIDs, threadID):
+            cache?.markSeen(commentIDs, in: threadID)
+        case .loadThreadHistory:
+            break  // answered before this is called (see `run`)
         case .quit:
             break
         }
@@ -181,7 +196,7 @@ struct TerminalRuntime {
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
-            for error in page.skipped {
+            for error in page.failed {
                 logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
             }
         case let .loaded(.failure(error), _):
@@ -197,8 +212,8 @@ struct TerminalRuntime {
 
     /// The status line's account of items a page had to leave out, if any.
     static func skippedNote(_ result: FetchResult) -> String? {
-        guard case let .success(page)? = result.result, let first = page.skipped.first else { return nil }
-        let count = page.skipped.count
+        guard case let .success(page)? = result.result, let first = page.failed.first else { return nil }
+        let count = page.failed.count
         return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
     }
 
