@@ -65,6 +65,8 @@ struct Launcher {
         // Offline, the pages come from the cache: nothing new to store.
         let writing = options.offline ? nil : cache
         let code: Int32
+        // Every runtime has cancelled its loads by the time it returns; then the client closes.
+        defer { Network.shutdown() }
         switch mode {
         case .terminal:
             code = TerminalRuntime(

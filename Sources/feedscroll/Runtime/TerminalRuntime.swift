@@ -118,10 +118,14 @@ struct TerminalRuntime {
             }
             for result in inbox.drain() {
                 log(result)
+                if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
                 actions.append(.fetched(result, at: now))
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
+        // Quitting closes every request still in flight and drops every retry not yet due.
+        fetcher.cancelAll()
+        commentFetchers?.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -192,6 +196,9 @@ struct TerminalRuntime {
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
+            for error in page.failed {
+                logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
+            }
         case let .loaded(.failure(error), _):
             logger.warning("failed", metadata: ["pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
         case let .retrying(attempt, delay, error):
@@ -202,6 +209,13 @@ struct TerminalRuntime {
     }
 
     private static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// The status line's account of items a page had to leave out, if any.
+    static func skippedNote(_ result: FetchResult) -> String? {
+        guard case let .success(page)? = result.result, let first = page.failed.first else { return nil }
+        let count = page.failed.count
+        return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
+    }
 
     /// How long `poll` may sleep: until the next spinner frame while something animates, until
     /// the next live update when one is due, otherwise for ever.
