@@ -27,11 +27,14 @@ struct Launcher {
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
     var comments: CommentFetchers.MakeSource?
+    /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
-    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil) {
+    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil, openThread: String? = nil) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
+        self.openThread = openThread
     }
 
     func run(_ source: any FeedSource) throws {
@@ -73,7 +76,7 @@ struct Launcher {
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
-                cache: cache, isOfflineOnly: options.offline
+                cache: cache, isOfflineOnly: options.offline, openThread: openThread
             ).run()
         case .plain, .json:
             code = PipeRuntime(

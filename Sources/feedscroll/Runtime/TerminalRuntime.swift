@@ -29,6 +29,8 @@ struct TerminalRuntime {
     var cache: PageCache?
     /// `--offline`: every page from the cache.
     var isOfflineOnly = false
+    /// An item whose thread opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -59,6 +61,7 @@ struct TerminalRuntime {
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
         var actions: [AppAction] = [.start(at: Self.now())]
+        if let openThread { actions.append(.openThread(itemID: openThread)) }
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
