@@ -126,9 +126,14 @@ public struct HackerNewsCommentsSource: FeedSource {
                 unknown.append(next.id)
                 continue
             }
-            if let dto = entry {
-                prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
+            // A place is a comment the page will show: `null`, deleted and dead ones take none,
+            // so the window reaches as deep as the page really goes and needs no extra round.
+            guard let dto = entry else {
+                seen -= 1
+                continue
             }
+            prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
+            if dto.deleted == true || dto.dead == true { seen -= 1 }
         }
         return unknown
     }
