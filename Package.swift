@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "FeedReplica",
             dependencies: [
-                "FeedModel",
+                "FeedModel", "FeedPictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -58,6 +58,7 @@ let package = Package(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig",
+                "FeedPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
-        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
+        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
         .testTarget(
             name: "FeedStoreTests",

@@ -22,6 +22,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     public var depth: Int
     /// The id of the entry this one answers, in a thread.
     public var parentID: String?
+    /// The item's picture (PokeAPI artwork, an avatar, a thumbnail or cover), where the API has one.
+    public var pictureURL: String?
 
     public init(
         id: String,
@@ -35,7 +37,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         discussionURL: String? = nil,
         bodyHTML: String? = nil,
         depth: Int = 0,
-        parentID: String? = nil
+        parentID: String? = nil,
+        pictureURL: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -49,5 +52,6 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         self.bodyHTML = bodyHTML
         self.depth = depth
         self.parentID = parentID
+        self.pictureURL = pictureURL
     }
 }

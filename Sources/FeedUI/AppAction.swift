@@ -15,6 +15,8 @@ public enum AppAction: Sendable, Equatable {
     case tick(at: Double)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
     case notice(String)
+    /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).
+    case pictureFetched(PictureResult)
 }
 
 /// What `reduce` asks the runtime to do.
@@ -31,5 +33,10 @@ public enum AppEffect: Sendable, Hashable {
     case openURL(String)
     /// Put text on the clipboard through the terminal (OSC 52).
     case copy(String)
+    /// Fetch a picture once, decode it off the runtime thread, fit it to each box; the result
+    /// comes back as `AppAction.pictureFetched`.
+    case fetchPicture(PictureRequest)
+    /// Its row left the lead: cancel the request (closing the connection).
+    case cancelPicture(url: String)
     case quit
 }

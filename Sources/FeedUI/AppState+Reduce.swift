@@ -34,6 +34,8 @@ extension AppState {
             now = at
         case let .notice(text):
             notice = text
+        case let .pictureFetched(result):
+            receivePicture(result)
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -44,6 +46,7 @@ extension AppState {
                 pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
             effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
             effects += prefetchComments()
+            effects += updatePictures(lead: distance)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }

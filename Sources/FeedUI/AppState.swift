@@ -1,5 +1,6 @@
 import FeedModel
 import FeedPaging
+import FeedPictures
 
 /// Everything the screen shows and the pager knows: one value, changed only by `reduce`.
 public struct AppState: Equatable {
@@ -43,6 +44,8 @@ public struct AppState: Equatable {
     public var commentPageSize: Int?
     /// Details opened so far: the next one's serial.
     var detailsOpened = 0
+    /// Thumbnails, the detail's picture, their cache and loads (AppState+Pictures.swift).
+    public internal(set) var pictures = PictureState()
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int
@@ -53,8 +56,10 @@ public struct AppState: Equatable {
 
     public init(
         sourceName: String, paging: PagingState, size: Size,
-        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil
+        prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil,
+        pictures: PictureState = PictureState()
     ) {
+        self.pictures = pictures
         self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
         self.paging = paging

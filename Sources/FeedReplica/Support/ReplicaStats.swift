@@ -3,6 +3,8 @@ struct ReplicaStats: Sendable {
     var routes: [String: Int] = [:]
     var total = 0
     var faults: [String: Int] = ["error": 0, "rateLimited": 0, "malformed": 0, "stalled": 0]
+    /// Picture requests per path (below `/sprites`), so a test can see each asked for once.
+    var pictures: [String: Int] = [:]
 
     mutating func count(route: String) {
         routes[route, default: 0] += 1
@@ -11,11 +13,14 @@ struct ReplicaStats: Sendable {
 
     mutating func countFault(_ name: String) { faults[name, default: 0] += 1 }
 
+    mutating func countPicture(path: String) { pictures[path, default: 0] += 1 }
+
     var json: JSONValue {
         .object([
             ("routes", .object(routes.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("total", .int(total)),
             ("faults", .object(faults.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("pictures", .object(pictures.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
         ])
     }
 }

@@ -33,6 +33,15 @@ struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write a log to FILE (the screen belongs to curses).", valueName: "FILE"))
     var log: String?
 
+    @Option(help: ArgumentHelp(
+        "Pictures (thumbnails, the detail's picture): on (the default where the source has pictures) or off.",
+        valueName: "on|off"))
+    var images: ImagesSetting?
+
+    @Option(name: .customLong("image-cache-mb"), help: ArgumentHelp(
+        "Megabytes of decoded, scaled pictures kept (least recently used go first; default 32).", valueName: "N"))
+    var imageCacheMB: Double?
+
     /// The page cap: the flag, else the config file's `max_pages`, else the default; `nil` for none (0).
     func pageCap(configured: Int?) -> Int? {
         let cap = maxPages ?? configured ?? PagingState.defaultMaxPages
@@ -45,6 +54,9 @@ struct FeedOptions: ParsableArguments {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
+        if let imageCacheMB, !(imageCacheMB >= 0 && imageCacheMB <= 4096) {
+            throw ValidationError("--image-cache-mb must be between 0 and 4096, not \(imageCacheMB)")
+        }
     }
 }
 
@@ -71,4 +83,9 @@ enum PrefetchSetting: ExpressibleByArgument, Equatable {
     }
 
     var defaultValueDescription: String { "auto" }
+}
+
+/// `--images on|off`.
+enum ImagesSetting: String, ExpressibleByArgument, Equatable, CaseIterable {
+    case on, off
 }

@@ -51,7 +51,9 @@ struct Launcher {
             code = TerminalRuntime(
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
-                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
+                showsPictures: (options.images ?? settings.images ?? .on) == .on,
+                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576)
             ).run()
         case .plain, .json:
             code = PipeRuntime(

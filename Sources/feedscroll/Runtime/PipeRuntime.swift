@@ -90,6 +90,7 @@ private struct JSONRecord: Encodable {
     var score: Int?
     var comments: Int?
     var time: Int64?
+    var picture: String?
 
     init(_ item: FeedItem) {
         id = item.id
@@ -99,6 +100,7 @@ private struct JSONRecord: Encodable {
         score = item.score
         comments = item.commentCount
         time = item.time
+        picture = item.pictureURL
     }
 }
 

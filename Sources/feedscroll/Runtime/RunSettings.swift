@@ -9,6 +9,8 @@ struct RunSettings: Sendable {
     var prefetch: PrefetchValue?
     var maxPages: Int?
     var theme: ThemeName?
+    /// `images = "on"|"off"`.
+    var images: ImagesSetting?
     var keyMap: KeyMap = .standard
 
     init() {}

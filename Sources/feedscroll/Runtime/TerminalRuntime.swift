@@ -24,16 +24,22 @@ struct TerminalRuntime {
     /// The comment thread of an item id, for sources whose items have one.
     var comments: CommentFetchers.MakeSource?
     var commentPageSize = 20
+    /// `--images`: thumbnails and the detail's picture (never under NO_COLOR or the mono theme).
+    var showsPictures = true
+    /// `--image-cache-mb` in bytes.
+    var pictureCacheBytes = 32 << 20
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
 
     func run() -> Int32 {
         let terminal: CursesTerminal
+        let resolvedTheme: Theme
         do {
             try CursesTerminal.preflight()
             let environment = ProcessInfo.processInfo.environment
-            terminal = try CursesTerminal(options: .init(theme: Theme.select(theme, environment: environment)))
+            resolvedTheme = Theme.select(theme, environment: environment)
+            terminal = try CursesTerminal(options: .init(theme: resolvedTheme))
         } catch {
             printError(error.message)
             return 1
@@ -51,11 +57,18 @@ struct TerminalRuntime {
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod)
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        // Pictures come back through their own inbox: they are not pages of any pager.
+        let pictureInbox = Inbox<PictureResult>()
+        let drawsPictures = showsPictures && resolvedTheme.usesColor
+        let pictureLoader = drawsPictures ? PictureLoader(timeout: 10, logger: logger) { pictureInbox.post($0) } : nil
+        defer { pictureLoader?.shutdown() }
+        state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: terminal.signalFileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: pictureInbox.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
@@ -64,7 +77,11 @@ struct TerminalRuntime {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                    if case let .fetchPicture(request) = effect {
+                        pictureLoader?.fetch(request)
+                    } else if case let .cancelPicture(url) = effect {
+                        pictureLoader?.cancel(url: url)
+                    } else if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
                         actions.append(.notice(notice))
                     }
                 }
@@ -99,6 +116,7 @@ struct TerminalRuntime {
                 log(result)
                 actions.append(.fetched(result, at: now))
             }
+            for picture in pictureInbox.drain() { actions.append(.pictureFetched(picture)) }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
@@ -129,7 +147,8 @@ struct TerminalRuntime {
             return BrowserLauncher.open(link)
         case let .copy(text):
             copies.append(text)
-        case .quit:
+        case .quit, .fetchPicture, .cancelPicture:
+            // Pictures are carried out by the PictureLoader in the loop.
             break
         }
         return nil
