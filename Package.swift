@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
         .testTarget(

@@ -137,6 +137,7 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
     parts.append("\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")")
     if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
     if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
+    if !state.pictures.inFlight.isEmpty { parts.append("▣\(state.pictures.inFlight.count)") }
     if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
     var left = " " + (state.notice ?? parts.joined(separator: " · "))
     var right = state.keyMap.keys(for: .help).first.map { "\($0.label) help " } ?? ""
