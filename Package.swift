@@ -33,7 +33,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"]),
+        .target(
+            name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"],
+            // Scaling a 475×475 picture is ~30× slower unoptimised; debug builds (and the tmux
+            // tests that run them) would spend seconds per screen of thumbnails.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(

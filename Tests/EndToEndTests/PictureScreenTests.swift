@@ -191,9 +191,13 @@ import Testing
     /// status line), until the status line's position reaches `until` (or `pages` keys).
     func walk(_ tmux: TmuxSession, pages: Int, key: String, until: Int?, rows: Int = 24) throws {
         for _ in 0..<pages {
-            try tmux.waitFor({ $0[rows - 1].contains("pokeapi") && !$0[rows - 1].contains("▣") && !$0[rows - 1].contains("⇣") }, timeout: 30, description: "pictures settled")
-            if let until, let position = position(try tmux.capture()[rows - 1]), position >= until { return }
+            let settled = try tmux.waitFor({ $0[rows - 1].contains("pokeapi") && !$0[rows - 1].contains("▣") && !$0[rows - 1].contains("⇣") }, timeout: 30, description: "pictures settled")
+            let before = position(settled[rows - 1])
+            if let until, let before, before >= until { return }
+            if key == "PageUp" && before == 1 { break }
             try tmux.sendKeys(key)
+            // The key has been handled once the position moved: only then is "settled" news.
+            try tmux.waitFor({ self.position($0[rows - 1]) != before }, timeout: 30, description: "\(key) handled")
         }
         try tmux.waitFor({ !$0[rows - 1].contains("▣") && !$0[rows - 1].contains("⇣") }, timeout: 30, description: "pictures settled")
     }
