@@ -148,18 +148,57 @@ private struct Reader {
                     throw unknown(keyPath, expected: SourceCatalog.settingKeys + parameters.map(\.key), context: "for source \"\(source)\"")
                 }
                 let text = try argument(value, parameter.kind, at: keyPath)
+                // A positional becomes a command-line argument, where a leading "-" would read as an option.
+                if parameter.placement == .positional && text.hasPrefix("-") { throw fail(keyPath, "must not start with \"-\"") }
+                try check(text, value, parameter.rule, at: keyPath)
                 switch parameter.placement {
                 case .positional:
-                    // It becomes a command-line argument, where a leading "-" would read as an option.
-                    if text.hasPrefix("-") { throw fail(keyPath, "must not start with \"-\"") }
                     positional.append(text)
                 case let .option(flag): feed.arguments += [flag, text]
                 case let .flag(flag): if text == "true" { feed.arguments.append(flag) }
                 }
             }
         }
+        for parameter in parameters where parameter.isRequired && !entries.contains(where: { $0.key == parameter.key }) {
+            throw fail(path, "missing \"\(parameter.key)\", which source \"\(source)\" needs")
+        }
         feed.arguments = positional + feed.arguments
         return feed
+    }
+
+    /// A value's rule, beyond its type (a list name, a range, a URL).
+    func check(_ text: String, _ value: ConfigValue, _ rule: SourceCatalog.Parameter.Rule, at path: [String]) throws(ConfigError) {
+        switch rule {
+        case .any:
+            return
+        case let .oneOf(words):
+            guard words.contains(text) else {
+                throw fail(path, "\"\(text)\" is not one of: \(words.joined(separator: ", "))")
+            }
+        case let .within(range):
+            let number: Double? = switch value {
+            case let .integer(integer): Double(integer)
+            case let .float(float): float
+            default: nil
+            }
+            guard let number, range.contains(number) else {
+                throw fail(path, "must be within \(Self.bound(range.lowerBound))…\(Self.bound(range.upperBound)), not \(text)")
+            }
+        case .url:
+            let scheme = text.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
+            let rest = text.drop { $0 != ":" }
+            guard scheme == "http" || scheme == "https", rest.hasPrefix("://"), rest.count > 3 else {
+                throw fail(path, "\"\(text)\" is not a URL; give the API root as http://HOST/… or https://HOST/…")
+            }
+        case .nonEmpty:
+            guard !text.allSatisfy(\.isWhitespace) else { throw fail(path, "must not be empty") }
+        }
+    }
+
+    /// `600`, `0.001`, `1`: a bound as people write it.
+    static func bound(_ value: Double) -> String {
+        if value >= Double(Int64.max) { return "∞" }
+        return value == value.rounded() ? String(Int64(value)) : String(value)
     }
 
     func argument(_ value: ConfigValue, _ kind: SourceCatalog.Parameter.Kind, at path: [String]) throws(ConfigError) -> String {

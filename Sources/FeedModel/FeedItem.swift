@@ -22,6 +22,9 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     public var depth: Int
     /// The id of the entry this one answers, in a thread.
     public var parentID: String?
+    /// What the source says about the item in its own words, in meta-line order (`ItemFact`).
+    /// Empty: the meta line is built from the common fields (author · points · comments · age).
+    public var facts: [ItemFact]
     /// The item's picture (PokeAPI artwork, an avatar, a thumbnail or cover), where the API has one.
     public var pictureURL: String?
 
@@ -38,6 +41,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         bodyHTML: String? = nil,
         depth: Int = 0,
         parentID: String? = nil,
+        facts: [ItemFact] = [],
         pictureURL: String? = nil
     ) {
         self.id = id
@@ -52,6 +56,7 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         self.bodyHTML = bodyHTML
         self.depth = depth
         self.parentID = parentID
+        self.facts = facts
         self.pictureURL = pictureURL
     }
 }

@@ -198,7 +198,27 @@ extension FeedItem {
         item.discussionURL = discussionURL.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.bodyHTML = bodyHTML.map(TextSanitizer.cleanKeepingLayout).flatMap { $0.isEmpty ? nil : $0 }
         item.parentID = parentID.map { TextSanitizer.clean($0) }
+        item.facts = facts.map { $0.sanitized() }
         return item
+    }
+}
+
+extension ItemFact {
+    /// The fact with its name, text values and label passed through `TextSanitizer`.
+    public func sanitized() -> ItemFact {
+        var fact = self
+        fact.name = TextSanitizer.clean(name)
+        switch value {
+        case let .text(text): fact.value = .text(TextSanitizer.clean(text))
+        case let .list(texts): fact.value = .list(texts.map { TextSanitizer.clean($0) })
+        case .number, .flag, .time: break
+        }
+        switch label {
+        case let .text(text): fact.label = .text(TextSanitizer.clean(text))
+        case let .age(prefix): fact.label = .age(prefix: TextSanitizer.clean(prefix))
+        case .hidden: break
+        }
+        return fact
     }
 }
 

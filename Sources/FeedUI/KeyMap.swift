@@ -14,15 +14,18 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
 public struct KeyBinding: Sendable, Hashable {
     public var keys: [Key]
     public var intent: Intent
-    /// How the keys are written in the help overlay, e.g. `j ↓`.
-    public var label: String
     public var help: String
 
-    public init(_ keys: [Key], _ intent: Intent, label: String, help: String) {
+    public init(_ keys: [Key], _ intent: Intent, help: String) {
         self.keys = keys
         self.intent = intent
-        self.label = label
         self.help = help
+    }
+
+    /// How the keys are written in the help overlay: every key, from the same list the reducer
+    /// reads (`j ↓ ^N e`), or `—` when none is bound, so help cannot leave a working key out.
+    public var label: String {
+        keys.isEmpty ? "—" : keys.map(\.label).joined(separator: " ")
     }
 }
 
@@ -40,51 +43,28 @@ public struct KeyMap: Sendable, Hashable {
 
     /// The keys of less and vim.
     public static let standard = KeyMap([
-        KeyBinding([.character("j"), .down, .control("n"), .character("e")], .down,
-                   label: "j ↓", help: "Move down one item"),
-        KeyBinding([.character("k"), .up, .control("p")], .up,
-                   label: "k ↑", help: "Move up one item"),
-        KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown,
-                   label: "PgDn space", help: "Scroll down one screen"),
-        KeyBinding([.pageUp, .character("b"), .control("b")], .pageUp,
-                   label: "PgUp b", help: "Scroll up one screen"),
-        KeyBinding([.control("d"), .character("d")], .halfPageDown,
-                   label: "^D", help: "Scroll down half a screen"),
-        KeyBinding([.control("u"), .character("u")], .halfPageUp,
-                   label: "^U", help: "Scroll up half a screen"),
-        KeyBinding([.character("g"), .home, .character("<")], .top,
-                   label: "g Home", help: "Go to the first item"),
-        KeyBinding([.character("G"), .end, .character(">")], .bottom,
-                   label: "G End", help: "Go to the last loaded item"),
-        KeyBinding([.enter, .character("l"), .right], .open,
-                   label: "Enter l →", help: "Open the item: text and comments"),
-        KeyBinding([.escape, .character("h"), .left], .back,
-                   label: "Esc h ←", help: "Back to the list (q too, in a detail)"),
-        KeyBinding([.tab, .character("z")], .collapse,
-                   label: "Tab z", help: "Fold or unfold the comment at the top"),
-        KeyBinding([.character("p")], .parent,
-                   label: "p", help: "Go to the parent comment"),
-        KeyBinding([.character("o")], .openLink,
-                   label: "o", help: "Open the link in $BROWSER or xdg-open"),
-        KeyBinding([.character("c")], .discussion,
-                   label: "c", help: "Open the discussion page"),
-        KeyBinding([.character("y")], .copy,
-                   label: "y", help: "Copy the link (OSC 52)"),
-        KeyBinding([.character("r")], .retry,
-                   label: "r", help: "Retry a failed page"),
-        KeyBinding([.character("R"), .control("r")], .refresh,
-                   label: "R", help: "Refresh from the top, keeping your place"),
-        KeyBinding([.character("/")], .search,
-                   label: "/", help: "Search titles, authors, hosts (Enter keeps)"),
-        KeyBinding([.character("n")], .nextMatch,
-                   label: "n", help: "Next match"),
-        KeyBinding([.character("N")], .previousMatch,
-                   label: "N", help: "Previous match"),
-        KeyBinding([.escape], .clearSearch,
-                   label: "Esc", help: "Clear the search (in the list)"),
-        KeyBinding([.character("?")], .help,
-                   label: "?", help: "Show or hide this help"),
-        KeyBinding([.character("q"), .control("c")], .quit,
-                   label: "q", help: "Quit"),
+        KeyBinding([.character("j"), .down, .control("n"), .character("e")], .down, help: "Move down one item"),
+        KeyBinding([.character("k"), .up, .control("p")], .up, help: "Move up one item"),
+        KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown, help: "Scroll down one screen"),
+        KeyBinding([.pageUp, .character("b"), .control("b")], .pageUp, help: "Scroll up one screen"),
+        KeyBinding([.control("d"), .character("d")], .halfPageDown, help: "Scroll down half a screen"),
+        KeyBinding([.control("u"), .character("u")], .halfPageUp, help: "Scroll up half a screen"),
+        KeyBinding([.character("g"), .home, .character("<")], .top, help: "Go to the first item"),
+        KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last loaded item"),
+        KeyBinding([.enter, .character("l"), .right], .open, help: "Open the item: text and comments"),
+        KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)"),
+        KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),
+        KeyBinding([.character("p")], .parent, help: "Go to the parent comment"),
+        KeyBinding([.character("o")], .openLink, help: "Open the link in the browser"),
+        KeyBinding([.character("c")], .discussion, help: "Open the discussion page"),
+        KeyBinding([.character("y")], .copy, help: "Copy the link (OSC 52)"),
+        KeyBinding([.character("r")], .retry, help: "Retry a failed page"),
+        KeyBinding([.character("R"), .control("r")], .refresh, help: "Refresh, keeping your place"),
+        KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
+        KeyBinding([.character("n")], .nextMatch, help: "Next match"),
+        KeyBinding([.character("N")], .previousMatch, help: "Previous match"),
+        KeyBinding([.escape], .clearSearch, help: "Clear the search (in the list)"),
+        KeyBinding([.character("?")], .help, help: "Show or hide this help"),
+        KeyBinding([.character("q"), .control("c")], .quit, help: "Quit"),
     ])
 }

@@ -6,18 +6,23 @@ extension FilterState {
         isActive ? pattern.ranges(in: title) : []
     }
 
-    /// Where the pattern occurs in the author at the head of a meta line (scores, counts and
-    /// ages are not searched, so they are not marked), or in the URL host shown in its place.
+    /// Where the pattern occurs in the author's words on a meta line (scores, counts and ages
+    /// are not searched, so they are not marked), or in the URL host shown in its place.
     func marks(inMeta meta: String, of item: FeedItem) -> [Range<Int>] {
         guard isActive else { return [] }
-        let searched = item.author ?? item.urlHost.map { _ in meta } ?? ""
-        guard meta.hasPrefix(searched), !searched.isEmpty else { return [] }
-        let ranges = pattern.ranges(in: meta)
-        if item.author != nil {
-            let end = searched.utf8.count
-            return ranges.filter { $0.upperBound <= end }
+        if let author = item.author {
+            // The source writes the name its own way (`u/alice`, `@alice@host`) wherever it puts it.
+            let shown = item.facts.lazy.compactMap { fact -> String? in
+                guard fact.name == "author", case let .text(text) = fact.label else { return nil }
+                return text
+            }.first ?? author
+            guard !shown.isEmpty, let found = meta.range(of: shown) else { return [] }
+            let lower = meta.utf8.distance(from: meta.utf8.startIndex, to: found.lowerBound)
+            let upper = lower + shown.utf8.count
+            return pattern.ranges(in: meta).filter { $0.lowerBound >= lower && $0.upperBound <= upper }
         }
-        return ranges
+        guard item.facts.isEmpty, item.urlHost != nil else { return [] }
+        return pattern.ranges(in: meta)
     }
 }
 

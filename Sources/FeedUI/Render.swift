@@ -42,8 +42,7 @@ extension AppState {
     /// The footer's text and style, when there is one.
     var footer: (text: String, style: Style)? {
         if let retrying {
-            let left = max(0, retrying.delay - (now - retrying.since))
-            return ("\(spinner) \(retrying.reason) — retrying in \(formatSeconds(left)) (attempt \(retrying.attempt))", .error)
+            return ("\(spinner) \(retrying.reason) — \(retryCountdown(retrying))", .error)
         }
         switch paging.loadState {
         case .loading: return ("\(spinner) Loading more…", .footer)
@@ -58,6 +57,17 @@ extension AppState {
     }
 }
 
+extension AppState {
+    /// `retrying in 2.4s (attempt 2)` while the wait counts down, then `retrying now (attempt 2)`
+    /// for as long as that attempt is on the wire.
+    func retryCountdown(_ retrying: RetryNote) -> String {
+        let left = retrying.delay - (now - retrying.since)
+        return left >= 0.05
+            ? "retrying in \(formatSeconds(left)) (attempt \(retrying.attempt))"
+            : "retrying now (attempt \(retrying.attempt))"
+    }
+}
+
 // MARK: - Helpers
 
 private func drawEmpty(_ state: AppState, into grid: inout Grid) {
@@ -67,7 +77,7 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
     case .loading, .idle:
         if let retrying = state.retrying {
             lines = [("\(state.spinner) Loading \(state.sourceName)…", .spinner),
-                     ("\(retrying.reason) — retrying (attempt \(retrying.attempt))", .error)]
+                     ("\(retrying.reason) — \(state.retryCountdown(retrying))", .error)]
         } else {
             lines = [("\(state.spinner) Loading \(state.sourceName)…", .spinner)]
         }
@@ -128,25 +138,23 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
 private func drawStatus(_ state: AppState, into grid: inout Grid) {
     let row = grid.size.rows - 1
     let width = grid.size.columns
-    let paging = state.paging
-    // Positions count the rows of pages dropped above (page cap), so they stay absolute.
-    let count = paging.knownRowCount
-    var parts = [state.sourceName]
-    let position = paging.items.count == 0 ? "0/\(count)" : "\(paging.absoluteRow(state.viewport.cursor) + 1)/\(count)"
-    if let total = paging.total, total > count { parts.append("\(position) of \(total)") } else { parts.append(position) }
-    parts.append("\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")")
-    if state.newAbove > 0 { parts.append("↑\(state.newAbove) new") }
-    if !paging.inFlight.isEmpty { parts.append("⇣\(paging.inFlight.count)") }
-    if !state.pictures.inFlight.isEmpty { parts.append("▣\(state.pictures.inFlight.count)") }
-    if let latency = state.lastLatency { parts.append("\(Int((latency * 1000).rounded())) ms") }
-    var left = " " + (state.notice ?? parts.joined(separator: " · "))
-    var right = state.keyMap.keys(for: .help).first.map { "\($0.label) help " } ?? ""
-    if let search = searchStatus(state) { (left, right) = search }
     grid.fill(row: row, style: .status)
-    let used = grid.write(left, row: row, column: 0, style: .status)
-    let rightWidth = TextWidth.of(right)
-    if used + rightWidth + 1 <= width {
-        grid.write(right, row: row, column: width - rightWidth, style: .status)
+    if let search = searchStatus(state) {
+        let used = grid.write(search.left, row: row, column: 0, style: .status)
+        let rightWidth = TextWidth.of(search.right)
+        if used + rightWidth + 1 <= width {
+            grid.write(search.right, row: row, column: width - rightWidth, style: .status)
+        }
+        return
+    }
+    if let notice = state.notice {
+        grid.write(" " + notice, row: row, column: 0, style: .status)
+        return
+    }
+    let line = StatusLine.fit(state.statusFields, width: width)
+    grid.write(line.left, row: row, column: 0, style: .status)
+    if !line.right.isEmpty {
+        grid.write(line.right, row: row, column: width - TextWidth.of(line.right), style: .status)
     }
 }
 
@@ -185,17 +193,6 @@ extension AppState {
 private func centre(_ text: String, row: Int, style: Style, into grid: inout Grid) {
     let width = TextWidth.of(text)
     grid.write(text, row: row, column: max(0, (grid.size.columns - width) / 2), width: grid.size.columns, style: style)
-}
-
-/// `author · 123 points · 45 comments · 3h`
-func metaLine(_ item: FeedItem, now: Double) -> String {
-    var parts: [String] = []
-    if let author = item.author { parts.append(author) }
-    if let score = item.score { parts.append("\(score) point\(score == 1 ? "" : "s")") }
-    if let comments = item.commentCount { parts.append("\(comments) comment\(comments == 1 ? "" : "s")") }
-    if let time = item.time { parts.append(formatAge(now - Double(time))) }
-    if parts.isEmpty, let url = item.url { parts.append(url) }
-    return parts.joined(separator: " · ")
 }
 
 /// `now`, `5m`, `3h`, `2d`, `4mo`, `1y` — the ages feed readers show.

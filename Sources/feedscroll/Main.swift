@@ -11,7 +11,10 @@ enum Main {
         do {
             let (path, rest) = try CommandLineRewrite.extractConfigPath(Array(CommandLine.arguments.dropFirst()))
             let config = try ConfigFile.load(explicitPath: path, environment: environment)
-            let (arguments, feed) = CommandLineRewrite.resolve(rest, config: config)
+            if let problem = CommandLineRewrite.unknownCommand(rest, feeds: config.feeds.keys) {
+                printUsageError(problem)
+            }
+            let (arguments, feed) = CommandLineRewrite.resolve(CommandLineRewrite.attachNegativeNumbers(rest), config: config)
             RunSettings.current = RunSettings(config: config, feed: feed)
             Feedscroll.main(arguments)
         } catch {
@@ -19,4 +22,10 @@ enum Main {
             exit(2)
         }
     }
+}
+
+/// A command-line mistake, said the way ArgumentParser says its own, with its exit status.
+func printUsageError(_ problem: String) -> Never {
+    FileHandle.standardError.write(Data("Error: \(problem)\n  See 'feedscroll --help' for the commands.\n".utf8))
+    exit(64)
 }

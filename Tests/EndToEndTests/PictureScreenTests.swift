@@ -87,7 +87,7 @@ import Testing
     @Test func theDetailDrawsTheArtworkCellByCell() throws {
         let replica = try ServeProcess("--items 60")
         let tmux = try start(try pokeapi(replica))
-        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[0].contains("#1") }, timeout: 30, description: "the first page and its pictures")
+        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[1].contains("#1") }, timeout: 30, description: "the first page and its pictures")
         try tmux.sendKeys("Enter")
         // 80×24: the box is 32 columns × 11 rows; a square picture fills 22 × 11.
         let picture = try expectedArtwork(id: 1, columns: 32, rows: 11)
@@ -105,7 +105,7 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) cells differ: \(mismatches.prefix(5))")
         // The text starts below the picture and its blank line.
-        #expect(try tmux.capture()[12].contains("#1"))
+        #expect(try tmux.capture()[13].contains("#1"))
         try tmux.sendKeys("q", "q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(replica.isPicturePathCountedOnce("pokemon/other/official-artwork/1.png"))
@@ -114,7 +114,7 @@ import Testing
     @Test func theListShowsThumbnailsAndTheCursorsPicture() throws {
         let replica = try ServeProcess("--items 60")
         let tmux = try start(try pokeapi(replica))
-        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[0].contains("#1") }, timeout: 30, description: "pictures loaded")
+        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[1].contains("#1") }, timeout: 30, description: "pictures loaded")
         let screen = cells(try tmux.captureWithEscapes())
         // Each row: a 4×2 thumbnail at column 2, the title after it.
         let thumbnail = try expectedArtwork(id: 2, columns: 4, rows: 2)
@@ -126,7 +126,7 @@ import Testing
                 #expect(cell.background == Palette256.nearest(thumbnail[row, column].bottom))
             }
         }
-        #expect(try tmux.capture()[2].contains("#2"))
+        #expect(try tmux.capture()[3].contains("#2"))
         // The cursor's picture on the right, in its 32×11 box.
         let preview = try expectedArtwork(id: 1, columns: 32, rows: 11)
         let left = 80 - 32 - 1
@@ -172,14 +172,14 @@ import Testing
     func noColorAndImagesOffDrawNoPicture(variable: String, value: String, flag: String) throws {
         let replica = try ServeProcess("--items 60")
         let tmux = try start(try pokeapi(replica, flag), environment: variable.isEmpty ? [:] : [variable: value])
-        let screen = try tmux.waitFor({ $0[23].contains("pokeapi") && $0[0].contains("#1") }, timeout: 30, description: "the first page")
+        let screen = try tmux.waitFor({ $0[23].contains("pokeapi") && $0[1].contains("#1") }, timeout: 30, description: "the first page")
         // The title right after the cursor mark: no thumbnail column.
         #expect(screen[0].hasPrefix("▌ ") && screen[0].dropFirst(2).first?.isLetter == true)
         #expect(!screen.joined().contains("▀"))
         try tmux.sendKeys("Enter")
         let detail = try tmux.waitForText("#1")
         #expect(!detail.joined().contains("▀"))
-        #expect(detail[0].contains("#1"))
+        #expect(detail[1].contains("#1"))
         try tmux.sendKeys("q", "q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(try replica.pictureStats().isEmpty)

@@ -12,23 +12,25 @@ import Testing
         var route: String
         /// Items expected with `--limit 500` against a replica of 130 items per feed.
         var expected: ClosedRange<Int>
+        /// The source's own `--json` fields, on every line.
+        var own: [String] = []
         var description: String { command }
     }
 
     static let cases: [Case] = [
-        Case(command: "hn", replica: "hn", route: "hn/v0/item", expected: 100...130),
-        Case(command: "hn-search", replica: "algolia", route: "algolia/api/v1/search", expected: 500...500),
-        Case(command: "hn-search --by-date", replica: "algolia", route: "algolia/api/v1/search_by_date", expected: 500...500),
-        Case(command: "pokeapi", replica: "pokeapi", route: "pokeapi/api/v2/pokemon", expected: 130...130),
-        Case(command: "github swift", replica: "github", route: "github/search/repositories", expected: 500...500),
-        Case(command: "reddit swift", replica: "reddit", route: "reddit/r/new", expected: 130...130),
-        Case(command: "mastodon", replica: "mastodon", route: "mastodon/api/v1/timelines/public", expected: 130...130),
-        Case(command: "stackexchange", replica: "stackexchange", route: "stackexchange/2.3/questions", expected: 130...130),
-        Case(command: "lobsters", replica: "lobsters", route: "lobsters/hottest", expected: 143...143),
+        Case(command: "hn", replica: "hn", route: "hn/v0/item", expected: 100...130, own: []),
+        Case(command: "hn-search", replica: "hn-search", route: "algolia/api/v1/search", expected: 500...500),
+        Case(command: "hn-search --by-date", replica: "hn-search", route: "algolia/api/v1/search_by_date", expected: 500...500),
+        Case(command: "pokeapi", replica: "pokeapi", route: "pokeapi/api/v2/pokemon", expected: 130...130, own: ["number", "name"]),
+        Case(command: "github swift", replica: "github", route: "github/search/repositories", expected: 500...500, own: ["stars", "forks", "open_issues"]),
+        Case(command: "reddit swift", replica: "reddit", route: "reddit/r/new", expected: 130...130, own: ["subreddit"]),
+        Case(command: "mastodon", replica: "mastodon", route: "mastodon/api/v1/timelines/public", expected: 130...130, own: ["favourites", "boosts", "replies"]),
+        Case(command: "stackexchange", replica: "stackexchange", route: "stackexchange/2.3/questions", expected: 130...130, own: ["answers", "accepted", "views", "tags"]),
+        Case(command: "lobsters", replica: "lobsters", route: "lobsters/hottest", expected: 143...143, own: ["tags"]),
         Case(command: "lobsters newest", replica: "lobsters", route: "lobsters/newest", expected: 143...143),
-        Case(command: "devto", replica: "devto", route: "devto/api/articles", expected: 137...137),
-        Case(command: "jsonplaceholder", replica: "jsonplaceholder", route: "jsonplaceholder/posts", expected: 130...130),
-        Case(command: "wikipedia", replica: "wikipedia", route: "wikipedia/w/api.php", expected: 130...130),
+        Case(command: "devto", replica: "devto", route: "devto/api/articles", expected: 137...137, own: ["reactions", "reading_time_minutes"]),
+        Case(command: "jsonplaceholder", replica: "jsonplaceholder", route: "jsonplaceholder/posts", expected: 130...130, own: ["number", "user_id"]),
+        Case(command: "wikipedia", replica: "wikipedia", route: "wikipedia/w/api.php", expected: 130...130, own: ["bytes"]),
     ]
 
     @Test(arguments: cases)
@@ -45,6 +47,9 @@ import Testing
         #expect(Set(ids).count == ids.count, "\(c.command): no duplicate ids")
         #expect(c.expected.contains(ids.count), "\(c.command): \(ids.count) items")
         #expect(records.allSatisfy { ($0["title"] as? String).map { !$0.isEmpty } ?? false })
+        for field in c.own {
+            #expect(records.allSatisfy { $0[field] != nil }, "\(c.command): every line has its own \(field)")
+        }
 
         let fetches = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains(" fetch ") }.count
         let stats = try replica.routeStats()

@@ -47,10 +47,13 @@ struct AlgoliaSearchSourceTests {
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .page(1))
         #expect(page.total == 3)
-        #expect(page.items == [FeedItem(
+        #expect(page.items.map(\.withoutFacts) == [FeedItem(
             id: "algolia:13133437", title: "Ask HN: How would I visualize ...", url: "https://news.ycombinator.com/item?id=13133437",
             author: "anigbrowl", score: 1, commentCount: 0, time: 1_481_225_947, body: "I want to map ...'...",
-            discussionURL: "https://news.ycombinator.com/item?id=13133437")])
+            discussionURL: "https://news.ycombinator.com/item?id=13133437", bodyHTML: "I want to map ...&#x27;...")])
+        #expect(page.items[0].factLines == [
+            "author=anigbrowl anigbrowl", "score=1 1 point", "comments=0 0 comments", "time=@1481225947 (age)",
+        ])
     }
 
     @Test func rankedLastPageOldStyleWithComment() throws {

@@ -9,7 +9,7 @@ struct DevToSourceTests {
 
     static func article(_ id: Int, tagList: String = #"["html","css","javascript","webdev"]"#, tags: String = #""html, css, javascript, webdev""#) -> String {
         #"""
-        {"type_of":"article","id":\#(id),"title":"➡️ Counter Up Animation | JavaScript✨","description":"Hey DEVs, &amp; friends",
+        {"type_of":"article","id":\#(id),"title":"➡️ Counter Up Animation | JavaScript✨","description":"Hey DEVs, & friends",
          "readable_publish_date":"Jul 22","slug":"counter-up-animation-javascript-b92","path":"/robsonmuniz16/counter-up-animation-javascript-b92",
          "url":"https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92","comments_count":0,"public_reactions_count":32,
          "collection_id":null,"published_timestamp":"2021-07-22T21:46:36Z","positive_reactions_count":32,"cover_image":null,
@@ -35,7 +35,11 @@ struct DevToSourceTests {
         #expect(transport.requestedURLs == [url])
         #expect(transport.requests.first?.headers["Accept"] == "application/vnd.forem.api-v1+json")
         #expect(page.next == .page(2))
-        #expect(page.items[0] == FeedItem(
+        #expect(page.items[0].factLines == [
+            "reactions=32 32 reactions", "comments=0 0 comments", "reading_time_minutes=1 1 min read",
+            "tags=[html,css,javascript,webdev] (hidden)", "author=robsonmuniz16 robsonmuniz16", "time=@1626990396 (age)",
+        ])
+        #expect(page.items[0].withoutFacts == FeedItem(
             id: "devto:769004", title: "➡️ Counter Up Animation | JavaScript✨",
             url: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92", author: "robsonmuniz16", score: 32,
             commentCount: 0, time: 1_626_990_396, body: "Hey DEVs, & friends\n\n#html #css #javascript #webdev",

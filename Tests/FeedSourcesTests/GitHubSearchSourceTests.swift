@@ -47,12 +47,20 @@ struct GitHubSearchSourceTests {
         #expect(request.headers["X-GitHub-Api-Version"] == "2022-11-28")
         #expect(page.next == .page(2))
         #expect(page.total == 5_295_423)
-        #expect(page.items[0] == FeedItem(
+        #expect(page.items[0].withoutFacts == FeedItem(
             id: "github:10270250", title: "facebook/react — The library for web and native user interfaces.",
-            url: "https://github.com/facebook/react", author: "facebook", score: 225_265, commentCount: 899,
-            time: 1_720_902_828, body: "JavaScript · MIT", discussionURL: "https://github.com/facebook/react/issues"))
+            url: "https://github.com/facebook/react", author: "facebook", score: 225_265,
+            time: 1_720_902_828, body: "MIT · 899 open issues", discussionURL: "https://github.com/facebook/react/issues"))
+        // Stars, forks, language and when it was updated: GitHub's words, not points and comments.
+        #expect(page.items[0].factLines == [
+            "stars=225265 ★ 225,265", "forks=45936 45,936 forks", "language=JavaScript JavaScript",
+            "time=@1720902828 (age updated)", "open_issues=899 (hidden)", "license=MIT (hidden)", "author=facebook (hidden)",
+        ])
         #expect(page.items[1].title == "someone/x")
-        #expect(page.items[1].body == nil)
+        #expect(page.items[1].body == "0 open issues")
+        #expect(page.items[1].factLines == [
+            "stars=3 ★ 3", "time=@1577836800 (age updated)", "open_issues=0 (hidden)", "author=someone (hidden)",
+        ])
         #expect(page.items[1].time == 1_577_836_800)
     }
 

@@ -30,7 +30,8 @@ struct JSONPlaceholderSourceTests {
         #expect(page.next == .page(3))
         #expect(page.total == 100)
         #expect(page.items.count == 10)
-        #expect(page.items[0] == FeedItem(
+        #expect(page.items[0].factLines == ["number=11 #11", "user_id=1 user 1"])
+        #expect(page.items[0].withoutFacts == FeedItem(
             id: "jsonplaceholder:11", title: "et ea vero quia laudantium autem", url: "\(Self.base)/posts/11", author: "user 1",
             body: "delectus reiciendis\nmolestiae"))
     }

@@ -20,3 +20,34 @@ func loadPage(_ source: some FeedSource, _ key: PageKey, pageSize: Int = 10, sou
         throw error
     }
 }
+
+extension FeedItem {
+    /// The item without its facts, to compare the common fields on their own.
+    var withoutFacts: FeedItem {
+        var item = self
+        item.facts = []
+        return item
+    }
+
+    /// The facts as `name=value label` lines (`stars=225265 ★ 225,265`; `(hidden)` for a
+    /// `--json`-only fact, `(age updated)` for an age), for expectations that read like the screen.
+    var factLines: [String] {
+        facts.map { fact in
+            let value: String
+            switch fact.value {
+            case let .number(number): value = String(number)
+            case let .text(text): value = text
+            case let .list(texts): value = "[" + texts.joined(separator: ",") + "]"
+            case let .flag(flag): value = String(flag)
+            case let .time(seconds): value = "@\(seconds)"
+            }
+            let label: String
+            switch fact.label {
+            case .hidden: label = "(hidden)"
+            case let .text(text): label = text
+            case let .age(prefix): label = prefix.isEmpty ? "(age)" : "(age \(prefix))"
+            }
+            return "\(fact.name)=\(value) \(label)"
+        }
+    }
+}

@@ -37,7 +37,10 @@ struct MastodonSourceTests {
         let page = try loadPage(s, s.firstKey, pageSize: 20)
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .keyset("103206804086086361"))
-        #expect(page.items[0] == FeedItem(
+        #expect(page.items[0].factLines == [
+            "favourites=11 ★ 11", "boosts=6 6 boosts", "replies=5 5 replies", "author=Gargron @Gargron", "time=@1575776913 (age)",
+        ])
+        #expect(page.items[0].withoutFacts == FeedItem(
             id: "mastodon:103270115826048975", title: "\"I lost my inheritance ...\" theguardian.com/money/2019/dec…",
             url: "https://mastodon.social/@Gargron/103270115826048975", author: "Gargron", score: 11, commentCount: 5,
             time: 1_575_776_913, body: "\"I lost my inheritance ...\"\n\ntheguardian.com/money/2019/dec…",

@@ -25,10 +25,12 @@ struct PokeAPISourceTests {
         #expect(page.next == .offset(20, limit: 20))
         #expect(page.total == 1302)
         let artwork = "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork"
-        #expect(page.items == [
-            FeedItem(id: "pokeapi:bulbasaur", title: "Bulbasaur #1", url: "https://pokeapi.co/api/v2/pokemon/1/", pictureURL: "\(artwork)/1.png"),
-            FeedItem(id: "pokeapi:ivysaur", title: "Ivysaur #2", url: "https://pokeapi.co/api/v2/pokemon/2/", pictureURL: "\(artwork)/2.png"),
+        #expect(page.items.map(\.withoutFacts) == [
+            FeedItem(id: "pokeapi:bulbasaur", title: "Bulbasaur", url: "https://pokeapi.co/api/v2/pokemon/1/", pictureURL: "\(artwork)/1.png"),
+            FeedItem(id: "pokeapi:ivysaur", title: "Ivysaur", url: "https://pokeapi.co/api/v2/pokemon/2/", pictureURL: "\(artwork)/2.png"),
         ])
+        // The Pokédex number is the meta line, not the raw API URL.
+        #expect(page.items[0].factLines == ["number=1 #1", "name=bulbasaur (hidden)"])
     }
 
     @Test func artworkComesFromTheIdUnderTheSpritesURL() throws {
@@ -53,12 +55,14 @@ struct PokeAPISourceTests {
         let s = source(transport)
         let page = try loadPage(s, .offset(1320, limit: 20), pageSize: 20)
         #expect(page.next == .offset(1340, limit: 11))
-        #expect(page.items.first?.title == "Mr-mime #122")
+        #expect(page.items.first?.title == "Mr-mime")
+        #expect(page.items.first?.factLines.first == "number=122 #122")
         let last = try loadPage(s, try #require(page.next), pageSize: 20)
         #expect(last.next == nil)
         // Relative URLs (the api-data dump) resolve against the base URL's host.
         #expect(last.items.first?.url == "http://127.0.0.1:8080/api/v2/pokemon/10194/")
-        #expect(last.items.first?.title == "Calyrex-shadow #10194")
+        #expect(last.items.first?.title == "Calyrex-shadow")
+        #expect(last.items.first?.factLines.first == "number=10194 #10194")
     }
 
     @Test func pastTheEndIsEmptyAndFinal() throws {

@@ -11,7 +11,7 @@ struct WikipediaSourceTests {
     static let firstBody = #"""
         {"batchcomplete":true,"continue":{"rccontinue":"20180330090522|1041353210","continue":"-||"},
          "query":{"recentchanges":[{"type":"edit","ns":0,"title":"Histology","pageid":13570,"revid":833218500,"old_revid":833218201,
-           "rcid":1041353213,"user":"Iztwoz","oldlen":25718,"newlen":25749,"timestamp":"2018-03-30T09:05:22Z","comment":"/* Tissues */ ce &amp; links","minor":false,"bot":false},
+           "rcid":1041353213,"user":"Iztwoz","oldlen":25718,"newlen":25749,"timestamp":"2018-03-30T09:05:22Z","comment":"/* Tissues */ ce & links, <ref> &amp;","minor":false,"bot":false},
           {"type":"log","ns":2,"title":"User:X","pageid":0,"revid":0,"old_revid":0,"rcid":1041353212,"userhidden":true,
            "oldlen":0,"newlen":0,"timestamp":"2018-03-30T09:05:21Z","comment":""}]}}
         """#
@@ -29,11 +29,19 @@ struct WikipediaSourceTests {
         #expect(transport.requestedURLs == [first])
         #expect(transport.requests.first?.headers["User-Agent"] == WikipediaSource.defaultUserAgent)
         #expect(page.next == .cursor("continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"))
-        #expect(page.items[0] == FeedItem(
-            id: "wikipedia:1041353213", title: "Histology (Iztwoz: /* Tissues */ ce & links)",
-            url: "\(Self.base)/index.php?title=Histology&diff=833218500&oldid=833218201", author: "Iztwoz", score: 31,
-            time: 1_522_400_722, body: "edit · Histology", discussionURL: "\(Self.base)/index.php?title=Talk%3AHistology"))
-        #expect(page.items[1].title == "User:X ((hidden))")
+        // The title is the page; the byte change, the editor and the summary (plain text: `<ref>`
+        // and `&amp;` as typed) are the meta line.
+        #expect(page.items[0].withoutFacts == FeedItem(
+            id: "wikipedia:1041353213", title: "Histology",
+            url: "\(Self.base)/index.php?title=Histology&diff=833218500&oldid=833218201", author: "Iztwoz",
+            time: 1_522_400_722, body: "edit · Histology\n\n/* Tissues */ ce & links, <ref> &amp;",
+            discussionURL: "\(Self.base)/index.php?title=Talk%3AHistology"))
+        #expect(page.items[0].factLines == [
+            "bytes=31 +31 bytes", "author=Iztwoz Iztwoz", "summary=/* Tissues */ ce & links, <ref> &amp; /* Tissues */ ce & links, <ref> &amp;",
+            "time=@1522400722 (age)",
+        ])
+        #expect(page.items[1].title == "User:X")
+        #expect(page.items[1].factLines == ["bytes=0 ±0 bytes", "change=log log", "author=(hidden) (hidden)", "time=@1522400721 (age)"])
         #expect(page.items[1].url == "\(Self.base)/index.php?title=User%3AX")
 
         let second = "\(Self.base)/api.php?\(Self.fixed)&rclimit=2&continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"

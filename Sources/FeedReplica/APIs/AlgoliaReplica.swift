@@ -215,12 +215,11 @@ struct AlgoliaReplica: ReplicaAPI {
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
         let headers = [("Access-Control-Allow-Origin", "*")]
-        if request.path.hasPrefix("items/"), let id = Int(request.path.dropFirst(6)) {
-            let seq = (id - Self.firstID) / 2
-            guard id >= Self.firstID, (id - Self.firstID) % 2 == 0, seq < timeline.count(at: request.now) else {
+        if request.path.hasPrefix("items/") {
+            guard let id = Int(request.path.dropFirst(6)), let item = itemJSON(id: id, now: request.now) else {
                 return .json(["error": "Not Found", "status": 404], status: 404, headers: headers)
             }
-            return .json(hitJSON(hit(seq), query: []), headers: headers)
+            return .json(item, headers: headers)
         }
         guard request.path == "search" || request.path == "search_by_date" else {
             return .json(["message": "Not Found", "status": 404], status: 404, headers: headers)

@@ -65,7 +65,7 @@ struct MastodonReplica: ReplicaAPI {
             ("followers_count", .int(rng.below(40_000))), ("following_count", .int(rng.below(900))),
             ("statuses_count", .int(rng.below(20_000))), ("emojis", []), ("fields", []),
         ])
-        let spoiler = rng.chance(0.08) ? "CW: " + rng.pick(TextGenerator.techWords) : ""
+        let spoiler = rng.chance(0.08) ? rng.pick(TextGenerator.techWords) : ""  // the warning itself; clients write "CW"
         return .object([
             ("id", .string(id)), ("created_at", .string(isoTimestamp(created, fraction: 3))), ("in_reply_to_id", .null),
             ("in_reply_to_account_id", .null), ("sensitive", .bool(!spoiler.isEmpty)), ("spoiler_text", .string(spoiler)),

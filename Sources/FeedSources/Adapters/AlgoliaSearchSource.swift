@@ -153,16 +153,17 @@ private struct HitDTO: Decodable {
     }
 
     var feedItem: FeedItem {
+        // Titles are plain text as the submitter typed them; `story_text` and `comment_text` are HTML.
         let isComment = comment_text != nil && title == nil
         let title: String
-        if let own = self.title.map(HTMLText.plainTitle), !own.isEmpty {
+        if let own = self.title.map(FieldText.plainLine), !own.isEmpty {
             title = own
-        } else if let story = story_title.map(HTMLText.plainTitle), !story.isEmpty {
+        } else if let story = story_title.map(FieldText.plainLine), !story.isEmpty {
             title = "Re: \(story)"
         } else {
-            title = comment_text.map { HTMLText.collapse(String(HTMLText.plainTitle($0).prefix(120))) } ?? ""
+            title = comment_text.map { HTMLText.collapse(String(FieldText.htmlLine($0).prefix(120))) } ?? ""
         }
-        let text = (isComment ? comment_text : story_text).map(HTMLText.text).flatMap { $0.isEmpty ? nil : $0 }
+        let text = (isComment ? comment_text : story_text).map(FieldText.htmlText).flatMap(FieldText.nonEmpty)
         let discussion = "https://news.ycombinator.com/item?id=\(objectID)"
         let link = [url, story_url].compactMap { $0 }.first { !$0.isEmpty } ?? discussion
         return FeedItem(
@@ -174,7 +175,20 @@ private struct HitDTO: Decodable {
             commentCount: num_comments,
             time: createdAt,
             body: text,
-            discussionURL: discussion
+            discussionURL: discussion,
+            bodyHTML: FieldText.nonEmpty(isComment ? comment_text : story_text),
+            facts: facts
         )
+    }
+
+    /// As on Hacker News: `pg · 57 points · 12 comments · 3h`.
+    private var facts: [ItemFact] {
+        var facts: [ItemFact] = []
+        if let author { facts.append(.author(author)) }
+        if let points { facts.append(.count("score", points, "point")) }
+        if let num_comments { facts.append(.count("comments", num_comments, "comment")) }
+        if let story_id, String(story_id) != objectID { facts.append(ItemFact("story_id", .number(story_id), label: .hidden)) }
+        if let createdAt { facts.append(.age(createdAt)) }
+        return facts
     }
 }

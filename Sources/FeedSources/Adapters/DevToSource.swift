@@ -59,25 +59,44 @@ private struct ArticleDTO: Decodable {
     var positive_reactions_count: Int?
     var published_timestamp: String?
     var published_at: String?
+    var reading_time_minutes: Int?
     var tag_list: StringOrList?
     var tags: StringOrList?
     var user: User?
 
     var feedItem: FeedItem {
         let tagNames = (tag_list?.values.isEmpty == false ? tag_list?.values : tags?.values) ?? []
-        let summary = description.map(HTMLText.text) ?? ""
+        // `title` and `description` are plain text as the author typed them.
+        let summary = description.map(FieldText.plainText) ?? ""
         let tagLine = tagNames.map { "#\($0)" }.joined(separator: " ")
         let body = [summary, tagLine].filter { !$0.isEmpty }.joined(separator: "\n\n")
         return FeedItem(
             id: "devto:\(id)",
-            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            title: nonEmptyTitle(title.map(FieldText.plainLine) ?? ""),
             url: url,
             author: user?.username ?? user?.name,
             score: public_reactions_count ?? positive_reactions_count,
             commentCount: comments_count,
             time: (published_timestamp ?? published_at).flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
-            discussionURL: url.map { "\($0)#comments" }
+            discussionURL: url.map { "\($0)#comments" },
+            facts: facts(tags: tagNames)
         )
+    }
+
+    /// `32 reactions · 4 comments · 3 min read · robsonmuniz16 · 3h`.
+    private func facts(tags: [String]) -> [ItemFact] {
+        var facts: [ItemFact] = []
+        if let reactions = public_reactions_count ?? positive_reactions_count {
+            facts.append(.count("reactions", reactions, "reaction"))
+        }
+        if let comments_count { facts.append(.count("comments", comments_count, "comment")) }
+        if let minutes = reading_time_minutes {
+            facts.append(ItemFact("reading_time_minutes", .number(minutes), label: .text("\(minutes) min read")))
+        }
+        if !tags.isEmpty { facts.append(ItemFact("tags", .list(tags), label: .hidden)) }
+        if let name = user?.username ?? user?.name { facts.append(.author(name)) }
+        if let time = (published_timestamp ?? published_at).flatMap(WireTime.iso8601) { facts.append(.age(Int64(time))) }
+        return facts
     }
 }

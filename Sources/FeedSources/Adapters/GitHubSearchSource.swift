@@ -101,25 +101,44 @@ private struct RepositoryDTO: Decodable {
     var language: String?
     var license: License?
     var stargazers_count: Int?
+    var forks_count: Int?
     var open_issues_count: Int?
     var created_at: String?
+    var updated_at: String?
     var pushed_at: String?
 
     var feedItem: FeedItem {
         let fullName = full_name ?? [owner?.login, name].compactMap { $0 }.joined(separator: "/")
-        let summary = description.map(HTMLText.plainTitle) ?? ""
+        // JSON strings as the owner wrote them: plain text.
+        let summary = description.map(FieldText.plainLine) ?? ""
         let title = summary.isEmpty ? fullName : "\(fullName) — \(summary)"
-        let facts = [language, license?.spdx_id ?? license?.name].compactMap { $0 }.filter { !$0.isEmpty && $0 != "NOASSERTION" }
+        let licence = (license?.spdx_id ?? license?.name).flatMap { $0.isEmpty || $0 == "NOASSERTION" ? nil : $0 }
+        let time = (pushed_at ?? updated_at ?? created_at).flatMap(WireTime.iso8601).map { Int64($0) }
+        var lines = [licence].compactMap { $0 }
+        if let open_issues_count { lines.append(ItemFact.count("open_issues", open_issues_count, "open issue").labelText) }
         return FeedItem(
             id: "github:\(id)",
             title: nonEmptyTitle(title),
             url: html_url,
             author: owner?.login,
             score: stargazers_count,
-            commentCount: open_issues_count,
-            time: (pushed_at ?? created_at).flatMap(WireTime.iso8601).map { Int64($0) },
-            body: facts.isEmpty ? nil : facts.joined(separator: " · "),
-            discussionURL: html_url.map { "\($0)/issues" }
+            time: time,
+            body: lines.isEmpty ? nil : lines.joined(separator: " · "),
+            discussionURL: html_url.map { "\($0)/issues" },
+            facts: facts(time: time, licence: licence)
         )
+    }
+
+    /// `★ 225,265 · 45,936 forks · JavaScript · updated 3d`; open issues, licence and owner in `--json`.
+    private func facts(time: Int64?, licence: String?) -> [ItemFact] {
+        var facts: [ItemFact] = []
+        if let stargazers_count { facts.append(.count("stars", stargazers_count, symbol: "★")) }
+        if let forks_count { facts.append(.count("forks", forks_count, "fork")) }
+        if let language = FieldText.nonEmpty(language) { facts.append(.text("language", language)) }
+        if let time { facts.append(.age(time, prefix: "updated")) }
+        if let open_issues_count { facts.append(ItemFact("open_issues", .number(open_issues_count), label: .hidden)) }
+        if let licence { facts.append(ItemFact("license", .text(licence), label: .hidden)) }
+        if let login = owner?.login { facts.append(ItemFact("author", .text(login), label: .hidden)) }
+        return facts
     }
 }

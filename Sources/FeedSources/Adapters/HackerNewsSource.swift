@@ -145,11 +145,12 @@ private struct ItemDTO: Decodable {
     var feedItem: FeedItem {
         let discussion = "https://news.ycombinator.com/item?id=\(id)"
         let link = url.flatMap { $0.isEmpty ? nil : $0 } ?? discussion
-        let body = text.map(HTMLText.text).flatMap { $0.isEmpty ? nil : $0 }
+        // `title` and `text` are HTML (entities such as `&#x27;`, and `<p>` in text).
+        let body = text.map(FieldText.htmlText).flatMap(FieldText.nonEmpty)
         let fallback = body.map { HTMLText.collapse(String($0.prefix(120))) } ?? "(\(type ?? "item") \(id))"
         return FeedItem(
             id: "hn:\(id)",
-            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? "", fallback: fallback),
+            title: nonEmptyTitle(title.map(FieldText.htmlLine) ?? "", fallback: fallback),
             url: link,
             author: by,
             score: score,
@@ -157,7 +158,19 @@ private struct ItemDTO: Decodable {
             time: time,
             body: body,
             discussionURL: discussion,
-            bodyHTML: text.flatMap { $0.isEmpty ? nil : $0 }
+            bodyHTML: text.flatMap { $0.isEmpty ? nil : $0 },
+            facts: facts
         )
+    }
+
+    /// `dhouston · 111 points · 71 comments · 3h`, with `job` or `poll` for those.
+    private var facts: [ItemFact] {
+        var facts: [ItemFact] = []
+        if let by { facts.append(.author(by)) }
+        if let score { facts.append(.count("score", score, "point")) }
+        if let descendants { facts.append(.count("comments", descendants, "comment")) }
+        if let type, type != "story" { facts.append(.text("type", type)) }
+        if let time { facts.append(.age(time)) }
+        return facts
     }
 }

@@ -55,12 +55,16 @@ private struct PostDTO: Decodable {
     var body: String?
 
     func feedItem(base: URL, resource: String) -> FeedItem {
-        FeedItem(
+        // json-server serves the JSON as stored: plain text.
+        var facts: [ItemFact] = [ItemFact("number", .number(Int(id)), label: .text("#\(id)"))]
+        if let userId { facts.append(ItemFact("user_id", .number(Int(userId)), label: .text("user \(userId)"))) }
+        return FeedItem(
             id: "jsonplaceholder:\(id)",
-            title: nonEmptyTitle(HTMLText.plainTitle(title ?? name ?? "")),
+            title: nonEmptyTitle(FieldText.plainLine(title ?? name ?? "")),
             url: APIEndpoint.url(base: base, path: "\(resource)/\(id)").absoluteString,
             author: userId.map { "user \($0)" },
-            body: body.map { $0.trimmingWhitespace() }
+            body: body.map(FieldText.plainText),
+            facts: facts
         )
     }
 }

@@ -80,21 +80,36 @@ private struct StoryDTO: Decodable {
     var tags: [String]?
 
     var feedItem: FeedItem {
+        // `title` and `description_plain` are plain text (the Markdown as typed); `description` is HTML.
         let discussion = comments_url ?? short_id_url
-        let text = description_plain.map { $0.trimmingWhitespace() }
-            ?? description.map(HTMLText.text)
+        let text = description_plain.map(FieldText.plainText)
+            ?? description.map(FieldText.htmlText)
         let tagLine = (tags ?? []).joined(separator: " ")
         let body = [text ?? "", tagLine.isEmpty ? "" : "tags: \(tagLine)"].filter { !$0.isEmpty }.joined(separator: "\n\n")
         return FeedItem(
             id: "lobsters:\(short_id)",
-            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            title: nonEmptyTitle(title.map(FieldText.plainLine) ?? ""),
             url: url.flatMap { $0.isEmpty ? nil : $0 } ?? discussion,
             author: submitter_user?.username,
             score: score,
             commentCount: comment_count,
             time: created_at.flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
-            discussionURL: discussion
+            discussionURL: discussion,
+            facts: facts
         )
+    }
+
+    /// `43 points · 29 comments · [android] [security] · heinrich5991 · 3h`.
+    private var facts: [ItemFact] {
+        var facts: [ItemFact] = []
+        if let score { facts.append(.count("score", score, "point")) }
+        if let comment_count { facts.append(.count("comments", comment_count, "comment")) }
+        if let tags, !tags.isEmpty {
+            facts.append(ItemFact("tags", .list(tags), label: .text(tags.map { "[\($0)]" }.joined(separator: " "))))
+        }
+        if let name = submitter_user?.username { facts.append(.author(name)) }
+        if let time = created_at.flatMap(WireTime.iso8601) { facts.append(.age(Int64(time))) }
+        return facts
     }
 }

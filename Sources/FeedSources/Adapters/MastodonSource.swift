@@ -63,6 +63,7 @@ private struct InnerStatusDTO: Decodable {
     var spoiler_text: String?
     var account: AccountDTO?
     var replies_count: Int?
+    var reblogs_count: Int?
     var favourites_count: Int?
     var created_at: String?
 }
@@ -75,19 +76,21 @@ private struct StatusDTO: Decodable {
     var spoiler_text: String?
     var account: AccountDTO?
     var replies_count: Int?
+    var reblogs_count: Int?
     var favourites_count: Int?
     var created_at: String?
     var reblog: InnerStatusDTO?
 
     var feedItem: FeedItem {
         let shown = reblog
+        // `content` is sanitised HTML; `spoiler_text` (the content warning) is plain text.
         let content = shown?.content ?? self.content ?? ""
-        let spoiler = HTMLText.plainTitle(shown?.spoiler_text ?? spoiler_text ?? "")
-        let text = HTMLText.plainTitle(content)
+        let spoiler = FieldText.plainLine(shown?.spoiler_text ?? spoiler_text ?? "")
+        let text = FieldText.htmlLine(content)
         let title = spoiler.isEmpty ? text : "CW: \(spoiler)"
         let author = (shown?.account ?? account).flatMap { $0.acct ?? $0.username }
         let link = shown?.url ?? shown?.uri ?? url ?? uri
-        let body = HTMLText.text(content)
+        let body = FieldText.htmlText(content)
         return FeedItem(
             id: "mastodon:\(id)",
             title: nonEmptyTitle(title, fallback: "(no text)"),
@@ -98,7 +101,28 @@ private struct StatusDTO: Decodable {
             time: (shown?.created_at ?? created_at).flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
             discussionURL: link,
-            bodyHTML: body.isEmpty ? nil : content
+            bodyHTML: body.isEmpty ? nil : content,
+            facts: facts(author: author)
         )
+    }
+
+    /// `★ 12 · 3 boosts · 4 replies · @alice@example.social · 2h`, and who boosted it.
+    private func facts(author: String?) -> [ItemFact] {
+        var facts: [ItemFact] = []
+        if let favourites = shown(\.favourites_count, favourites_count) { facts.append(.count("favourites", favourites, symbol: "★")) }
+        if let boosts = shown(\.reblogs_count, reblogs_count) { facts.append(.count("boosts", boosts, "boost")) }
+        if let replies = shown(\.replies_count, replies_count) { facts.append(.count("replies", replies, "reply", many: "replies")) }
+        if let author { facts.append(.author(author, shown: "@\(author)")) }
+        if reblog != nil, let booster = account.flatMap({ $0.acct ?? $0.username }) {
+            facts.append(.text("boosted_by", booster, shown: "boosted by @\(booster)"))
+        }
+        if let time = (reblog?.created_at ?? created_at).flatMap(WireTime.iso8601) { facts.append(.age(Int64(time))) }
+        return facts
+    }
+
+    /// A count of the boosted status when this is a boost, else the status's own.
+    private func shown(_ inner: KeyPath<InnerStatusDTO, Int?>, _ own: Int?) -> Int? {
+        if let reblog { return reblog[keyPath: inner] }
+        return own
     }
 }

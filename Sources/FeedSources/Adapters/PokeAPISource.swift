@@ -69,10 +69,14 @@ private struct EntryDTO: Decodable {
         let absolute = url.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL.absoluteString }
         let number = url.flatMap { $0.split(separator: "/").last.flatMap { Int($0) } }
         let display = name.prefix(1).uppercased() + name.dropFirst()
+        var facts: [ItemFact] = []
+        if let number { facts.append(ItemFact("number", .number(number), label: .text("#\(number)"))) }
+        facts.append(ItemFact("name", .text(name), label: .hidden))
         return FeedItem(
             id: "pokeapi:\(name)",
-            title: nonEmptyTitle(number.map { "\(display) #\($0)" } ?? display),
+            title: nonEmptyTitle(display),
             url: absolute ?? url,
+            facts: facts,
             pictureURL: number.map { APIEndpoint.url(base: sprites, path: "pokemon/other/official-artwork/\($0).png").absoluteString }
         )
     }

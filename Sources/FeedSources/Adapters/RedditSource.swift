@@ -86,21 +86,36 @@ private struct PostDTO: Decodable {
     var num_comments: Int?
     var created_utc: Double?
     var is_self: Bool?
+    var subreddit: String?
 
     var feedItem: FeedItem {
-        let discussion = permalink.map { "https://www.reddit.com" + HTMLText.decodeEntities($0) }
-        let link = url.map(HTMLText.decodeEntities).flatMap { $0.isEmpty ? nil : $0 } ?? discussion
-        let text = selftext.map(HTMLText.decodeEntities).map { $0.trimmingWhitespace() }
+        // `raw_json=1` is asked for: every string is plain text as written, not HTML-escaped
+        // (without it `&`, `<`, `>` arrive as `&amp;`, `&lt;`, `&gt;`), so nothing is decoded.
+        let discussion = permalink.map { "https://www.reddit.com" + $0 }
+        let link = url.flatMap(FieldText.nonEmpty) ?? discussion
+        let text = selftext.map(FieldText.plainText)
         return FeedItem(
             id: "reddit:\(name)",
-            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            title: nonEmptyTitle(title.map(FieldText.plainLine) ?? ""),
             url: link,
             author: author,
             score: score,
             commentCount: num_comments,
             time: created_utc.map { Int64($0) },
-            body: text.flatMap { $0.isEmpty ? nil : $0 },
-            discussionURL: discussion
+            body: text.flatMap(FieldText.nonEmpty),
+            discussionURL: discussion,
+            facts: facts
         )
+    }
+
+    /// `123 points · 45 comments · r/swift · u/alice · 3h`.
+    private var facts: [ItemFact] {
+        var facts: [ItemFact] = []
+        if let score { facts.append(.count("score", score, "point")) }
+        if let num_comments { facts.append(.count("comments", num_comments, "comment")) }
+        if let subreddit = FieldText.nonEmpty(subreddit) { facts.append(.text("subreddit", subreddit, shown: "r/\(subreddit)")) }
+        if let author { facts.append(.author(author, shown: "u/\(author)")) }
+        if let created_utc { facts.append(.age(Int64(created_utc))) }
+        return facts
     }
 }

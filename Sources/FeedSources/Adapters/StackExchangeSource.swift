@@ -133,19 +133,40 @@ private struct QuestionDTO: Decodable {
     var creation_date: Int64?
     var tags: [String]?
     var is_answered: Bool?
+    var view_count: Int?
+    var accepted_answer_id: Int64?
 
     var feedItem: FeedItem {
+        // Titles and display names are HTML-escaped plain text (`&#39;`, `&lt;`): decoded once.
         let tagLine = (tags ?? []).map { "[\($0)]" }.joined(separator: " ")
+        let author = owner?.display_name.map(FieldText.escapedLine)
         return FeedItem(
             id: "stackexchange:\(question_id)",
-            title: nonEmptyTitle(title.map(HTMLText.plainTitle) ?? ""),
+            title: nonEmptyTitle(title.map(FieldText.escapedLine) ?? ""),
             url: link,
-            author: owner?.display_name.map(HTMLText.plainTitle),
+            author: author,
             score: score,
-            commentCount: answer_count,
             time: creation_date,
             body: tagLine.isEmpty ? nil : tagLine,
-            discussionURL: link
+            discussionURL: link,
+            facts: facts(author: author, tagLine: tagLine)
         )
+    }
+
+    /// `5 votes · 2 answers (accepted) · 120 views · [swift] [ios] · alice · 3h`.
+    private func facts(author: String?, tagLine: String) -> [ItemFact] {
+        var facts: [ItemFact] = []
+        if let score { facts.append(.count("score", score, "vote")) }
+        if let answer_count {
+            var answers = ItemFact.count("answers", answer_count, "answer")
+            if accepted_answer_id != nil { answers.label = .text(answers.labelText + " (accepted)") }
+            facts.append(answers)
+        }
+        facts.append(ItemFact("accepted", .flag(accepted_answer_id != nil), label: .hidden))
+        if let view_count { facts.append(.count("views", view_count, "view")) }
+        if let tags, !tags.isEmpty { facts.append(ItemFact("tags", .list(tags), label: .text(tagLine))) }
+        if let author { facts.append(.author(author)) }
+        if let creation_date { facts.append(.age(creation_date)) }
+        return facts
     }
 }

@@ -106,10 +106,10 @@ private struct ChangeDTO: Decodable {
     var timestamp: String?
 
     func feedItem(base: URL) -> FeedItem {
+        // `title`, `user` and `comment` (the edit summary as typed, not `parsedcomment`) are plain text.
         let page = title ?? "(untitled)"
         let who = user ?? (userhidden != nil ? "(hidden)" : "?")
-        let summary = HTMLText.plainTitle(comment ?? "")
-        let title = summary.isEmpty ? "\(page) (\(who))" : "\(page) (\(who): \(summary))"
+        let summary = FieldText.plainLine(comment ?? "")
         var query: [(String, String)] = [("title", page)]
         if let revid, revid > 0 {
             query.append(("diff", String(revid)))
@@ -118,13 +118,29 @@ private struct ChangeDTO: Decodable {
         let link = APIEndpoint.url(base: base, path: "index.php", query: query).absoluteString
         return FeedItem(
             id: "wikipedia:\(rcid)",
-            title: nonEmptyTitle(HTMLText.collapse(title)),
+            title: nonEmptyTitle(FieldText.plainLine(page)),
             url: link,
             author: who,
-            score: newlen.map { $0 - (oldlen ?? 0) },
             time: timestamp.flatMap(WireTime.iso8601).map { Int64($0) },
-            body: type.map { "\($0) · \(page)" },
-            discussionURL: APIEndpoint.url(base: base, path: "index.php", query: [("title", "Talk:\(page)")]).absoluteString
+            body: FieldText.nonEmpty([type.map { "\($0) · \(page)" }, FieldText.nonEmpty(summary)].compactMap { $0 }.joined(separator: "\n\n")),
+            discussionURL: APIEndpoint.url(base: base, path: "index.php", query: [("title", "Talk:\(page)")]).absoluteString,
+            facts: facts(who: who, summary: summary)
         )
+    }
+
+    /// `+31 bytes · Iztwoz · fixed a typo · 3h`; `new page` or `log` for changes that are not edits.
+    private func facts(who: String, summary: String) -> [ItemFact] {
+        var facts: [ItemFact] = []
+        if let newlen {
+            let change = newlen - (oldlen ?? 0)
+            let sign = change > 0 ? "+" : change < 0 ? "−" : "±"
+            let words = "\(sign)\(ItemFact.grouped(abs(change))) byte\(abs(change) == 1 ? "" : "s")"
+            facts.append(ItemFact("bytes", .number(change), label: .text(words)))
+        }
+        if let type, type != "edit" { facts.append(.text("change", type, shown: type == "new" ? "new page" : type)) }
+        facts.append(.author(who))
+        if !summary.isEmpty { facts.append(.text("summary", summary)) }
+        if let time = timestamp.flatMap(WireTime.iso8601) { facts.append(.age(Int64(time))) }
+        return facts
     }
 }

@@ -4,7 +4,7 @@ import FeedSources
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Browse the built-in feed, offline (the default)."
+        abstract: "Browse the built-in generated feed, offline, with latency and failure knobs."
     )
 
     @Option(help: "Items in the feed (generated lazily; up to billions).")

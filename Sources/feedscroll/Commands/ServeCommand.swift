@@ -88,7 +88,9 @@ struct ServeCommand: ParsableCommand {
         }
         var lines = ""
         for name in RunningReplica.sourceNames {
-            if let url = running.baseURLs[name] { lines += "\(name)  \(url.absoluteString)\n" }
+            // Named as the commands are, so the name is what you type to browse it.
+            let command = name == "algolia" ? "hn-search" : name
+            if let url = running.baseURLs[name] { lines += "\(command)  \(url.absoluteString)\n" }
         }
         // FileHandle writes are unbuffered: whoever reads our stdout sees the lines now.
         FileHandle.standardOutput.write(Data(lines.utf8))

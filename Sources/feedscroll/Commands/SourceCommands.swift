@@ -14,6 +14,17 @@ struct NetworkOptions: ParsableArguments {
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be within 0…600 seconds, not \(timeout)") }
+        if let baseURL, Self.checkedURL(baseURL) == nil {
+            throw ValidationError("--base-url '\(baseURL)' is not a URL; give the API root as http://HOST/… or https://HOST/…")
+        }
+    }
+
+    /// An absolute http or https URL with a host, or nil.
+    static func checkedURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
     }
 
     /// The transport for this run.
@@ -23,9 +34,9 @@ struct NetworkOptions: ParsableArguments {
 
     func url(default fallback: URL) throws -> URL {
         guard let baseURL else { return fallback }
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil
-        else { throw ValidationError("--base-url must be an http or https URL, not '\(baseURL)'") }
+        guard let url = Self.checkedURL(baseURL) else {
+            throw ValidationError("--base-url '\(baseURL)' is not a URL; give the API root as http://HOST/… or https://HOST/…")
+        }
         return url
     }
 }

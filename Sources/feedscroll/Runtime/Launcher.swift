@@ -42,6 +42,11 @@ struct Launcher {
         let logger = FileLogHandler.bootstrap(path: options.log)
         let source = makeSource { note in logger.notice("\(note)") }
         let settings = RunSettings.current
+        if let asked = options.pageSize, asked > source.maxPageSize {
+            // The flag asks for this source; a config file's page_size (for every source) is clamped.
+            FileHandle.standardError.write(Data("Error: --page-size must be within 1…\(source.maxPageSize) for \(source.name.split(separator: " ").first.map(String.init) ?? source.name), not \(asked)\n".utf8))
+            throw ExitCode(64)
+        }
         let pageSize = min(options.pageSize ?? settings.pageSize ?? source.defaultPageSize, source.maxPageSize)
         let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)

@@ -41,7 +41,11 @@ struct PipeRuntime {
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
-            if written >= limit || paging.isAtEnd && row == paging.items.count { return 0 }
+            if written >= limit || paging.isAtEnd && row == paging.items.count {
+                // An empty feed says so (the screen shows "No items"), still a success.
+                if written == 0 && limit > 0 { printError("\(source.name) has no items") }
+                return 0
+            }
             if let failure = paging.failure {
                 printError(failure.message)
                 return 1
@@ -78,29 +82,6 @@ struct PipeRuntime {
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         }
-    }
-}
-
-/// The `--json` line: `id` and `title` always, the rest where the API has them.
-private struct JSONRecord: Encodable {
-    var id: String
-    var title: String
-    var url: String?
-    var author: String?
-    var score: Int?
-    var comments: Int?
-    var time: Int64?
-    var picture: String?
-
-    init(_ item: FeedItem) {
-        id = item.id
-        title = item.title
-        url = item.url
-        author = item.author
-        score = item.score
-        comments = item.commentCount
-        time = item.time
-        picture = item.pictureURL
     }
 }
 

@@ -1,0 +1,45 @@
+import FeedModel
+
+/// The `--json` line: `id` and `title` always; `url`, `author`, `score`, `comments` and `time`
+/// where the API has them; `picture` (the picture's URL) where the item has one; then the source's own fields (`stars`, `forks`, `subreddit`, …)
+/// from the item's facts, under their names.
+struct JSONRecord: Encodable {
+    /// The fields every source shares; a fact with one of these names is already there.
+    static let commonFields: Set<String> = ["id", "title", "url", "author", "score", "comments", "time", "picture"]
+
+    var item: FeedItem
+
+    init(_ item: FeedItem) { self.item = item }
+
+    private struct Field: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Field.self)
+        try container.encode(item.id, forKey: Field("id"))
+        try container.encode(item.title, forKey: Field("title"))
+        try container.encodeIfPresent(item.url, forKey: Field("url"))
+        try container.encodeIfPresent(item.author, forKey: Field("author"))
+        try container.encodeIfPresent(item.score, forKey: Field("score"))
+        try container.encodeIfPresent(item.commentCount, forKey: Field("comments"))
+        try container.encodeIfPresent(item.time, forKey: Field("time"))
+        try container.encodeIfPresent(item.pictureURL, forKey: Field("picture"))
+        var written = Self.commonFields
+        for fact in item.facts where !written.contains(fact.name) {
+            written.insert(fact.name)
+            let key = Field(fact.name)
+            switch fact.value {
+            case let .number(number): try container.encode(number, forKey: key)
+            case let .text(text): try container.encode(text, forKey: key)
+            case let .list(texts): try container.encode(texts, forKey: key)
+            case let .flag(flag): try container.encode(flag, forKey: key)
+            case let .time(seconds): try container.encode(seconds, forKey: key)
+            }
+        }
+    }
+}
