@@ -15,6 +15,7 @@ extension Theme {
         .error: Appearance(foreground: Color(124, fallback: 1, rgb: 0xB00020), attributes: .bold),
         .spinner: Appearance(foreground: .blue, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: Color(221, fallback: 3, rgb: 0xFFD75F)),
+        .changed: Appearance(foreground: Color(28, fallback: 2, rgb: 0x008700), attributes: .bold),
     ])
 
     /// The theme a name stands for.

@@ -105,6 +105,7 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: .yellow),
+        .changed: Appearance(foreground: .green, attributes: .bold),
     ])
 
     /// Attributes only, for `NO_COLOR` and terminals without colours.
@@ -119,5 +120,6 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(attributes: [.bold, .underline]),
         .spinner: Appearance(attributes: .bold),
         .highlight: Appearance(attributes: .underline),
+        .changed: Appearance(attributes: .bold),
     ])
 }

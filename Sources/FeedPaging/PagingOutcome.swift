@@ -18,9 +18,9 @@ public enum PagingOutcome: Sendable, Equatable {
     case applied(Changeset<FeedItem>)
     /// The page a jump waited for replaced every row.
     case jumped(Changeset<FeedItem>)
-    /// A refresh replaced the rows; `newAbove` counts the new rows above the anchor item when it
-    /// was found again.
-    case refreshed(Changeset<FeedItem>, newAbove: Int)
+    /// A refresh replaced the rows: the diff of the old rows and the new generation's (its
+    /// inserts above the anchor's new row are the rows new above it).
+    case refreshed(Changeset<FeedItem>)
     /// A live batch was applied in place.
     case updated(Changeset<FeedItem>)
     /// Loading stopped at this failure until `retry`.
@@ -33,7 +33,7 @@ extension PagingOutcome {
     /// The rows' changes, for the cases that change them.
     public var changeset: Changeset<FeedItem>? {
         switch self {
-        case let .applied(changes), let .jumped(changes), let .refreshed(changes, _), let .updated(changes): changes
+        case let .applied(changes), let .jumped(changes), let .refreshed(changes), let .updated(changes): changes
         case .dropped, .pending, .failed, .liveFailed: nil
         }
     }

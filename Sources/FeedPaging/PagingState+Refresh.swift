@@ -46,9 +46,6 @@ extension PagingState {
         return effects
     }
 
-    /// Forgets the "new above" count (the reader has seen them).
-    public mutating func clearNewAbove() { newAbove = 0 }
-
     // MARK: - Helpers
 
     mutating func receiveRefresh(
@@ -76,13 +73,11 @@ extension PagingState {
         }
     }
 
-    /// Replaces the rows with the refreshed ones and counts the new rows above the anchor.
+    /// Replaces the rows with the refreshed ones. The changeset is the diff of the two
+    /// generations' rows: what a view needs to keep the cursor's item, count the new rows above
+    /// it, and carry its marks across.
     private mutating func commit(_ pending: PendingRefresh) -> PagingOutcome {
         let changes = diff(applier.snapshot, pending.applier.snapshot)
-        newAbove = 0
-        if let anchorID = pending.anchorID, let anchorRow = pending.applier.snapshot.index(of: anchorID) {
-            newAbove = changes.inserts.prefix { $0.index < anchorRow }.count
-        }
         applier = pending.applier
         keys = pending.keys
         endPage = pending.endPage
@@ -91,6 +86,6 @@ extension PagingState {
         rowsAbove = 0
         rowsBelow = 0
         mode = .browsing
-        return .refreshed(changes, newAbove: newAbove)
+        return .refreshed(changes)
     }
 }

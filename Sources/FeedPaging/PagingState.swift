@@ -43,8 +43,6 @@ public struct PagingState: Sendable, Equatable {
     /// Rows of dropped pages before the applied pages, and after them.
     public internal(set) var rowsAbove = 0
     public internal(set) var rowsBelow = 0
-    /// New rows above the anchor that the last refresh brought, when it found the anchor.
-    public internal(set) var newAbove = 0
     private var nextRequestID: UInt64 = 1
 
     /// The page cap the command line uses unless told otherwise: a few thousand items, enough

@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 
@@ -39,7 +40,7 @@ extension AppState {
         }
         if !isQuitting {
             keepPagesInBounds()
-            updateSearch()  // new, dropped or replaced rows; O(1) when nothing changed
+            expireHighlights()
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(
@@ -139,7 +140,6 @@ extension AppState {
         let request = result.request
         switch result.outcome {
         case let .loaded(loaded, latency):
-            let anchor = cursorAnchor()
             let outcome = paging.receive(request, loaded)
             if outcome == .dropped { return [] }
             retrying = nil
@@ -148,26 +148,24 @@ extension AppState {
                 estimator.observeLatency(latency)
             }
             switch outcome {
-            case .jumped:
-                filter.invalidate()
-                viewport.setCount(paging.items.count)
+            case let .applied(changes):
+                follow(changes)
+            case let .updated(changes):
+                follow(changes)
+                highlight(changes)
+            case let .jumped(changes):
+                follow(changes)
                 viewport.toTop()
-            case let .refreshed(_, newAbove):
-                // The refresh replaced the rows: the cursor's item stays on its screen row when it
-                // is still there, with the count of new items above it; otherwise go to the top.
-                filter.invalidate()
-                viewport.setCount(paging.items.count)
-                if let anchor, paging.items.index(of: anchor.id) != nil {
-                    restore(anchor)
-                    self.newAbove = newAbove
+            case let .refreshed(changes):
+                // The cursor's item stays on its screen row when it is still there, with the count
+                // of new items above it; otherwise go to the top.
+                if let row = follow(changes) {
+                    newAbove = changes.insertCount(above: row)
                 } else {
                     viewport.toTop()
                 }
-            case .updated:
-                filter.invalidate()
-                restore(anchor)
-            case .dropped, .pending, .applied, .failed, .liveFailed:
-                restore(anchor)
+            case .dropped, .pending, .failed, .liveFailed:
+                break  // the rows did not change
             }
         case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
@@ -181,9 +179,12 @@ extension AppState {
     /// on its screen row.
     private mutating func keepPagesInBounds() {
         guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return }
-        let anchor = cursorAnchor()
-        paging.trim(visible: viewport.visible, cursor: viewport.cursor)
-        restore(anchor)
+        let before = paging.items.count
+        let removedAbove = paging.trim(visible: viewport.visible, cursor: viewport.cursor)
+        let removedBelow = before - removedAbove - paging.items.count
+        guard removedAbove + removedBelow > 0 else { return }
+        // Pages drop at the ends: the changeset is those rows.
+        follow(Changeset(deletes: Array(0..<removedAbove) + Array((before - removedBelow)..<before)))
     }
 
     /// Asks for the visible pages again when a live update is due (`--live`).

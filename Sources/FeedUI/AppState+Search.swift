@@ -25,7 +25,7 @@ extension AppState {
         default:
             return
         }
-        filter.setPattern(text, items: paging.items, generation: paging.generation)
+        filter.setPattern(text, items: paging.items)
         let target = filter.next(after: filter.origin - 1)?.index ?? filter.origin
         viewport.moveCursor(to: target)
     }
@@ -56,11 +56,6 @@ extension AppState {
         default:
             break
         }
-    }
-
-    /// Keeps the matches in step with the rows after a page lands.
-    mutating func updateSearch() {
-        filter.update(paging.items, generation: paging.generation, isRefreshing: paging.isRefreshing)
     }
 
     // MARK: - Helpers

@@ -30,6 +30,9 @@ public struct AppState: Equatable {
     /// New items above the cursor's item that the last refresh brought, until the reader
     /// scrolls up to them.
     public internal(set) var newAbove = 0
+    /// Items a live update changed or brought, with the time their highlight ends
+    /// (AppState+Changes.swift).
+    public internal(set) var changedRows: [String: Double] = [:]
     /// A one-off message on the status line ("copied …"), cleared by the next key.
     public internal(set) var notice: String?
     public internal(set) var isHelpShown = false
@@ -80,10 +83,12 @@ public struct AppState: Equatable {
         return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil || detail?.isLoading == true
     }
 
-    /// When the runtime must wake even if nothing happens (the next live update).
+    /// When the runtime must wake even if nothing happens: the next live update, or the end of
+    /// a live-update highlight.
     public var nextDeadline: Double? {
-        guard let livePeriod else { return nil }
-        return (lastLiveAt ?? now) + livePeriod
+        let live = livePeriod.map { (lastLiveAt ?? now) + $0 }
+        guard let highlightEnd = changedRows.values.min() else { return live }
+        return min(live ?? highlightEnd, highlightEnd)
     }
 
     /// Whether the terminal is too small to draw the list.

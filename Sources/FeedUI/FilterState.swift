@@ -20,11 +20,6 @@ public struct FilterState: Sendable, Equatable {
     /// Where the cursor was when `/` was pressed: the search starts there and Esc goes back.
     internal var origin = 0
 
-    // What `matches` covers, so pages that arrive are scanned alone.
-    private var scanned = 0
-    private var scannedEdges: [String] = []
-    private var scannedGeneration = 0
-
     public init() {}
 
     /// Whether a pattern is in force (being typed or kept).
@@ -64,34 +59,32 @@ public struct FilterState: Sendable, Equatable {
 
     /// Sets the pattern and finds its matches. A pattern that extends the last one only
     /// re-checks the last matches, so typing a word costs one full scan, not one a letter.
-    mutating func setPattern(_ text: String, items: Snapshot<FeedItem>, generation: Int) {
+    /// (`matches` is always current: `apply` carries it across every change of the rows.)
+    mutating func setPattern(_ text: String, items: Snapshot<FeedItem>) {
         let old = pattern
         pattern = SearchPattern(text)
-        if !old.isEmpty, text.hasPrefix(old.text), pattern.isCaseSensitive == old.isCaseSensitive,
-           isCurrent(items, generation: generation)
-        {
+        if !old.isEmpty, text.hasPrefix(old.text), pattern.isCaseSensitive == old.isCaseSensitive {
             matches = matches.filter { isMatch(items[$0]) }
         } else {
-            rescan(items, generation: generation)
+            matches = isActive ? items.indices.filter { isMatch(items[$0]) } : []
         }
     }
 
-    /// Brings `matches` up to date with the rows: pages appended are scanned alone, anything
-    /// else (a refresh, whose pages may rewrite rows in place; rows dropped from the top)
-    /// scans everything again.
-    mutating func update(_ items: Snapshot<FeedItem>, generation: Int, isRefreshing: Bool = false) {
-        guard isActive else { return }
-        if !isRefreshing, isCurrent(items, generation: generation) {
-            scan(items, from: scanned, generation: generation)
-        } else {
-            rescan(items, generation: generation)
-        }
-    }
-
-    /// Makes the next `update` scan every row again: rows were replaced in place (a refresh that
-    /// kept the same edges, a live update, a jump).
-    mutating func invalidate() {
-        scannedGeneration = -1
+    /// Carries the matches across a change of the rows, as the changeset tells it: kept rows
+    /// keep their verdict at their new rows, inserted and updated rows are checked, deleted
+    /// rows go. Nothing else is scanned, whatever the number of rows.
+    /// - Parameters:
+    ///   - changes: the change, from the rows the matches were for to `items`.
+    ///   - items: the rows after the change.
+    /// - Complexity: O(m log k + k), m the matches and k the changes.
+    mutating func apply(_ changes: Changeset<FeedItem>, to items: Snapshot<FeedItem>) {
+        guard isActive, !changes.isEmpty else { return }
+        let map = changes.rowMap
+        let updated = Set(changes.updates.map(\.index))
+        var kept = matches.compactMap(map.newRow(ofOldRow:)).filter { !updated.contains($0) }
+        for change in changes.inserts + changes.updates where isMatch(change.item) { kept.append(change.index) }
+        kept.sort()
+        matches = kept
     }
 
     /// Forgets the pattern.
@@ -100,26 +93,6 @@ public struct FilterState: Sendable, Equatable {
     }
 
     // MARK: - Helpers
-
-    private func isCurrent(_ items: Snapshot<FeedItem>, generation: Int) -> Bool {
-        guard generation == scannedGeneration, scanned <= items.count else { return false }
-        guard scanned > 0 else { return true }
-        return scannedEdges == [items[0].id, items[scanned - 1].id]
-    }
-
-    private mutating func rescan(_ items: Snapshot<FeedItem>, generation: Int) {
-        matches = []
-        scan(items, from: 0, generation: generation)
-    }
-
-    private mutating func scan(_ items: Snapshot<FeedItem>, from start: Int, generation: Int) {
-        if isActive {
-            for index in start..<items.count where isMatch(items[index]) { matches.append(index) }
-        }
-        scanned = items.count
-        scannedEdges = items.count > 0 ? [items[0].id, items[items.count - 1].id] : []
-        scannedGeneration = generation
-    }
 
     /// The first slot in `matches` whose index is at least `index`.
     private func lowerBound(_ index: Int) -> Int {

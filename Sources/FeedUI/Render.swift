@@ -106,7 +106,7 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         let item = items[index]
         let isCursor = index == viewport.cursor
         let titleStyle: Style = isCursor ? .selected : .title
-        let metaStyle: Style = isCursor ? .selectedMeta : .meta
+        let metaStyle: Style = isCursor ? .selectedMeta : state.isRecentlyChanged(item.id) ? .changed : .meta
         if isCursor {
             grid.fill(row: row, style: titleStyle)
             grid.fill(row: row + 1, style: metaStyle)

@@ -19,4 +19,6 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case spinner
     /// A search match.
     case highlight
+    /// The meta line of a row a live update just changed or brought (for a moment).
+    case changed
 }

@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 import FeedTestSupport
@@ -241,11 +242,11 @@ import Testing
         let second = try #require(fetches(paging.prefetch(cursor: 14, distance: 5)).first)
         #expect(second.index == 1 && second.generation == 1)
         #expect(paging.prefetch(cursor: 14, distance: 5).isEmpty)  // one at a time
-        paging.receive(second, .success(page(1)))
+        let outcome = paging.receive(second, .success(page(1)))
         #expect(!paging.isRefreshing)
         #expect(paging.items.ids == feed.prefix(20).map(\.id))
         #expect(paging.items.index(of: "t:14") == 19)
-        #expect(paging.newAbove == 5)
+        #expect(outcome.changeset?.insertCount(above: 19) == 5)
         #expect(paging.keys[2] == .page(2))
     }
 
@@ -253,15 +254,16 @@ import Testing
         var paging = loaded(pages: 2)
         var requests = fetches(paging.refresh(anchor: "t:15"))
         var arrived = 0
+        var outcome = PagingOutcome.pending
         while let request = requests.first {
-            paging.receive(request, .success(Page(key: request.key, items: makeItems((request.index * 10)..<(request.index * 10 + 10), prefix: "n"), next: .page(request.index + 1))))
+            outcome = paging.receive(request, .success(Page(key: request.key, items: makeItems((request.index * 10)..<(request.index * 10 + 10), prefix: "n"), next: .page(request.index + 1))))
             arrived += 1
             requests = fetches(paging.prefetch(cursor: 0, distance: 0))
         }
         // t:15 was on page 1: pages 0…2 are searched, then the refresh gives up and commits.
         #expect(arrived == 3)
         #expect(!paging.isRefreshing)
-        #expect(paging.newAbove == 0)
+        #expect(outcome.changeset?.newRow(ofOldRow: 15) == nil)  // the anchor is gone
         #expect(paging.items.ids.first == "n:0")
     }
 
@@ -272,9 +274,9 @@ import Testing
         #expect(effects.first == .cancel(inFlight.id))
         #expect(paging.receive(inFlight, .success(makePage(1, size: 10))) == .dropped)
         let first = try #require(fetches(effects).first)
-        paging.receive(first, .success(makePage(0, size: 10)))
+        let outcome = paging.receive(first, .success(makePage(0, size: 10)))
         #expect(paging.items.ids == (0..<10).map { "t:\($0)" })
-        #expect(paging.newAbove == 0)
+        #expect(outcome == .refreshed(Changeset()))  // same rows: nothing new above
     }
 
     @Test func liveUpdateAppliesTheVisiblePagesInPlace() throws {

@@ -102,11 +102,12 @@ import Testing
         #expect(paging.items == before)
         let second = try #require(fetches(paging.prefetch(cursor: 14, distance: 5)).first)
         let outcome = paging.receive(second, .success(page(1)))
-        guard case let .refreshed(changes, newAbove) = outcome else {
+        guard case let .refreshed(changes) = outcome else {
             Issue.record("expected the refresh to commit, got \(outcome)")
             return
         }
-        #expect(newAbove == 5 && paging.newAbove == 5)
+        let anchorRow = try #require(changes.newRow(ofOldRow: 14))
+        #expect(anchorRow == 19 && changes.insertCount(above: anchorRow) == 5)
         #expect(changes.inserts.map(\.item.id) == (100..<105).map { "t:\($0)" })
         expectReplays(outcome, from: before, to: paging.items)
         #expect(paging.mode == .browsing)
