@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "feedscroll",
             dependencies: [
-                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig",
+                "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
                 "FeedPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

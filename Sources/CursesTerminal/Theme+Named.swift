@@ -15,6 +15,8 @@ extension Theme {
         .error: Appearance(foreground: Color(124, fallback: 1, rgb: 0xB00020), attributes: .bold),
         .spinner: Appearance(foreground: .blue, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: Color(221, fallback: 3, rgb: 0xFFD75F)),
+        .readTitle: Appearance(foreground: Color(246, fallback: 0, rgb: 0x949494), attributes: .dim),
+        .readMeta: Appearance(foreground: Color(249, fallback: 0, rgb: 0xB2B2B2), attributes: .dim),
         .changed: Appearance(foreground: Color(28, fallback: 2, rgb: 0x008700), attributes: .bold),
     ])
 

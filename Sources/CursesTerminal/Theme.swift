@@ -105,6 +105,8 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),
         .highlight: Appearance(foreground: .black, background: .yellow),
+        .readTitle: Appearance(foreground: Color(245, fallback: 7, rgb: 0x8A8A8A), attributes: .dim),
+        .readMeta: Appearance(foreground: Color(240, fallback: 6, rgb: 0x585858), attributes: .dim),
         .changed: Appearance(foreground: .green, attributes: .bold),
     ])
 
@@ -120,6 +122,8 @@ public struct Theme: Sendable, Hashable {
         .error: Appearance(attributes: [.bold, .underline]),
         .spinner: Appearance(attributes: .bold),
         .highlight: Appearance(attributes: .underline),
+        .readTitle: Appearance(attributes: .dim),
+        .readMeta: Appearance(attributes: .dim),
         .changed: Appearance(attributes: .bold),
     ])
 }

@@ -2,7 +2,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "cache_mb", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -36,6 +36,7 @@ private struct Reader {
             case "prefetch": config.prefetch = try prefetch(value, at: path)
             case "max_pages": config.maxPages = try positive(value, at: path)
             case "theme": config.theme = try theme(value, at: path)
+            case "cache_mb": config.cacheMB = try positive(value, at: path)
             case "keys": config.keys = try keys(value, at: path)
             case "feeds":
                 for (name, feedValue) in try table(value, at: path) {

@@ -13,6 +13,8 @@ public struct Config: Equatable, Sendable {
     /// The page cap (`--max-pages`).
     public var maxPages: Int?
     public var theme: ThemeName?
+    /// The page cache's bound in megabytes (least recently used feeds go first).
+    public var cacheMB: Int?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
 

@@ -23,11 +23,25 @@ public struct FetchResult: Sendable, Equatable {
     public var pager: Pager
     public var request: PageRequest
     public var outcome: Outcome
+    /// When the page came from the page cache rather than the network: the Unix time it was
+    /// fetched from the network then. Nil for a page fresh from the network.
+    public var cachedAt: Double?
 
-    public init(pager: Pager, request: PageRequest, outcome: Outcome) {
+    public init(pager: Pager, request: PageRequest, outcome: Outcome, cachedAt: Double? = nil) {
         self.pager = pager
         self.request = request
         self.outcome = outcome
+        self.cachedAt = cachedAt
+    }
+
+    /// A page answered from the page cache (a first screen, or a fallback when the network failed).
+    /// - Parameters:
+    ///   - request: the request it answers.
+    ///   - page: the cached page.
+    ///   - fetchedAt: when the page came from the network, Unix seconds.
+    ///   - pager: the pager that asked (the list unless said).
+    public static func cached(_ request: PageRequest, _ page: Page, fetchedAt: Double, for pager: Pager = .list) -> FetchResult {
+        FetchResult(pager: pager, request: request, outcome: .loaded(.success(page), latency: 0), cachedAt: fetchedAt)
     }
 
     /// A request's final outcome.

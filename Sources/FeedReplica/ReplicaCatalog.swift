@@ -30,7 +30,7 @@ enum ReplicaCatalog {
         let clock = FeedClock(startedAt: startedAt, anchor: anchor, drift: max(c.drift, 0))
         let n = c.itemsPerFeed
         return [
-            HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile),
+            HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile, extraComments: c.extraComments),
             AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)),
             PokeAPIReplica(seed: c.seed, count: c.items ?? 1302),
             GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)),

@@ -6,7 +6,7 @@ import Synchronization
 /// A write that fails (disk full, a file gone bad mid-run) is reported once per kind through
 /// `report` and dropped: the cache is an optimisation, never a reason to stop.
 public final class StoreWriter: Sendable {
-    public let store: FeedStore
+    public let store: CacheStore
     private let queue = DispatchQueue(label: "feedscroll.cache.write")
     private let report: @Sendable (String) -> Void
     private let reported = Mutex<Set<String>>([])
@@ -14,7 +14,7 @@ public final class StoreWriter: Sendable {
     /// - Parameters:
     ///   - store: the open cache.
     ///   - report: called on the writer's queue with a line for a failed write.
-    public init(store: FeedStore, report: @escaping @Sendable (String) -> Void) {
+    public init(store: CacheStore, report: @escaping @Sendable (String) -> Void) {
         self.store = store
         self.report = report
     }
@@ -24,7 +24,7 @@ public final class StoreWriter: Sendable {
     /// - Parameters:
     ///   - what: a few words for the report if it fails (`store page`).
     ///   - work: the write, run on the writer's queue.
-    public func submit(_ what: String, _ work: @escaping @Sendable (FeedStore) throws -> Void) {
+    public func submit(_ what: String, _ work: @escaping @Sendable (CacheStore) throws -> Void) {
         queue.async {
             do {
                 try work(self.store)

@@ -33,6 +33,10 @@ public enum AppEffect: Sendable, Hashable {
     case openURL(String)
     /// Put text on the clipboard through the terminal (OSC 52).
     case copy(String)
+    /// Store an item's read mark (or take it away) in the page cache.
+    case markRead(itemID: String, isRead: Bool)
+    /// Store a thread visit: the story's comment count now, for `+N new` next time.
+    case recordVisit(threadID: String, commentCount: Int)
     /// Fetch a picture once, decode it off the runtime thread, fit it to each box; the result
     /// comes back as `AppAction.pictureFetched`.
     case fetchPicture(PictureRequest)

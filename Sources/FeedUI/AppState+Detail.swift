@@ -27,9 +27,10 @@ extension AppState {
         guard viewport.count > 0, viewport.cursor < paging.items.count else { return [] }
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
-        detail = DetailState(item: paging.items[viewport.cursor], serial: detailsOpened, comments: comments)
+        let item = paging.items[viewport.cursor]
+        detail = DetailState(item: item, serial: detailsOpened, comments: comments)
         relayoutDetail()
-        return []
+        return markRead(item) + recordVisit(item)
     }
 
     /// Back to the list: the list's viewport was never touched, so the same item sits on the
@@ -69,6 +70,7 @@ extension AppState {
         case .openLink: return handleLink(.openLink)
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
+        case .toggleRead: return toggleRead(detail?.item)
         case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, nil: break
         }
         return []

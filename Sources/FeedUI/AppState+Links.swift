@@ -33,7 +33,7 @@ extension AppState {
             return [.copy(checked)]
         default:
             notice = "opening \(shown)"
-            return [.openURL(checked)]
+            return [.openURL(checked)] + (intent == .openLink ? markRead(item) : [])
         }
     }
 }

@@ -28,7 +28,11 @@ extension AppState {
         case let .fetched(result, at):
             now = at
             switch result.pager {
-            case .list: effects += receive(result)
+            case .list:
+                let counts = result.request.generation == paging.generation && paging.inFlight[result.request.id] != nil
+                let wasRefreshing = paging.isRefreshing
+                effects += receive(result)
+                if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
             case let .comments(serial): receiveComments(result, serial: serial)
             }
         case let .tick(at):
@@ -45,7 +49,9 @@ extension AppState {
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(
                 pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
-            effects += paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
+            let fetches = paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
+            effects += fetches
+            if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
             effects += updatePictures(lead: distance)
         }
@@ -118,6 +124,7 @@ extension AppState {
         case .back:
             // Esc in the list clears a search (in a detail it goes back).
             if filter.isActive { search(.clearSearch) }
+        case .toggleRead: return toggleRead(nil)
         case .collapse, .parent: break
         }
         return []
@@ -143,7 +150,7 @@ extension AppState {
             let outcome = paging.receive(request, loaded)
             if outcome == .dropped { return [] }
             retrying = nil
-            if case .success = loaded {
+            if case .success = loaded, result.cachedAt == nil {
                 lastLatency = latency
                 estimator.observeLatency(latency)
             }
@@ -205,7 +212,7 @@ extension AppState {
     }
 
     /// The cursor's item and screen row, to put back after the rows change.
-    private func cursorAnchor() -> (id: String, row: Int)? {
+    func cursorAnchor() -> (id: String, row: Int)? {
         guard viewport.count > 0, viewport.cursor < paging.items.count else { return nil }
         return (paging.items[viewport.cursor].id, viewport.cursorRow)
     }

@@ -45,6 +45,8 @@ public struct AppState: Equatable {
     public internal(set) var detail: DetailState?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
+    /// The page cache as the screen sees it: cached rows, offline, read marks, visits.
+    public internal(set) var cache = CacheState()
     /// Details opened so far: the next one's serial.
     var detailsOpened = 0
     /// Thumbnails, the detail's picture, their cache and loads (AppState+Pictures.swift).
@@ -60,8 +62,10 @@ public struct AppState: Equatable {
     public init(
         sourceName: String, paging: PagingState, size: Size,
         prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil,
+        cache: CacheState = CacheState(),
         pictures: PictureState = PictureState()
     ) {
+        self.cache = cache
         self.pictures = pictures
         self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
@@ -80,7 +84,7 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing || paging.jumpTarget != nil || detail?.isLoading == true
+        return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true
     }
 
     /// When the runtime must wake even if nothing happens: the next live update, or the end of

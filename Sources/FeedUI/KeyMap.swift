@@ -8,6 +8,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case openLink, discussion, copy
     /// Search the loaded items; next and previous match; clear the search.
     case search, nextMatch, previousMatch, clearSearch
+    /// Mark the item read or unread.
+    case toggleRead
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -48,7 +50,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.pageDown, .character(" "), .control("f"), .character("f")], .pageDown, help: "Scroll down one screen"),
         KeyBinding([.pageUp, .character("b"), .control("b")], .pageUp, help: "Scroll up one screen"),
         KeyBinding([.control("d"), .character("d")], .halfPageDown, help: "Scroll down half a screen"),
-        KeyBinding([.control("u"), .character("u")], .halfPageUp, help: "Scroll up half a screen"),
+        KeyBinding([.control("u")], .halfPageUp, help: "Scroll up half a screen"),
         KeyBinding([.character("g"), .home, .character("<")], .top, help: "Go to the first item"),
         KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last loaded item"),
         KeyBinding([.enter, .character("l"), .right], .open, help: "Open the item: text and comments"),
@@ -60,6 +62,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("y")], .copy, help: "Copy the link (OSC 52)"),
         KeyBinding([.character("r")], .retry, help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh, help: "Refresh, keeping your place"),
+        KeyBinding([.character("u")], .toggleRead, help: "Mark the item read or unread"),
         KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
         KeyBinding([.character("n")], .nextMatch, help: "Next match"),
         KeyBinding([.character("N")], .previousMatch, help: "Previous match"),

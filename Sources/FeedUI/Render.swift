@@ -105,15 +105,17 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     for index in viewport.visible {
         let item = items[index]
         let isCursor = index == viewport.cursor
-        let titleStyle: Style = isCursor ? .selected : .title
-        let metaStyle: Style = isCursor ? .selectedMeta : state.isRecentlyChanged(item.id) ? .changed : .meta
+        let isRead = state.isRead(item)
+        let titleStyle: Style = isCursor ? .selected : isRead ? .readTitle : .title
+        let metaStyle: Style = isCursor ? .selectedMeta : state.isRecentlyChanged(item.id) ? .changed : isRead ? .readMeta : .meta
         if isCursor {
             grid.fill(row: row, style: titleStyle)
             grid.fill(row: row + 1, style: metaStyle)
         }
         grid.write(isCursor ? "▌" : " ", row: row, column: 0, style: titleStyle)
         let title = item.title.isEmpty ? "(untitled)" : item.title
-        let meta = metaLine(item, now: state.now)
+        var meta = metaLine(item, now: state.now)
+        if let new = state.cache.newComments(on: item) { meta += " · +\(new) new" }
         grid.write(title, row: row, column: textColumn, width: width - 3, style: titleStyle,
                    marking: state.filter.marks(inTitle: title), as: .highlight)
         grid.write(meta, row: row + 1, column: textColumn, width: width - 3, style: metaStyle,

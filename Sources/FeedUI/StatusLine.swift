@@ -39,7 +39,8 @@ struct StatusLine: Equatable {
 }
 
 extension AppState {
-    /// The list's status fields, in order: source, position, pages, new items, requests in
+    /// The list's status fields, in order: source, position, pages, new items, the cache note
+    /// (`cached 3 min ago`, `offline`), requests in
     /// flight, latency, and the help hint on the right. When the width is short, latency goes
     /// first, then the page count, the help hint, requests in flight, new items and the
     /// source; the position is kept to the last.
@@ -55,6 +56,8 @@ extension AppState {
         }
         fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
         if newAbove > 0 { fields.append(.init(text: "↑\(newAbove) new", priority: 5)) }
+        // Where the rows came from matters as much as new items: stale rows must say so.
+        if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
         if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
         if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }

@@ -19,6 +19,10 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case spinner
     /// A search match.
     case highlight
+    /// The title of an item marked read (dimmed).
+    case readTitle
+    /// The meta line of an item marked read.
+    case readMeta
     /// The meta line of a row a live update just changed or brought (for a moment).
     case changed
 }

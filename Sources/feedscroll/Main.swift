@@ -15,7 +15,9 @@ enum Main {
                 printUsageError(problem)
             }
             let (arguments, feed) = CommandLineRewrite.resolve(CommandLineRewrite.attachNegativeNumbers(rest), config: config)
-            RunSettings.current = RunSettings(config: config, feed: feed)
+            var settings = RunSettings(config: config, feed: feed)
+            settings.arguments = arguments
+            RunSettings.current = settings
             Feedscroll.main(arguments)
         } catch {
             printError("config: \(error)")

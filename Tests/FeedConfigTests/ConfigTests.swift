@@ -11,6 +11,7 @@ import Testing
         prefetch = "auto"
         max_pages = 40
         theme = "light"
+        cache_mb = 50
 
         [keys]
         down = ["n", "ctrl-n", "down"]
@@ -39,6 +40,7 @@ import Testing
         #expect(config.prefetch == .automatic)
         #expect(config.maxPages == 40)
         #expect(config.theme == .light)
+        #expect(config.cacheMB == 50)
         #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
         #expect(config.feeds["hn-new"] == FeedDefinition(
             name: "hn-new", source: "hn", arguments: ["new", "--base-url", "http://127.0.0.1:8765/hn"],
@@ -58,16 +60,17 @@ import Testing
         ("page_size = 0", "config:1: page_size: must be at least 1, not 0"),
         ("page_size = \"20\"", "config:1: page_size: expected an integer, got a string"),
         ("max_pages = 2.5", "config:1: max_pages: expected an integer, got a float"),
+        ("cache_mb = 0", "config:1: cache_mb: must be at least 1, not 0"),
         ("prefetch = \"soon\"", "config:1: prefetch: must be \"auto\" or a number of items, not \"soon\""),
         ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
         ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
         ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
-        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, keys, feeds"),
-        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, keys, feeds"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, cache_mb, keys, feeds"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, cache_mb, keys, feeds"),
         ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
         ("default = \"nowhere\"", "config:1: default: no feed or command named \"nowhere\"; use one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
         ("keys = 3", "config:1: keys: expected a table, got an integer"),
-        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch"),
+        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, toggleRead"),
         ("[keys]\n\ndown = [\"ctrl-\"]", "config:3: keys.down: unknown key name \"ctrl-\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)"),
         ("[keys]\ndown = [1]", "config:2: keys.down: expected an array of key names, got an integer"),
         ("[keys]\ndown = {a = 1}", "config:2: keys.down: expected an array of key names, got a table"),

@@ -54,4 +54,30 @@ import Testing
             #expect(noStory.text == "null")
         }
     }
+
+    /// `extraComments`: every story with comments has that many more, after the same ones, with
+    /// the same ids (a later run of the same replica, where the talk went on).
+    @Test func extraCommentsComeAfterTheSameComments() async throws {
+        func thread(_ extra: Int) async throws -> (descendants: Int, kids: [Int]) {
+            var configuration = ReplicaConfiguration(items: 50, anchorTime: 1_760_000_000)
+            configuration.extraComments = extra
+            var found = (descendants: 0, kids: [Int]())
+            try await withReplica(configuration) { running in
+                let top = try await ReplicaClient.get(running, "hn", "/topstories.json").array.compactMap { $0 as? Int }
+                for id in top {
+                    let story = try await ReplicaClient.get(running, "hn", "/item/\(id).json").object
+                    if let descendants = story["descendants"] as? Int, descendants > 0, descendants < 300 {
+                        found = (descendants, (story["kids"] as? [Int]) ?? [])
+                        return
+                    }
+                }
+            }
+            return found
+        }
+        let before = try await thread(0)
+        let after = try await thread(5)
+        #expect(before.descendants > 0)
+        #expect(after.descendants == before.descendants + 5)
+        #expect(Array(after.kids.prefix(before.kids.count)) == before.kids)
+    }
 }

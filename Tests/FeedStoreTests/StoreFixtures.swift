@@ -14,7 +14,7 @@ enum StoreFixtures {
         return Page(key: .page(number), items: items, next: number < last ? .page(number + 1) : nil, total: (last + 1) * perPage)
     }
 
-    static func open(_ path: String, limitBytes: Int = FeedStore.defaultLimitBytes) throws -> FeedStore {
-        try FeedStore.openStrict(at: path, limitBytes: limitBytes)
+    static func open(_ path: String, limitBytes: Int = CacheStore.defaultLimitBytes) throws -> CacheStore {
+        try CacheStore.openStrict(at: path, limitBytes: limitBytes)
     }
 }

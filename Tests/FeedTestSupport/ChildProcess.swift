@@ -25,9 +25,12 @@ public enum ChildProcess {
     ///
     /// - Parameters:
     ///   - arguments: the program and its arguments.
-    ///   - environment: the child's whole environment.
+    ///   - environment: the child's whole environment; `XDG_CACHE_HOME` becomes a scratch
+    ///     directory (removed afterwards) unless it is set here.
     /// - Returns: exit status and output (each stream read to its end).
     public static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let (environment, scratch) = ScratchCache.applied(to: environment)
+        defer { scratch.map(ScratchCache.remove) }
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         var pid: pid_t = 0
@@ -63,8 +66,10 @@ public enum ChildProcess {
     }
 
     /// Starts a program in the background with its stdout on a pipe (stderr to /dev/null).
+    /// `XDG_CACHE_HOME` becomes a scratch directory unless `environment` sets it.
     /// - Returns: the child's pid and the read end of its stdout.
     public static func start(_ arguments: [String], environment: [String: String]) throws -> (pid: pid_t, output: Int32) {
+        let environment = ScratchCache.applied(to: environment).environment
         var output: [Int32] = [-1, -1]
         var pid: pid_t = 0
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)

@@ -21,6 +21,8 @@ public final class TmuxSession {
     private var socketPath: String?
     /// Where the wrapper shell writes the command's `$?` (see `init`).
     private let statusPath: String
+    /// The pane's `XDG_CACHE_HOME` when the test gave none, removed with the server.
+    private let scratchCache: String?
 
     /// Starts `command` (run by `sh -c`) in a detached `columns`×`rows` pane.
     ///
@@ -34,9 +36,12 @@ public final class TmuxSession {
     ///   - command: a shell command line.
     ///   - columns: pane width.
     ///   - rows: pane height.
-    ///   - environment: variables set for the command (on top of this process's environment).
+    ///   - environment: variables set for the command (on top of this process's environment);
+    ///     `XDG_CACHE_HOME` is a scratch directory of the session's own unless set here.
     /// - Throws: `Failure` if tmux cannot start.
     public init(command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        let (environment, scratch) = ScratchCache.applied(to: environment)
+        scratchCache = scratch
         socketName = "feedscroll-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var arguments = ["-f", "/dev/null", "start-server", ";"]
         // Before the pane exists, so even a command that exits at once leaves its status.
@@ -181,6 +186,7 @@ public final class TmuxSession {
         _ = try? tmux(["kill-server"])
         if let socketPath { unlink(socketPath) }
         unlink(statusPath)
+        scratchCache.map(ScratchCache.remove)
     }
 
     // MARK: - Running tmux

@@ -18,7 +18,10 @@ struct CommentTree {
         self.story = story
     }
 
-    var count: Int { story.condition == .normal ? min(story.descendants, Self.maxComments) : 0 }
+    var count: Int {
+        guard story.condition == .normal, story.descendants > 0 else { return 0 }
+        return min(story.descendants, Self.maxComments) + min(replica.extraComments, Self.stride - Self.maxComments)
+    }
 
     func id(of index: Int) -> Int { Self.firstID + story.seq * Self.stride + index }
 

@@ -8,13 +8,16 @@ struct HackerNewsReplica: ReplicaAPI {
     let timeline: FeedTimeline
     /// Whether stories carry `HostileText` payloads (`serve --hostile`).
     var isHostile = false
+    /// Comments added to every story that has some (`ReplicaConfiguration.extraComments`).
+    var extraComments = 0
 
     static let firstID = 41_000_000
     static let listNames = ["topstories", "newstories", "beststories", "askstories", "showstories", "jobstories"]
 
-    init(seed: UInt64, clock: FeedClock, count: Int, isHostile: Bool = false) {
+    init(seed: UInt64, clock: FeedClock, count: Int, isHostile: Bool = false, extraComments: Int = 0) {
         self.seed = seed
         self.isHostile = isHostile
+        self.extraComments = max(0, extraComments)
         timeline = FeedTimeline(clock: clock, count: count, seed: seed, salt: "hn", meanGap: 90)
     }
 

@@ -34,6 +34,17 @@ struct FeedOptions: ParsableArguments {
     var log: String?
 
     @Option(help: ArgumentHelp(
+        "The page cache file (default: $XDG_CACHE_HOME/feedscroll/cache.sqlite, else ~/.cache/feedscroll/cache.sqlite).",
+        valueName: "FILE"))
+    var cache: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the page cache (read marks are not kept).")
+    var noCache = false
+
+    @Flag(help: "Read only the page cache: no network.")
+    var offline = false
+
+    @Option(help: ArgumentHelp(
         "Pictures (thumbnails, the detail's picture): on (the default where the source has pictures) or off.",
         valueName: "on|off"))
     var images: ImagesSetting?
@@ -53,6 +64,9 @@ struct FeedOptions: ParsableArguments {
         if let live, !(live >= 1 && live <= 86_400) { throw ValidationError("--live must be between 1 and 86400 seconds, not \(live)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
+        if noCache && offline { throw ValidationError("--offline reads the cache: it cannot be used with --no-cache") }
+        if noCache && cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
+        if let cache, cache.isEmpty { throw ValidationError("--cache needs a file name") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
         if let imageCacheMB, !(imageCacheMB >= 0 && imageCacheMB <= 4096) {
             throw ValidationError("--image-cache-mb must be between 0 and 4096, not \(imageCacheMB)")

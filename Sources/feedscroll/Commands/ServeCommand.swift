@@ -47,6 +47,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "New items per second at the head of every feed.")
     var drift: Double = 0
 
+    @Option(name: .customLong("extra-comments"), help: "Comments added to every HN story that has some (as if the talk went on).")
+    var extraComments = 0
+
     @Flag(help: "Serve HN stories whose titles, authors and texts try to take over the terminal (escape sequences, controls, bidi overrides).")
     var hostile = false
 
@@ -59,6 +62,7 @@ struct ServeCommand: ParsableCommand {
         guard latencyMs >= 0, jitterMs >= 0, drift >= 0 else {
             throw ValidationError("--latency-ms, --jitter-ms and --drift cannot be negative.")
         }
+        guard (0...600).contains(extraComments) else { throw ValidationError("--extra-comments must be within 0…600.") }
         if let items, items < 1 { throw ValidationError("--items must be at least 1.") }
     }
 
@@ -69,6 +73,7 @@ struct ServeCommand: ParsableCommand {
             faultSeed: faultSeed
         )
         configuration.isHostile = hostile
+        configuration.extraComments = extraComments
         // Ignore the default handlers first so the dispatch sources receive the signals.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedModel
 import FeedPaging
 import FeedSources
+import FeedStore
 import Foundation
 import Logging
 
@@ -40,16 +41,29 @@ struct Launcher {
     /// Runs a source made with the run's logger (adapters log notes such as a cap ending a feed).
     func run(_ makeSource: (@escaping SourceLog) -> any FeedSource) throws {
         let logger = FileLogHandler.bootstrap(path: options.log)
-        let source = makeSource { note in logger.notice("\(note)") }
+        let network = makeSource { note in logger.notice("\(note)") }
         let settings = RunSettings.current
-        if let asked = options.pageSize, asked > source.maxPageSize {
+        if let asked = options.pageSize, asked > network.maxPageSize {
             // The flag asks for this source; a config file's page_size (for every source) is clamped.
-            FileHandle.standardError.write(Data("Error: --page-size must be within 1…\(source.maxPageSize) for \(source.name.split(separator: " ").first.map(String.init) ?? source.name), not \(asked)\n".utf8))
+            FileHandle.standardError.write(Data("Error: --page-size must be within 1…\(network.maxPageSize) for \(network.name.split(separator: " ").first.map(String.init) ?? network.name), not \(asked)\n".utf8))
             throw ExitCode(64)
         }
-        let pageSize = min(options.pageSize ?? settings.pageSize ?? source.defaultPageSize, source.maxPageSize)
+        let pageSize = min(options.pageSize ?? settings.pageSize ?? network.defaultPageSize, network.maxPageSize)
         let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)
+        let (cache, warning) = PageCache.open(options: options, settings: settings, source: network, pageSize: pageSize, logger: logger)
+        if let warning { printError(warning) }
+        defer { cache?.flush() }
+        var source = network
+        if options.offline {
+            guard let cache else {
+                printError("--offline reads the page cache, and there is none to read")
+                throw ExitCode(1)
+            }
+            source = OfflineSource(standingInFor: network, store: cache.store, feed: cache.feed)
+        }
+        // Offline, the pages come from the cache: nothing new to store.
+        let writing = options.offline ? nil : cache
         let code: Int32
         switch mode {
         case .terminal:
@@ -58,13 +72,14 @@ struct Launcher {
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
-                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576)
+                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
+                cache: cache, isOfflineOnly: options.offline
             ).run()
         case .plain, .json:
             code = PipeRuntime(
                 source: source, pageSize: pageSize, maxPages: pageCap, limit: options.limit,
                 format: mode == .json ? .json : .plain,
-                logger: logger
+                logger: logger, cache: writing
             ).run()
         }
         if code != 0 { throw ExitCode(code) }

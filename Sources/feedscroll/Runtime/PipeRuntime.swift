@@ -14,6 +14,8 @@ struct PipeRuntime {
     var limit: Int?
     var format: Format
     var logger: Logger
+    /// Where fetched pages are stored; nil without a cache (or offline, reading it).
+    var cache: PageCache?
 
     /// - Returns: the exit status: 0 when the feed, the limit or the reader ended the run;
     ///   1 after a final failure, reported on stderr once every fetched item was written.
@@ -22,7 +24,11 @@ struct PipeRuntime {
         let limit = self.limit ?? Int.max
         var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
         let inbox = Inbox<FetchResult>()
-        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let cache = self.cache
+        let fetcher = PageFetcher(source: source) { result in
+            if case let .success(page)? = result.result { cache?.remember(page, index: result.request.index) }
+            inbox.post(result)
+        }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
         var row = 0  // the next row of `paging.items` to write

@@ -12,6 +12,11 @@ struct RunSettings: Sendable {
     /// `images = "on"|"off"`.
     var images: ImagesSetting?
     var keyMap: KeyMap = .standard
+    /// The page cache's bound (`cache_mb`).
+    var cacheMB: Int?
+    /// The command line after the config's rewrite (a named feed replaced by its command):
+    /// what the page cache tells feeds apart by.
+    var arguments: [String] = []
 
     init() {}
 
@@ -21,6 +26,7 @@ struct RunSettings: Sendable {
         maxPages = feed?.maxPages ?? config.maxPages
         theme = feed?.theme ?? config.theme
         keyMap = config.keyMap
+        cacheMB = config.cacheMB
     }
 
     /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by

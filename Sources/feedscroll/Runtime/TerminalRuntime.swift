@@ -1,6 +1,7 @@
 import CursesTerminal
 import FeedModel
 import FeedPaging
+import FeedStore
 import FeedUI
 import Foundation
 import Logging
@@ -28,6 +29,10 @@ struct TerminalRuntime {
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
     var pictureCacheBytes = 32 << 20
+    /// The page cache, if one is open.
+    var cache: PageCache?
+    /// `--offline`: every page from the cache.
+    var isOfflineOnly = false
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -51,11 +56,13 @@ struct TerminalRuntime {
 
         // One inbox for every fetch result, list or comments: each says which pager it is for.
         let inbox = Inbox<FetchResult>()
-        let fetcher = PageFetcher(source: source) { inbox.post($0) }
+        let cache = isOfflineOnly ? nil : self.cache
+        let fetcher = PageFetcher(source: source) { result in inbox.post(cache?.settle(result) ?? result) }
         let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post($0) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
-            size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod)
+            size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
+            cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
         // Pictures come back through their own inbox: they are not pages of any pager.
         let pictureInbox = Inbox<PictureResult>()
@@ -81,6 +88,9 @@ struct TerminalRuntime {
                         pictureLoader?.fetch(request)
                     } else if case let .cancelPicture(url) = effect {
                         pictureLoader?.cancel(url: url)
+                    } else if case let .fetch(request) = effect, let hit = cachedPage(for: request) {
+                        // Reduced before the next frame is drawn: a cached first screen is the first frame.
+                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
                     } else if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
                         actions.append(.notice(notice))
                     }
@@ -119,11 +129,28 @@ struct TerminalRuntime {
             for picture in pictureInbox.drain() { actions.append(.pictureFetched(picture)) }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
+        cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
     }
 
     // MARK: - Helpers
+
+    /// The screen's first view of the cache: whether there is one, and the marks stored so far.
+    private func cacheState() -> CacheState {
+        guard let cache else { return CacheState() }
+        let marks = cache.marks()
+        return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits)
+    }
+
+    /// A list page the cache answers: every page offline, and the first generation's pages
+    /// (the cached first screen, revalidated once it is drawn) otherwise.
+    private func cachedPage(for request: PageRequest) -> CachedPage? {
+        guard let cache, isOfflineOnly || request.generation == 0 else { return nil }
+        let hit = cache.lookup(request.key, endingWhereCacheEnds: isOfflineOnly)
+        if hit != nil { logger.debug("from cache", metadata: ["page": "\(request.index)", "key": "\(request.key)"]) }
+        return hit
+    }
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
@@ -147,6 +174,10 @@ struct TerminalRuntime {
             return BrowserLauncher.open(link)
         case let .copy(text):
             copies.append(text)
+        case let .markRead(itemID, isRead):
+            cache?.setRead(itemID, isRead)
+        case let .recordVisit(threadID, commentCount):
+            cache?.recordVisit(threadID, commentCount: commentCount)
         case .quit, .fetchPicture, .cancelPicture:
             // Pictures are carried out by the PictureLoader in the loop.
             break

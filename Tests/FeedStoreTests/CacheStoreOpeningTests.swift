@@ -9,10 +9,10 @@ import Testing
     @Test func anEmptyFileGetsEveryMigrationInWALMode() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.file("sub/dir/cache.sqlite")
-        let opening = FeedStore.open(.file(path))
+        let opening = CacheStore.open(.file(path))
         let store = try #require(opening.store)
         #expect(opening.warning == nil)
-        let applied = try store.pool.read { try FeedStore.migrator.appliedIdentifiers($0) }
+        let applied = try store.pool.read { try CacheStore.migrator.appliedIdentifiers($0) }
         #expect(applied == ["v1 pages", "v2 marks"])
         let mode = try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
@@ -24,12 +24,12 @@ import Testing
         do {
             // A cache written by the version that had only pages.
             let pool = try DatabasePool(path: path)
-            try FeedStore.migrator.migrate(pool, upTo: "v1 pages")
-            let old = FeedStore(pool: pool, path: path, limitBytes: FeedStore.defaultLimitBytes)
+            try CacheStore.migrator.migrate(pool, upTo: "v1 pages")
+            let old = CacheStore(pool: pool, path: path, limitBytes: CacheStore.defaultLimitBytes)
             try old.store(StoreFixtures.page(0), index: 0, of: StoreFixtures.feed, at: 42)
             #expect(throws: DatabaseError.self) { try old.readItemIDs() }
         }
-        let opening = FeedStore.open(.file(path))
+        let opening = CacheStore.open(.file(path))
         let store = try #require(opening.store)
         #expect(opening.warning == nil)
         #expect(try store.pages(of: StoreFixtures.feed, from: .page(0)).map(\.fetchedAt) == [42])
@@ -45,7 +45,7 @@ import Testing
             try store.store(StoreFixtures.page(0), index: 0, of: StoreFixtures.feed, at: 1)
             try store.pool.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 future')") }
         }
-        let opening = FeedStore.open(.file(path))
+        let opening = CacheStore.open(.file(path))
         #expect(opening.store == nil)
         #expect(opening.warning == "cache: \(path) was written by a newer feedscroll; running without a cache")
         // Untouched: the newer version still finds its pages.
@@ -58,7 +58,7 @@ import Testing
         let path = scratch.file("cache.sqlite")
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: path))
-        let opening = FeedStore.open(.file(path), now: 1_700_000_000)
+        let opening = CacheStore.open(.file(path), now: 1_700_000_000)
         let aside = path + ".corrupt-1700000000"
         #expect(opening.warning == "cache: \(path) was not a readable cache; moved to \(aside), starting empty")
         let store = try #require(opening.store)
@@ -82,7 +82,7 @@ import Testing
         try handle.seek(toOffset: 100)
         handle.write(Data(repeating: 0xA5, count: 12_000))
         try handle.close()
-        let opening = FeedStore.open(.file(path), now: 5)
+        let opening = CacheStore.open(.file(path), now: 5)
         #expect(opening.warning?.hasPrefix("cache: \(path) was not a readable cache; moved to \(path).corrupt-5") == true)
         let store = try #require(opening.store)
         #expect(try store.pages(of: StoreFixtures.feed, from: .page(0)).isEmpty)
@@ -102,7 +102,7 @@ import Testing
             try db.execute(sql: "INSERT INTO feed (source, parameters, usedAt) VALUES ('x', '', 0)")
         }
         let started = Date()
-        let opening = FeedStore.open(.file(path), busyTimeout: 0.2)
+        let opening = CacheStore.open(.file(path), busyTimeout: 0.2)
         #expect(opening.store == nil)
         #expect(opening.warning == "cache: \(path) is locked by another program; running without a cache")
         #expect(Date().timeIntervalSince(started) < 5)
@@ -113,13 +113,13 @@ import Testing
         let scratch = try ScratchDirectory()
         let blocker = scratch.file("file")
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
-        let opening = FeedStore.open(.file(blocker + "/feedscroll/cache.sqlite"))
+        let opening = CacheStore.open(.file(blocker + "/feedscroll/cache.sqlite"))
         #expect(opening.store == nil)
         #expect(opening.warning == "cache: cannot create \(blocker)/feedscroll; running without a cache")
     }
 
     @Test func disabledMeansNoStoreAndNoWarning() {
-        let opening = FeedStore.open(.disabled)
+        let opening = CacheStore.open(.disabled)
         #expect(opening.store == nil)
         #expect(opening.warning == nil)
     }

@@ -8,7 +8,7 @@ import GRDB
 /// writer, and a busy timeout makes a second process wait its turn instead of failing. Every
 /// method is synchronous and may block on the file, so the runtime calls the writing ones
 /// through `StoreWriter`, never on its own thread.
-public final class FeedStore: Sendable {
+public final class CacheStore: Sendable {
     /// The default bound on cached page bytes (`cache_mb` = 200).
     public static let defaultLimitBytes = 200 * 1024 * 1024
 
@@ -28,7 +28,7 @@ public final class FeedStore: Sendable {
     /// come. `open(at:limitBytes:busyTimeout:)` is the forgiving entry point the runtime uses.
     ///
     /// - Throws: `DatabaseError` from SQLite, or `StoreError.newerSchema`.
-    public static func openStrict(at path: String, limitBytes: Int = defaultLimitBytes, busyTimeout: Double = 2) throws -> FeedStore {
+    public static func openStrict(at path: String, limitBytes: Int = defaultLimitBytes, busyTimeout: Double = 2) throws -> CacheStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "feedscroll.cache"
@@ -38,7 +38,7 @@ public final class FeedStore: Sendable {
             throw StoreError.newerSchema
         }
         try migrator.migrate(pool)
-        return FeedStore(pool: pool, path: path, limitBytes: limitBytes)
+        return CacheStore(pool: pool, path: path, limitBytes: limitBytes)
     }
 }
 

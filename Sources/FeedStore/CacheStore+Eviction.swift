@@ -1,6 +1,6 @@
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Brings the cached page bytes under `limitBytes`: whole feeds go, least recently used
     /// first; the feed being written goes last, and then only its farthest pages, so its first
     /// screen stays.

@@ -2,7 +2,7 @@ import FeedModel
 import Foundation
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Stores a page fetched from the network, replacing whatever the feed held at that index,
     /// marks the feed as just used, and evicts the least recently used feeds past the bound.
     ///

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Opens the cache the forgiving way: whatever is wrong with the file costs one warning
     /// line, never the run.
     ///

@@ -1,6 +1,6 @@
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Marks an item read or unread. Items are known by id across feeds, so the mark shows in
     /// every feed that lists the same item.
     ///

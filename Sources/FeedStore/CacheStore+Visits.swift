@@ -1,6 +1,6 @@
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Records that a thread was opened, with its story's comment count at that moment.
     public func recordVisit(_ visit: ThreadVisit) throws {
         try pool.write { db in

@@ -1,6 +1,6 @@
 import GRDB
 
-extension FeedStore {
+extension CacheStore {
     /// Every schema change, in order. Never edit a registered migration: add one.
     ///
     /// - `v1 pages`: feeds (source + parameters, last use, bytes) and their pages by key.

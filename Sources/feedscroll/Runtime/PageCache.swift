@@ -1,0 +1,136 @@
+import FeedModel
+import FeedPaging
+import FeedStore
+import Foundation
+import Logging
+
+/// The run's view of the cache: which feed this is, where pages are written, what is read back.
+///
+/// Reads (the first screen, read marks) happen before the first frame or on the fetcher's
+/// threads; every write goes through `StoreWriter`'s queue, never the runtime thread.
+final class PageCache: Sendable {
+    let store: CacheStore
+    let writer: StoreWriter
+    /// This feed's identity in the cache.
+    let feed: FeedKey
+    private let logger: Logger
+
+    init(store: CacheStore, feed: FeedKey, logger: Logger) {
+        self.store = store
+        self.feed = feed
+        self.logger = logger
+        writer = StoreWriter(store: store) { line in logger.warning("\(line)") }
+    }
+
+    /// Opens the cache the flags and config ask for.
+    ///
+    /// - Returns: the cache or none, and a warning line when the file was refused or moved aside.
+    static func open(options: FeedOptions, settings: RunSettings, source: any FeedSource, pageSize: Int, logger: Logger)
+        -> (cache: PageCache?, warning: String?)
+    {
+        let location: CacheLocation = options.noCache
+            ? .disabled
+            : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
+        let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
+        let opening = CacheStore.open(location, limitBytes: limit)
+        if let warning = opening.warning { logger.warning("\(warning)") }
+        guard let store = opening.store else { return (nil, opening.warning) }
+        let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
+        return (PageCache(store: store, feed: feed, logger: logger), opening.warning)
+    }
+
+    /// The cached pages of this feed from its first page on, at most `limit` of them.
+    func firstScreen(from firstKey: PageKey, limit: Int) -> [CachedPage] {
+        (try? store.pages(of: feed, from: firstKey, limit: limit)) ?? []
+    }
+
+    /// Stores a page that came from the network.
+    func remember(_ page: Page, index: Int) {
+        let feed = self.feed
+        let time = Date().timeIntervalSince1970
+        let logger = self.logger
+        writer.submit("store page") { store in
+            try store.store(page, index: index, of: feed, at: time)
+            logger.debug("cached", metadata: ["page": "\(index)", "items": "\(page.items.count)"])
+        }
+    }
+
+    /// The cached page at `key`, if any.
+    ///
+    /// - Parameters:
+    ///   - key: the page's key.
+    ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
+    ///     too, so the feed ends where the cache does.
+    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false) -> CachedPage? {
+        guard let pages = try? store.pages(of: feed, from: key, limit: 2), var first = pages.first else { return nil }
+        if endingWhereCacheEnds && pages.count < 2 { first.page.next = nil }
+        return first
+    }
+
+    /// What a list fetch result becomes with a cache: a fresh page is stored; a final failure
+    /// is answered by the cached copy of the page when there is one (the network is down).
+    /// Called on the fetcher's threads.
+    func settle(_ result: FetchResult) -> FetchResult {
+        switch result.result {
+        case let .success(page)?:
+            remember(page, index: result.request.index)
+        case .failure?:
+            if let cached = lookup(result.request.key) {
+                return .cached(result.request, cached.page, fetchedAt: cached.fetchedAt, for: result.pager)
+            }
+        case nil:
+            break
+        }
+        return result
+    }
+
+    /// Stores a read mark, or takes it away.
+    func setRead(_ itemID: String, _ isRead: Bool) {
+        let time = Date().timeIntervalSince1970
+        writer.submit("read mark") { try $0.setRead(itemID, isRead, at: time) }
+    }
+
+    /// Stores a thread visit with the story's comment count now.
+    func recordVisit(_ threadID: String, commentCount: Int) {
+        let visit = ThreadVisit(threadID: threadID, visitedAt: Date().timeIntervalSince1970, commentCount: commentCount)
+        writer.submit("visit") { try $0.recordVisit(visit) }
+    }
+
+    /// The read marks and visits stored so far, for the screen's first state.
+    func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
+        let readIDs = (try? store.readItemIDs()) ?? []
+        let visits = ((try? store.visits()) ?? [:]).mapValues(\.commentCount)
+        return (readIDs, visits)
+    }
+
+    /// Waits for queued writes (before exiting).
+    func flush() { writer.flush() }
+
+    // MARK: - Helpers
+
+    /// Flags that change how a feed is shown or streamed, not what its pages hold: two runs that
+    /// differ only in these share cached pages. The value says whether the flag takes one.
+    private static let presentationFlags: [String: Bool] = [
+        "--theme": true, "--prefetch": true, "--max-pages": true, "--live": true, "--limit": true, "--log": true,
+        "--cache": true, "--timeout": true, "--plain": false, "--json": false, "--no-cache": false, "--offline": false,
+"--page-size": true,
+    ]
+
+    /// What tells this feed's pages apart: the command line without presentation flags, and the
+    /// page size in force (the flag's or the config's).
+    static func feedParameters(_ arguments: [String], pageSize: Int) -> String {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if let takesValue = presentationFlags[name] {
+                index += takesValue && !argument.contains("=") ? 2 : 1
+                continue
+            }
+            kept.append(argument)
+            index += 1
+        }
+        return (kept + ["page_size=\(pageSize)"]).joined(separator: " ")
+    }
+}

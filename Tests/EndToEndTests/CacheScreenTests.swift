@@ -1,0 +1,123 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// The page cache on a real screen: the cached first screen after the network went away, read
+/// marks that outlive the run, and `+N new` comments on a thread visited before.
+@Suite(.serialized) struct CacheScreenTests {
+    func start(_ arguments: String, cacheHome: String) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8", "XDG_CACHE_HOME": cacheHome])
+    }
+
+    /// The titles on screen (every other row from the top: items take two rows).
+    func titles(_ screen: [String]) -> [String] {
+        stride(from: 0, to: 22, by: 2).map { screen[$0].trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func theNextStartDrawsTheCachedFirstScreenAtOnceAndSaysOfflineWhenTheNetworkIsGone() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let online = try start("hn --base-url \(base)", cacheHome: home)
+        let first = try online.waitFor({ $0[23].contains("hn top") && $0[23].contains("page") && !$0[0].isEmpty }, timeout: 20,
+                                       description: "the first page from the replica")
+        #expect(!first[23].contains("cached"))
+        try online.sendKeys("q")
+        #expect(try online.waitForExit() == .exited(0))
+        replica.stop()
+
+        let started = Date()
+        let again = try start("hn --base-url \(base)", cacheHome: home)
+        // The first screen with items on it already came from the cache, and says so.
+        let cached = try again.waitFor({ !$0[0].isEmpty }, timeout: 20, description: "the cached first screen")
+        let blink = Date().timeIntervalSince(started)
+        #expect(cached[23].contains("cached"), "\(cached[23])")
+        #expect(titles(cached) == titles(first))
+        #expect(blink < 5, "first screen after \(blink) s")
+        // The revalidation fails (nobody listens): the rows stay, and the note says offline.
+        let offline = try again.waitFor({ $0[23].contains("offline · cached") }, timeout: 60, description: "the offline note")
+        #expect(titles(offline) == titles(first))
+        #expect(!offline.contains { $0.contains("✗") })
+        try again.sendKeys("q")
+        #expect(try again.waitForExit() == .exited(0))
+        #expect(try !again.alternateScreenOn())
+    }
+
+    @Test func aCachedScreenIsRevalidatedWhenTheNetworkIsThere() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let online = try start("hn --base-url \(base)", cacheHome: home)
+        try online.waitFor({ $0[23].contains("page") && !$0[0].isEmpty }, timeout: 20, description: "the first page")
+        try online.sendKeys("q")
+        #expect(try online.waitForExit() == .exited(0))
+        let before = try replica.routeStats()
+
+        let again = try start("hn --base-url \(base)", cacheHome: home)
+        try again.waitFor({ !$0[0].isEmpty && $0[23].contains("cached") }, timeout: 20, description: "the cached first screen")
+        // Fresh pages replace the cached ones: the note goes away and the replica was asked again.
+        try again.waitFor({ !$0[23].contains("cached") && $0[23].contains(" ms") }, timeout: 30, description: "the revalidated screen")
+        let after = try replica.routeStats()
+        #expect(after.values.reduce(0, +) > before.values.reduce(0, +))
+        try again.sendKeys("q")
+        #expect(try again.waitForExit() == .exited(0))
+    }
+
+    @Test func readMarksOutliveTheRunAsDimRowsAndUTakesThemAway() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let first = try start("hn --base-url \(base)", cacheHome: home)
+        let screen = try first.waitFor({ $0[23].contains("page") && !$0[2].isEmpty }, timeout: 20, description: "the first page")
+        let opened = screen[2].trimmingCharacters(in: .whitespaces)
+        try first.sendKeys("j", "Enter")
+        try first.waitFor({ $0.contains { $0.contains(opened) } && !$0[23].contains("page") }, timeout: 10, description: "the detail")
+        try first.sendKeys("Escape")
+        try first.waitFor({ $0[23].contains("page") }, timeout: 10, description: "the list again")
+        try first.sendKeys("q")
+        #expect(try first.waitForExit() == .exited(0))
+
+        let second = try start("hn --base-url \(base)", cacheHome: home)
+        try second.waitFor({ !$0[2].isEmpty && !$0[23].contains("cached") && $0[23].contains(" ms") }, timeout: 30, description: "the list")
+        // The cursor is on row 0; the opened item (row 2) is dim (SGR 2), the one below it is not.
+        let escaped = try second.captureWithEscapes()
+        #expect(escaped[2].contains("\u{1B}[2m"), "\(escaped[2].debugDescription)")
+        #expect(!escaped[4].contains("\u{1B}[2m"), "\(escaped[4].debugDescription)")
+        try second.sendKeys("j", "u")
+        try second.waitForText("marked unread")
+        try second.sendKeys("k")
+        try second.waitFor({ !$0[23].contains("marked") }, timeout: 10, description: "the notice cleared")
+        #expect(!(try second.captureWithEscapes())[2].contains("\u{1B}[2m"))
+        try second.sendKeys("q")
+        #expect(try second.waitForExit() == .exited(0))
+    }
+
+    @Test func aRevisitedThreadShowsTheCommentsAddedSince() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let before = try ServeProcess("--items 200")
+        let visit = try start("hn --base-url \(try #require(before.baseURLs["hn"]))", cacheHome: home)
+        let list = try visit.waitFor({ $0[23].contains("page") && $0[1].contains("comments") }, timeout: 20, description: "a story with comments")
+        let title = list[0].replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces)
+        #expect(!list[1].contains("new"))
+        try visit.sendKeys("Enter")
+        try visit.waitFor({ !$0[23].contains("page") }, timeout: 10, description: "the detail")
+        try visit.sendKeys("Escape", "q")
+        #expect(try visit.waitForExit() == .exited(0))
+        before.stop()
+
+        // Later, five more comments on every thread.
+        let later = try ServeProcess("--items 200 --extra-comments 5")
+        let back = try start("hn --base-url \(try #require(later.baseURLs["hn"]))", cacheHome: home)
+        let screen = try back.waitFor({ $0[23].contains("page") && $0[0].contains(title) }, timeout: 20, description: "the same story")
+        #expect(screen[1].trimmingCharacters(in: .whitespaces).hasSuffix(" · +5 new"), "\(screen[1])")
+        #expect(!screen[3].contains("new"), "\(screen[3])")
+        try back.sendKeys("q")
+        #expect(try back.waitForExit() == .exited(0))
+    }
+}

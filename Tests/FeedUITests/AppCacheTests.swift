@@ -1,0 +1,149 @@
+import FeedModel
+import FeedPaging
+import FeedTestSupport
+import FeedUI
+import Testing
+
+/// The reducer with the page cache: a cached first screen revalidated by a refresh, cached pages
+/// standing in for a failed network, read marks and thread visits. Whole effects asserted.
+@Suite struct AppCacheTests {
+    let now = 1_800_000_000.0
+    let size = Size(columns: 80, rows: 24)
+
+    func fetches(_ effects: [AppEffect]) -> [PageRequest] {
+        effects.compactMap { if case let .fetch(request) = $0 { request } else { nil } }
+    }
+
+    func cachedState(offlineOnly: Bool = false, readIDs: Set<String> = [], visits: [String: Int] = [:]) -> AppState {
+        AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5),
+            cache: CacheState(isEnabled: true, isOfflineOnly: offlineOnly, readIDs: readIDs, visits: visits))
+    }
+
+    func status(_ state: AppState) -> String { render(state, size: size).lines.last ?? "" }
+
+    @Test func aCachedFirstPageIsShownThenRevalidatedByARefreshKeepingTheCursorItem() throws {
+        var state = cachedState()
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        #expect(first.generation == 0)
+        // The runtime answers from the cache: page 0, fetched five minutes ago.
+        let effects = state.reduce(.fetched(.cached(first, makePage(0), fetchedAt: now - 300), at: now))
+        #expect(state.paging.items.count == 20)
+        #expect(state.cacheNote == "cached 5 min ago")
+        #expect(status(state).contains("cached 5 min ago"))
+        // Nothing more is wanted from the cache, so the revalidation starts: a new generation.
+        #expect(effects.first == .startOver)
+        let refresh = try #require(fetches(effects).first)
+        #expect(refresh.generation == 1 && refresh.index == 0)
+        #expect(state.paging.isRefreshing)
+        // The reader moves while the network thinks.
+        _ = state.reduce(.key(.character("j"), at: now + 1))
+        _ = state.reduce(.key(.character("j"), at: now + 1))
+        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
+        // Fresh page 0: two new stories on top; the cursor's item keeps its row.
+        var fresh = makePage(0)
+        fresh.items = [FeedItem(id: "t:new1", title: "New 1"), FeedItem(id: "t:new2", title: "New 2")] + fresh.items.prefix(18)
+        _ = state.reduce(.fetched(.loaded(refresh, .success(fresh), latency: 0.1), at: now + 2))
+        #expect(!state.paging.isRefreshing)
+        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
+        #expect(state.viewport.cursorRow == 2)
+        #expect(state.newAbove == 2)
+        #expect(state.cacheNote == nil)
+        #expect(!status(state).contains("cached"))
+    }
+
+    @Test func moreCachedPagesComeBeforeTheRevalidation() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: size, prefetch: .fixed(5),
+            cache: CacheState(isEnabled: true))
+        var request = try #require(fetches(state.reduce(.start(at: now))).first)
+        var effects: [AppEffect] = []
+        var cachedPages = 0
+        // A lead of 5 items: pages of 5 come from the cache until it is covered, then the refresh.
+        while request.generation == 0 {
+            effects = state.reduce(.fetched(.cached(request, makePage(request.index, size: 5), fetchedAt: now - 60), at: now))
+            cachedPages += 1
+            guard let next = fetches(effects).first else { break }
+            request = next
+        }
+        #expect(cachedPages == 2)
+        #expect(effects.first == .startOver)
+        #expect(request.generation == 1)
+    }
+
+    @Test func aFailedRevalidationAnsweredFromTheCacheSaysOffline() throws {
+        var state = cachedState()
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let refresh = try #require(fetches(state.reduce(.fetched(.cached(first, makePage(0), fetchedAt: now - 120), at: now))).first)
+        // The network failed for good; the runtime answered the refresh's page from the cache.
+        _ = state.reduce(.fetched(.cached(refresh, makePage(0), fetchedAt: now - 120), at: now + 30))
+        #expect(!state.paging.isRefreshing)
+        #expect(state.paging.failure == nil)
+        #expect(state.cacheNote == "offline · cached 2 min ago")
+        // The next page too comes from the cache; a fresh one later means the network is back.
+        let next = try #require(fetches(state.reduce(.key(.character("G"), at: now + 31))).first)
+        _ = state.reduce(.fetched(.loaded(next, .success(makePage(1)), latency: 0.1), at: now + 32))
+        #expect(state.cacheNote == "cached 2 min ago")
+    }
+
+    @Test func offlineOnlyNeverRevalidates() throws {
+        var state = cachedState(offlineOnly: true)
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let effects = state.reduce(.fetched(.cached(first, Page(key: .page(0), items: makeItems(0..<20), next: nil), fetchedAt: now - 7200), at: now))
+        #expect(effects.isEmpty)
+        #expect(state.cacheNote == "offline · cached 2 h ago")
+        #expect(state.paging.isAtEnd)
+    }
+
+    @Test func withoutACacheNothingChanges() throws {
+        var state = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5))
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let effects = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
+        #expect(effects.isEmpty)
+        #expect(state.cacheNote == nil)
+        _ = state.reduce(.key(.enter, at: now))
+        #expect(state.detail != nil)
+        let toggled = state.reduce(.key(.character("u"), at: now))
+        #expect(toggled.isEmpty)
+        #expect(state.notice == "read marks need the page cache (not with --no-cache)")
+    }
+
+    @Test func openingMarksReadAndUTogglesAndReadItemsAreDimmed() throws {
+        var state = cachedState(readIDs: ["t:3"])
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
+        // t:3 (rows 6–7) is read: dimmed; t:1 (rows 2–3) is not.
+        let grid = render(state, size: size)
+        #expect(grid[6, 2].style == .readTitle)
+        #expect(grid[2, 2].style == .title)
+        _ = state.reduce(.key(.character("j"), at: now))
+        #expect(state.reduce(.key(.enter, at: now)) == [.markRead(itemID: "t:1", isRead: true)])
+        #expect(state.isRead(state.paging.items[1]))
+        // Opening it again stores nothing new.
+        _ = state.reduce(.key(.escape, at: now))
+        #expect(state.reduce(.key(.enter, at: now)) == [])
+        _ = state.reduce(.key(.escape, at: now))
+        #expect(state.reduce(.key(.character("u"), at: now)) == [.markRead(itemID: "t:1", isRead: false)])
+        #expect(state.notice == "marked unread")
+        #expect(state.reduce(.key(.character("u"), at: now)) == [.markRead(itemID: "t:1", isRead: true)])
+        #expect(state.notice == "marked read")
+    }
+
+    @Test func aVisitedThreadShowsNewCommentsUntilItIsOpenedAgain() throws {
+        var state = cachedState(visits: ["t:0": 3])
+        state.commentPageSize = 20
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        var page = makePage(0)
+        page.items[0].commentCount = 5
+        page.items[1].commentCount = 9  // never visited: no mark
+        _ = state.reduce(.fetched(.loaded(first, .success(page), latency: 0.1), at: now))
+        let lines = render(state, size: size).trimmedLines
+        #expect(lines[1].hasSuffix("5 comments · +2 new"), "\(lines[1])")
+        #expect(!lines[3].contains("new"))
+        let effects = state.reduce(.key(.enter, at: now))
+        #expect(effects.contains(.recordVisit(threadID: "t:0", commentCount: 5)))
+        #expect(effects.contains(.markRead(itemID: "t:0", isRead: true)))
+        _ = state.reduce(.key(.escape, at: now))
+        #expect(!render(state, size: size).trimmedLines[1].contains("new"))
+    }
+}
