@@ -43,6 +43,7 @@ extension CacheStore {
     ///   - firstKey: the key of the first page wanted (the source's first key for a first screen).
     ///   - limit: the most pages to return.
     /// - Returns: the pages in feed order, items sanitised again; empty when nothing is cached.
+    ///   A page that no longer decodes (written by another version) ends the chain.
     public func pages(of feed: FeedKey, from firstKey: PageKey, limit: Int = .max) throws -> [CachedPage] {
         var pages: [CachedPage] = []
         var key: String? = try Self.encode(firstKey)
@@ -57,11 +58,19 @@ extension CacheStore {
                     arguments: [feedID, current])
                 else { break }
                 let next: String? = row["next"]
-                let page = Page(
-                    key: try Self.decodeKey(current),
-                    items: try Self.decoder.decode([FeedItem].self, from: row["items"] as Data).map { $0.sanitized() },
-                    next: try next.map(Self.decodeKey),
-                    total: row["total"])
+                // A page stored by an older feedscroll whose items no longer decode is as good as
+                // not cached: the chain ends there, and the next fetch stores it anew.
+                let nextKey: PageKey?
+                if let next {
+                    guard let decoded = try? Self.decodeKey(next) else { break }
+                    nextKey = decoded
+                } else {
+                    nextKey = nil
+                }
+                guard let pageKey = try? Self.decodeKey(current),
+                      let items = try? Self.decoder.decode([FeedItem].self, from: row["items"] as Data)
+                else { break }
+                let page = Page(key: pageKey, items: items.map { $0.sanitized() }, next: nextKey, total: row["total"])
                 pages.append(CachedPage(page: page, index: row["pageIndex"], fetchedAt: row["fetchedAt"]))
                 key = next
             }

@@ -1,6 +1,6 @@
 import FeedModel
 
-/// A feed read from the cache alone (`--offline`): the pages a earlier run stored, in order,
+/// A feed read from the cache alone (`--offline`): the pages an earlier run stored, in order,
 /// ending where the cache does.
 public struct OfflineSource: FeedSource {
     public let name: String

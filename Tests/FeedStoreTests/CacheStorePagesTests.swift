@@ -60,6 +60,20 @@ import Testing
         #expect(!(item.author ?? "").unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
     }
 
+    @Test func aPageThatNoLongerDecodesEndsTheChainInsteadOfFailing() throws {
+        let scratch = try ScratchDirectory()
+        let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
+        for number in 0..<3 {
+            try store.store(StoreFixtures.page(number), index: number, of: StoreFixtures.feed, at: 1)
+        }
+        // Page 1 as an older feedscroll wrote it: items without fields this version requires.
+        try store.pool.write {
+            try $0.execute(sql: "UPDATE page SET items = ? WHERE pageIndex = 1", arguments: [Data(#"[{"title":"x"}]"#.utf8)])
+        }
+        #expect(try store.pages(of: StoreFixtures.feed, from: .page(0)).map(\.index) == [0])
+        #expect(try store.pages(of: StoreFixtures.feed, from: .page(1)).isEmpty)
+    }
+
     @Test func readMarksAreByItemAcrossFeeds() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.file("cache.sqlite")

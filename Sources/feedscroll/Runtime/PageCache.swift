@@ -62,7 +62,14 @@ final class PageCache: Sendable {
     ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
     ///     too, so the feed ends where the cache does.
     func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false) -> CachedPage? {
-        guard let pages = try? store.pages(of: feed, from: key, limit: 2), var first = pages.first else { return nil }
+        let pages: [CachedPage]
+        do {
+            pages = try store.pages(of: feed, from: key, limit: 2)
+        } catch {
+            logger.warning("cache: reading \(key) failed: \(error)")
+            return nil
+        }
+        guard var first = pages.first else { return nil }
         if endingWhereCacheEnds && pages.count < 2 { first.page.next = nil }
         return first
     }
