@@ -8,12 +8,20 @@ public struct Page: Sendable, Equatable {
     public var next: PageKey?
     /// The total the API reports, when it does.
     public var total: Int?
+    /// The most items the API hands out for this feed, when that is fewer than `total`
+    /// (GitHub's and Algolia's 1000): paging stops there whatever the total says.
+    public var cap: Int?
+    /// Items the API listed on this page that the adapter left out (Hacker News `null`,
+    /// deleted and dead items), so counts can say what was skipped.
+    public var skipped: Int
 
-    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil) {
+    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0) {
         self.key = key
         self.items = items
         self.next = next
         self.total = total
+        self.cap = cap
+        self.skipped = skipped
     }
 
     /// Whether the feed ends with this page.

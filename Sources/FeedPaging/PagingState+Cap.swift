@@ -50,7 +50,7 @@ extension PagingState {
     /// (its neighbours are fetched again as the cursor nears them). Used by `g` after drops.
     /// Clears a failure and ends a live batch (cancelling its requests).
     public mutating func jump(toPage index: Int) -> [PagingEffect] {
-        guard !isRefreshing, let key = keys[index] else { return [] }
+        guard !isRefreshing, let key = key(of: index) else { return [] }
         if applier.pageRange?.contains(index) == true { return [] }
         let effects = abandonLive()
         mode = .jumping(toPage: index)

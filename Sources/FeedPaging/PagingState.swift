@@ -34,6 +34,10 @@ public struct PagingState: Sendable, Equatable {
     public internal(set) var mode: Mode = .browsing
     /// The total the API reports, when it does.
     public internal(set) var total: Int?
+    /// Where the API stops handing out items, when that is before `total` (`Page.cap`).
+    public internal(set) var cap: Int?
+    /// Items the API listed but the source left out (`Page.skipped`), by page index.
+    public internal(set) var skippedByPage = PageTable<Int32>()
     /// Requests issued in this run (every generation).
     public internal(set) var requestsIssued = 0
     /// Results dropped because they were stale, duplicates, or no longer next to the rows.
@@ -152,7 +156,7 @@ extension PagingState {
         if items.count - cursor <= lead {
             effects += requestNextPage()
         }
-        if cursor <= lead, let previous = previousPage, let key = keys[previous] {
+        if cursor <= lead, let previous = previousPage, let key = key(of: previous) {
             effects += issueOnce(index: previous, key: key)
         }
         return effects
@@ -209,7 +213,7 @@ extension PagingState {
         switch mode {
         case let .failed(_, page):
             mode = .browsing
-            guard let key = keys[page] else { return [] }
+            guard let key = key(of: page) else { return [] }
             if let range = applier.pageRange, !(range.lowerBound - 1...range.upperBound + 1).contains(page) {
                 mode = .jumping(toPage: page)
             }
@@ -233,7 +237,7 @@ extension PagingState {
 
     private mutating func requestNextPage() -> [PagingEffect] {
         let index = nextPage
-        guard endPage.map({ index < $0 }) ?? true, let key = keys[index] else { return [] }
+        guard endPage.map({ index < $0 }) ?? true, let key = key(of: index) else { return [] }
         return issueOnce(index: index, key: key)
     }
 
@@ -261,19 +265,25 @@ extension PagingState {
             endPage = index + 1
         }
         if let reported = page.total { total = reported }
+        if let reported = page.cap { cap = reported }
+        skippedByPage[index] = page.skipped > 0 ? Int32(page.skipped) : nil
     }
 
     /// Applies a page's items, keeping the dropped-row counts true.
     private mutating func apply(_ pageItems: [FeedItem], index: Int) -> Changeset<FeedItem> {
         let before = applier.pageRange
         let changes = applier.receive(page: index, items: pageItems)
-        guard let dropped = droppedRows.removeValue(forPage: index).map(Int.init) else { return changes }
+        let wasDropped = droppedRows.removeValue(forPage: index).map(Int.init)
         if let before {
-            if index < before.lowerBound { rowsAbove -= dropped } else { rowsBelow -= dropped }
-        } else {
-            let entries = droppedRows.entries
-            rowsAbove = entries.lazy.filter { $0.page < index }.reduce(0) { $0 + Int($1.value) }
-            rowsBelow = entries.lazy.filter { $0.page > index }.reduce(0) { $0 + Int($1.value) }
+            if index < before.lowerBound {
+                // A page above that was never loaded (after a direct jump) stood for a full page.
+                rowsAbove = max(0, rowsAbove - (wasDropped ?? rowsOfUnloadedPage))
+            } else if let wasDropped {
+                rowsBelow -= wasDropped
+            }
+        } else if wasDropped != nil || index > 0 {
+            rowsAbove = rowsBefore(page: index)
+            rowsBelow = droppedRows.entries.lazy.filter { $0.page > index }.reduce(0) { $0 + Int($1.value) }
         }
         return changes
     }

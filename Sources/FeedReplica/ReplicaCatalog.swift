@@ -29,19 +29,21 @@ enum ReplicaCatalog {
         let anchor = c.anchorTime ?? Int64(startedAt)
         let clock = FeedClock(startedAt: startedAt, anchor: anchor, drift: max(c.drift, 0))
         let n = c.itemsPerFeed
-        return [
-            HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile, extraComments: c.extraComments),
-            AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)),
-            PokeAPIReplica(seed: c.seed, count: c.items ?? 1302),
-            GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)),
-            RedditReplica(seed: c.seed, clock: clock, count: n),
-            MastodonReplica(seed: c.seed, clock: clock, count: n),
-            StackExchangeReplica(seed: c.seed, clock: clock, count: n),
-            LobstersReplica(seed: c.seed, clock: clock, count: n + 13),
-            DevToReplica(seed: c.seed, clock: clock, count: n + 7),
-            JSONPlaceholderReplica(seed: c.seed, count: c.items ?? 100),
-            WikipediaReplica(seed: c.seed, clock: clock, count: n),
-            PicturesReplica(seed: c.seed),
+        // Built only when served: some data sets take a while to generate.
+        let makers: [(String, () -> any ReplicaAPI)] = [
+            ("hn", { HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile, extraComments: c.extraComments) }),
+            ("algolia", { AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)) }),
+            ("pokeapi", { PokeAPIReplica(seed: c.seed, count: c.items ?? 1302) }),
+            ("github", { GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)) }),
+            ("reddit", { RedditReplica(seed: c.seed, clock: clock, count: n) }),
+            ("mastodon", { MastodonReplica(seed: c.seed, clock: clock, count: n) }),
+            ("stackexchange", { StackExchangeReplica(seed: c.seed, clock: clock, count: n) }),
+            ("lobsters", { LobstersReplica(seed: c.seed, clock: clock, count: n + 13) }),
+            ("devto", { DevToReplica(seed: c.seed, clock: clock, count: n + 7) }),
+            ("jsonplaceholder", { JSONPlaceholderReplica(seed: c.seed, count: c.items ?? 100) }),
+            ("wikipedia", { WikipediaReplica(seed: c.seed, clock: clock, count: n) }),
+            ("sprites", { PicturesReplica(seed: c.seed) }),
         ]
+        return makers.filter { c.apis?.contains($0.0) ?? true }.map { $0.1() }
     }
 }

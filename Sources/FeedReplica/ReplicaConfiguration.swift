@@ -29,6 +29,9 @@ public struct ReplicaConfiguration: Sendable, Equatable {
     public var faultSeed: UInt64
     /// Whether HN items carry `HostileText` payloads in their titles, authors and texts.
     public var isHostile = false
+    /// The APIs to serve, by name (`hn`, `algolia`, …); nil serves every one. Bare `feedscroll`
+    /// serves only Hacker News, so its replica starts without building the other data sets.
+    public var apis: Set<String>?
     /// Comments added to every HN story that has comments, as if people had gone on talking
     /// since another run (`serve --extra-comments`): the same ids, these ones after them.
     public var extraComments = 0

@@ -94,6 +94,7 @@ extension AppState {
             return []
         }
         if detail != nil { return handleInDetail(key, intent) }
+        if let effects = handleGoTo(key) { return effects }
         guard let intent else { return [] }
         switch intent {
         case .down: viewport.move(by: 1)
@@ -105,8 +106,12 @@ extension AppState {
         case .top:
             viewport.toTop()
             // Pages above were dropped (page cap): fetch the first page again and go there.
-            if paging.previousPage != nil { return paging.jump(toPage: 0).map(AppEffect.init) }
-        case .bottom: viewport.toBottom()
+            if paging.previousPage != nil {
+                jumpRow = 0
+                return paging.jump(toPage: 0).map(AppEffect.init)
+            }
+        case .bottom: return goToEnd()
+        case .goTo: openGoTo()
         case .retry:
             retrying = nil
             return paging.retry().map(AppEffect.init)
@@ -162,7 +167,7 @@ extension AppState {
                 highlight(changes)
             case let .jumped(changes):
                 follow(changes)
-                viewport.toTop()
+                landJump()
             case let .refreshed(changes):
                 // The cursor's item stays on its screen row when it is still there, with the count
                 // of new items above it; otherwise go to the top.

@@ -40,6 +40,10 @@ public struct AppState: Equatable {
     public internal(set) var helpTop = 0
     /// The `/` search (AppState+Search.swift).
     public internal(set) var filter = FilterState()
+    /// The `:N` / `N%` prompt while it is open (AppState+GoTo.swift).
+    public internal(set) var goTo: GoToPrompt?
+    /// The absolute row a jump is going to, until its page arrives (shown as the position).
+    public internal(set) var jumpRow: Int?
     public internal(set) var isQuitting = false
     /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
     public internal(set) var detail: DetailState?

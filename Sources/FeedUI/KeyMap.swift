@@ -8,6 +8,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case openLink, discussion, copy
     /// Search the loaded items; next and previous match; clear the search.
     case search, nextMatch, previousMatch, clearSearch
+    /// Go to item N or N percent of the feed (`:N`, `N%`; digits typed in the list start it too).
+    case goTo
     /// Mark the item read or unread.
     case toggleRead
 }
@@ -52,7 +54,8 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.control("d"), .character("d")], .halfPageDown, help: "Scroll down half a screen"),
         KeyBinding([.control("u")], .halfPageUp, help: "Scroll up half a screen"),
         KeyBinding([.character("g"), .home, .character("<")], .top, help: "Go to the first item"),
-        KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last loaded item"),
+        KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last item"),
+        KeyBinding([.character(":")], .goTo, help: "Go to item N (:N, Ng), or N%"),
         KeyBinding([.enter, .character("l"), .right], .open, help: "Open the item: text and comments"),
         KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)"),
         KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),

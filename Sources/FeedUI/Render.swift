@@ -47,8 +47,7 @@ extension AppState {
         switch paging.loadState {
         case .loading: return ("\(spinner) Loading more…", .footer)
         case .end:
-            let count = paging.items.count
-            return ("— end of feed · \(count) item\(count == 1 ? "" : "s") —", .footer)
+            return (endOfFeed, .footer)
         case let .error(error):
             return ("✗ \(error.message) — press r to retry", .error)
         case .idle:
@@ -58,6 +57,21 @@ extension AppState {
 }
 
 extension AppState {
+    /// The footer at the end: how many items, and why that is not the API's total when it is
+    /// not (where the API stops handing them out, or what was skipped).
+    var endOfFeed: String {
+        let count = paging.knownRowCount
+        if let total = paging.total, let cap = paging.cap, total > cap, count < total {
+            return "— end of feed · first \(count) of \(total) — the API returns no more —"
+        }
+        let items = "\(count) item\(count == 1 ? "" : "s")"
+        let skipped = paging.skippedCount
+        if skipped > 0 {
+            return "— end of feed · \(items) · \(skipped) deleted or dead skipped —"
+        }
+        return "— end of feed · \(items) —"
+    }
+
     /// `retrying in 2.4s (attempt 2)` while the wait counts down, then `retrying now (attempt 2)`
     /// for as long as that attempt is on the wire.
     func retryCountdown(_ retrying: RetryNote) -> String {
@@ -149,8 +163,10 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
         }
         return
     }
-    if let notice = state.notice {
-        grid.write(" " + notice, row: row, column: 0, style: .status)
+    if let goTo = state.goTo {
+        let used = grid.write(" :\(goTo.digits)▏", row: row, column: 0, style: .status)
+        let hint = "Enter item · % percent · Esc "
+        if used + TextWidth.of(hint) + 1 <= width { grid.write(hint, row: row, column: width - TextWidth.of(hint), style: .status) }
         return
     }
     let line = StatusLine.fit(state.statusFields, width: width)

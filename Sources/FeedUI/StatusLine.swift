@@ -13,6 +13,10 @@ struct StatusLine: Equatable {
     var left: String
     var right: String
 
+    /// Fields of this priority or more are never dropped (the position, a notice): when they
+    /// alone are too wide, the line is cut, with `…`.
+    static let keptPriority = 7
+
     /// Lays the fields out in their order, ` · ` between the left ones, the right one at the
     /// end, dropping the lowest-priority field until the line fits in `width` columns.
     ///
@@ -23,8 +27,9 @@ struct StatusLine: Equatable {
         while true {
             let line = compose(kept, dropped: dropped)
             let needed = TextWidth.of(line.left) + (line.right.isEmpty ? 0 : 1 + TextWidth.of(line.right))
-            if needed <= width || kept.count <= 1 { return line }
-            let index = kept.indices.min { kept[$0].priority < kept[$1].priority }!
+            let droppable = kept.indices.filter { kept[$0].priority < Self.keptPriority }
+            if needed <= width || droppable.isEmpty { return line }
+            let index = droppable.min { kept[$0].priority < kept[$1].priority }!
             kept.remove(at: index)
             dropped = true
         }
@@ -39,21 +44,28 @@ struct StatusLine: Equatable {
 }
 
 extension AppState {
-    /// The list's status fields, in order: source, position, pages, new items, the cache note
-    /// (`cached 3 min ago`, `offline`), requests in
-    /// flight, latency, and the help hint on the right. When the width is short, latency goes
-    /// first, then the page count, the help hint, requests in flight, new items and the
-    /// source; the position is kept to the last.
+    /// The list's status fields, in order: source, position, a notice, pages, new items, the
+    /// cache note (`cached 3 min ago`, `offline`), requests in flight, latency, and the help hint
+    /// on the right. When the width is short, latency goes first, then the page count, the help
+    /// hint, requests in flight, new items and the source; the position and a notice are kept
+    /// to the last.
     var statusFields: [StatusLine.Field] {
         // Positions count the rows of pages dropped above (page cap), so they stay absolute.
         let count = paging.knownRowCount
         var fields: [StatusLine.Field] = [StatusLine.Field(text: sourceName, priority: 6)]
-        let position = paging.items.count == 0 ? "0/\(count)" : "\(paging.absoluteRow(viewport.cursor) + 1)/\(count)"
-        if let total = paging.total, total > count {
+        // While a jump's page travels the rows on screen are the old ones: show where it goes.
+        let isJumping = paging.jumpTarget != nil && jumpRow != nil
+        let row = isJumping ? jumpRow : paging.items.count == 0 ? nil : paging.absoluteRow(viewport.cursor)
+        let position = row.map { "\(isJumping ? "→ " : "")\($0 + 1)/\(count)" } ?? "0/\(count)"
+        // At the end the count is the truth; the footer says why it differs from the total.
+        if let total = paging.total, total > count, !paging.isAtEnd {
             fields.append(.init(text: "\(position) of \(total)", priority: 7))
         } else {
             fields.append(.init(text: position, priority: 7))
         }
+        // A one-off message ("copied …", why G stopped) after the position, kept to the last
+        // (and cut with `…` when even it does not fit).
+        if let notice { fields.append(.init(text: notice, priority: 8)) }
         fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
         if newAbove > 0 { fields.append(.init(text: "↑\(newAbove) new", priority: 5)) }
         // Where the rows came from matters as much as new items: stale rows must say so.

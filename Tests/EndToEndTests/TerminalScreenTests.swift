@@ -18,23 +18,30 @@ import Testing
 
     @Test func firstRowsAppearWithStatusLine() throws {
         let tmux = try start("demo --latency-ms 50")
-        let screen = try tmux.waitFor({ $0.contains { $0.contains("points") } }, description: "first rows")
+        // Rows and status line together: tmux can be read between the rows and the status line
+        // of one frame's output, so wait for both rather than take the first rows as the frame.
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("points") } && $0[23].contains("demo · 1/") }, description: "first rows")
         #expect(screen[0].hasPrefix("▌ "))
-        #expect(screen[23].contains("demo · 1/"))
         #expect(screen[23].contains("? help"))
         #expect(try tmux.alternateScreenOn())
     }
 
+    /// On a cursor feed (Reddit's `after`), G goes to the last loaded item and the next page
+    /// loads under the footer. (The demo feed can jump: G there fetches its last page directly.)
     @Test func bottomShowsLoadingFooterThenMoreRows() throws {
-        let tmux = try start("demo --latency-ms 700 --items 200")
-        try tmux.waitForText("1 page")
+        let replica = try ServeProcess("--items 200 --latency-ms 700")
+        let base = try #require(replica.baseURLs["reddit"])
+        let tmux = try start("reddit swift --base-url \(base) --page-size 20")
+        try tmux.waitForText("1 page", timeout: 15)
         try tmux.waitFor({ !$0.contains { $0.contains("⇣") } }, timeout: 15, description: "second page loaded, nothing in flight")
         try tmux.sendKeys("G")
-        try tmux.waitForText("Loading more…")
-        try tmux.waitForText("3 pages", timeout: 15)
-        // The cursor can now move past where the list ended when G was pressed (item 40).
+        let bottom = try tmux.waitForText("Loading more…")
+        let end = try #require(bottom[23].firstMatch(of: /· (\d+)\/\d+/).flatMap { Int($0.1) }, "a position: \(bottom[23])")
+        #expect(bottom[23].contains("G: last loaded (cursor paging)"))
+        try tmux.waitFor({ !$0.contains { $0.contains("⇣") || $0.contains("Loading more") } }, timeout: 15, description: "the next page in")
+        // The cursor can now move past where the list ended when G was pressed.
         try tmux.sendKeys("j")
-        let after = try tmux.waitFor({ $0[23].contains(" 41/") }, description: "cursor on item 41, past the old end")
+        let after = try tmux.waitFor({ $0[23].contains(" \(end + 1)/") }, description: "cursor on item \(end + 1), past the old end")
         #expect(after.filter { $0.hasPrefix("▌ ") }.count == 1)
     }
 

@@ -49,7 +49,7 @@ import Testing
         #expect(s.notice == "opening https://news.example/item?id=1")
         #expect(s.reduce(.key(.character("y"), at: 1)) == [.copy("https://a.example/x")])
         #expect(s.notice == "copied https://a.example/x")
-        #expect(render(s, size: s.size).line(23).hasPrefix(" copied https://a.example/x"))
+        #expect(render(s, size: s.size).line(23).contains(" · copied https://a.example/x"))
         // The next key clears it.
         #expect(s.reduce(.key(.character("j"), at: 2)) == [])
         #expect(s.notice == nil)

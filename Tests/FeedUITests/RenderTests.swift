@@ -58,8 +58,12 @@ import Testing
     @Test func loadingFooterAppearsAtTheEndOfTheList() {
         var s = state(makeItems(0..<2), size: Size(columns: 30, rows: 8))
         _ = s.reduce(.key(.character("G"), at: now))  // a fetch for page 1 is now in flight
-        let grid = render(s, size: s.size)
+        var grid = render(s, size: s.size)
         #expect(grid.line(4).hasPrefix("  ⠋ Loading more…"))
+        // No total on this page-number feed: G says it stopped at the last loaded item, and why.
+        #expect(grid.line(7).hasPrefix(" 2/2 · G: last loaded (no tot…"), "cut, visibly, at 30 columns")
+        _ = s.reduce(.key(.character("x"), at: now))
+        grid = render(s, size: s.size)
         #expect(grid.line(7).contains("⇣1"))
     }
 

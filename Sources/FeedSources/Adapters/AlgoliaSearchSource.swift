@@ -72,14 +72,18 @@ public struct AlgoliaSearchSource: FeedSource {
         let (result, _) = try transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search")
         if let message = result.message, result.hits?.isEmpty ?? true {
             log?("hn-search: \(ResponseCheck.oneLine(message))")
-            return Page(key: key, items: [], next: nil, total: result.nbHits)
+            return Page(key: key, items: [], next: nil, total: result.nbHits, cap: Self.hitCap)
         }
         let hits = result.hits ?? []
         let items = hits.map(\.feedItem)
         let pages = result.nbPages ?? 0
         let next: PageKey? = hits.isEmpty || page >= pages - 1 ? nil : .page(page + 1)
-        return Page(key: key, items: items, next: next, total: result.nbHits)
+        let total = result.nbHits
+        return Page(key: key, items: items, next: next, total: total, cap: total.map { $0 > Self.hitCap ? Self.hitCap : nil } ?? nil)
     }
+
+    /// Algolia hands out the first 1000 hits of a query (`paginationLimitedTo`), whatever `nbHits` says.
+    static let hitCap = 1000
 
     private func loadByDate(_ key: PageKey, bound: Int64?, size: Int) throws(FeedError) -> Page {
         var query = baseQuery(size: size)

@@ -76,8 +76,12 @@ public struct GitHubSearchSource: FeedSource {
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("page", in: $0) }.flatMap(Int.init)
         let next: PageKey? = items.isEmpty ? nil : nextPage.map { .page($0) }
-        return Page(key: key, items: items, next: next, total: result.total_count)
+        let total = result.total_count
+        return Page(key: key, items: items, next: next, total: total, cap: total.map { $0 > Self.resultCap ? Self.resultCap : nil } ?? nil)
     }
+
+    /// Search hands out the first 1000 results, whatever `total_count` says.
+    static let resultCap = 1000
 }
 
 // MARK: - Wire format

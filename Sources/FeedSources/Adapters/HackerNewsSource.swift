@@ -52,7 +52,8 @@ public struct HackerNewsSource: FeedSource {
         let slice = start < end ? Array(ids[start..<end]) : []
         let items = try fetchItems(slice)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
-        return Page(key: key, items: items, next: next, total: ids.count)
+        // `null`, deleted and dead items are left out: the page says how many, for honest counts.
+        return Page(key: key, items: items, next: next, total: ids.count, skipped: max(0, slice.count - items.count))
     }
 
     public func startOver() {

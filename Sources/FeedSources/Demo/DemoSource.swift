@@ -5,8 +5,9 @@ import Synchronization
 /// The built-in feed: offline, deterministic, endless if asked, never materialised.
 ///
 /// Item `i` is computed from `(seed, i)` alone, so ten million items cost nothing until they are
-/// shown. Pages are addressed by an opaque cursor, like a real API's continuation token, through
-/// the same `FeedSource` protocol the network adapters use. Latency and failures are knobs.
+/// shown. Pages are addressed by offset and limit with the total reported, like PokeAPI, so any
+/// page can be fetched directly (`G` reaches the true end of a million items in one request),
+/// through the same `FeedSource` protocol the network adapters use. Latency and failures are knobs.
 public final class DemoSource: FeedSource {
     public struct Options: Sendable, Hashable {
         public var items: Int
@@ -34,22 +35,13 @@ public final class DemoSource: FeedSource {
     }
 
     public var name: String { "demo" }
-    public var firstKey: PageKey { .cursor(nil) }
+    public var firstKey: PageKey { .offset(0, limit: defaultPageSize) }
     public var defaultPageSize: Int { 20 }
     public var maxPageSize: Int { 500 }
 
     public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
-        guard case let .cursor(token) = key else {
-            throw FeedError(.invalidRequest, "demo: the built-in feed pages by cursor, not \(key)")
-        }
-        let start: Int
-        if let token {
-            guard let decoded = Self.decode(token) else {
-                throw FeedError(.invalidRequest, "demo: unknown cursor \(token)")
-            }
-            start = decoded
-        } else {
-            start = 0
+        guard case let .offset(start, _) = key, start >= 0 else {
+            throw FeedError(.invalidRequest, "demo: the built-in feed pages by offset, not \(key)")
         }
         if options.latencyMilliseconds > 0 {
             // Simulated network time: this runs on the fetcher's queue, never the runtime thread.
@@ -67,7 +59,7 @@ public final class DemoSource: FeedSource {
         }
         let end = min(options.items, start + max(1, pageSize))
         let items = start < end ? (start..<end).map(item) : []
-        let next: PageKey? = end < options.items ? .cursor(Self.encode(end)) : nil
+        let next: PageKey? = end < options.items ? .offset(end, limit: max(1, pageSize)) : nil
         return Page(key: key, items: items, next: next, total: options.items)
     }
 
@@ -75,20 +67,4 @@ public final class DemoSource: FeedSource {
     public func item(_ index: Int) -> FeedItem {
         DemoCorpus.item(index, seed: options.seed, epoch: epoch)
     }
-
-    // MARK: - Helpers
-
-    /// Opaque to callers, checkable here: `c` + base-36 index + `.` + a check digit.
-    static func encode(_ index: Int) -> String {
-        "c\(String(index, radix: 36)).\(index % 7)"
-    }
-
-    static func decode(_ token: String) -> Int? {
-        guard token.first == "c", let dot = token.firstIndex(of: ".") else { return nil }
-        guard let index = Int(token[token.index(after: token.startIndex)..<dot], radix: 36), index >= 0,
-              token[token.index(after: dot)...] == "\(index % 7)"
-        else { return nil }
-        return index
-    }
 }
-

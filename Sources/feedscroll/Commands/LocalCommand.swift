@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedReplica
 import FeedSources
+import Foundation
 
 /// What `feedscroll` runs with no command: Hacker News from the replica, started in-process on
 /// a free loopback port, over real HTTP — the same code path as the real API, with no network.
@@ -24,18 +25,16 @@ struct LocalCommand: ParsableCommand {
     }
 
     func run() throws {
-        let replica: RunningReplica
-        do {
-            replica = try Replica.startBlocking(ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs))
-        } catch {
-            throw ValidationError("cannot start the loopback replica: \(error)")
-        }
-        defer { replica.stopBlocking() }
-        guard let url = replica.baseURLs["hn"] else { throw ValidationError("the replica has no Hacker News route") }
+        // The replica starts in the background: the first frame (a centred spinner) is drawn at
+        // once, and the first page waits for the server on the fetcher's queue.
         let transport = URLSessionTransport()
-        let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        try Launcher(options: options, comments: comments).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: transport)
+        var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
+        configuration.apis = ["hn"]
+        let replica = LocalReplica(configuration, list: list, transport: transport)
+        defer { replica.stop() }
+        let comments: CommentFetchers.MakeSource = { itemID in
+            replica.baseURL().flatMap { HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport) }
         }
+        try Launcher(options: options, comments: comments).run(LocalHackerNewsSource(replica: replica, list: list, transport: transport))
     }
 }

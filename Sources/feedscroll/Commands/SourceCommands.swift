@@ -69,8 +69,11 @@ struct AlgoliaCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
-        try Launcher(options: options).run { log in
-            AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: network.transport(), log: log)
+        let transport = network.transport()
+        // Results are Hacker News items: Enter opens the thread, from Algolia's `/items/{id}`.
+        let comments: CommentFetchers.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        try Launcher(options: options, comments: comments).run { log in
+            AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: transport, log: log)
         }
     }
 }

@@ -1,0 +1,111 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// The comment thread of an HN Search result, from Algolia's `/items/{id}`: one request
+/// returns the item with its whole tree nested in `children`, and pages are slices of its
+/// depth-first walk, each comment with its `depth` and `parentID`.
+///
+/// The page key is `.cursor(nil)` for the start (which fetches the tree) and `.cursor("N")`
+/// for the walk from its N-th comment. The walk is kept between pages; a later page whose
+/// walk was forgotten (`startOver`) fetches the tree again. Comments without an author and
+/// text (deleted) are not shown; their replies are, at their own depth. `text` is HTML.
+public struct AlgoliaCommentsSource: FeedSource {
+    public let itemID: Int
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+    private let walk = Walk()
+
+    public var name: String { "hn-search comments \(itemID)" }
+    public var firstKey: PageKey { .cursor(nil) }
+    public var defaultPageSize: Int { 20 }
+    public var maxPageSize: Int { 500 }
+
+    /// - Parameters:
+    ///   - itemID: the story (or comment) whose replies to walk.
+    ///   - baseURL: the API root, as for `AlgoliaSearchSource`.
+    public init(itemID: Int, baseURL: URL = AlgoliaSearchSource.defaultBaseURL, transport: any HTTPTransport) {
+        self.itemID = itemID
+        self.baseURL = baseURL
+        self.transport = transport
+    }
+
+    /// The comments source for an item id of `AlgoliaSearchSource` (`algolia:ID`), if it is one.
+    public static func forItem(_ itemID: String, baseURL: URL, transport: any HTTPTransport) -> Self? {
+        guard itemID.hasPrefix("algolia:"), let id = Int(itemID.dropFirst(8)) else { return nil }
+        return Self(itemID: id, baseURL: baseURL, transport: transport)
+    }
+
+    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+        guard case let .cursor(token) = key else {
+            throw FeedError(.invalidRequest, "hn-search comments: unsupported page key \(key)")
+        }
+        let start: Int
+        if let token {
+            guard let offset = Int(token), offset >= 0 else {
+                throw FeedError(.invalidRequest, "hn-search comments: bad cursor \(token)")
+            }
+            start = offset
+        } else {
+            start = 0
+        }
+        var comments = walk.comments.withLock { $0 }
+        if token == nil || comments == nil {
+            let url = APIEndpoint.url(base: baseURL, path: "items/\(itemID)")
+            let (root, _) = try transport.fetchJSON(NodeDTO.self, from: url, api: "hn-search")
+            var flat: [FeedItem] = []
+            Self.flatten(root.children ?? [], depth: 0, into: &flat)
+            comments = flat
+            walk.comments.withLock { $0 = flat }
+        }
+        let all = comments ?? []
+        let size = pageSize.clampedPageSize(maximum: maxPageSize)
+        let end = min(all.count, start + size)
+        let items = start < end ? Array(all[start..<end]) : []
+        return Page(key: key, items: items, next: end < all.count ? .cursor(String(end)) : nil, total: all.count)
+    }
+
+    public func startOver() {
+        walk.comments.withLock { $0 = nil }
+    }
+
+    // MARK: - Helpers
+
+    /// Depth-first, oldest reply first, as the API nests them.
+    private static func flatten(_ nodes: [NodeDTO], depth: Int, into items: inout [FeedItem]) {
+        for node in nodes {
+            let isDeleted = node.author == nil && (node.text ?? "").isEmpty
+            if !isDeleted { items.append(node.feedItem(depth: depth)) }
+            flatten(node.children ?? [], depth: depth + 1, into: &items)
+        }
+    }
+
+    private final class Walk: Sendable {
+        let comments = Mutex<[FeedItem]?>(nil)
+    }
+}
+
+// MARK: - Wire format
+
+private struct NodeDTO: Decodable {
+    var id: Int
+    var author: String?
+    /// HTML, as on Hacker News.
+    var text: String?
+    var created_at_i: Int64?
+    var parent_id: Int?
+    var children: [NodeDTO]?
+
+    func feedItem(depth: Int) -> FeedItem {
+        FeedItem(
+            id: "hn:\(id)",
+            title: FieldText.htmlLine(String((text ?? "").prefix(200))),
+            author: author,
+            time: created_at_i,
+            discussionURL: "https://news.ycombinator.com/item?id=\(id)",
+            bodyHTML: FieldText.nonEmpty(text),
+            depth: depth,
+            parentID: parent_id.map { "hn:\($0)" }
+        )
+    }
+}

@@ -1,0 +1,125 @@
+import FeedModel
+import FeedPaging
+
+/// The `:N` / `N%` prompt, as in less: a count typed in the list (or after `:`) goes to item N
+/// with Enter, `g` or `G`, or to N percent of the feed with `%`. On a feed that can jump
+/// (`PagingState.canJump`), a position that is not loaded is fetched directly, its page
+/// replacing the rows; elsewhere the cursor goes as far as the loaded rows and the status line
+/// says why.
+public struct GoToPrompt: Sendable, Equatable {
+    /// The digits typed so far.
+    public var digits: String
+}
+
+extension AppState {
+    /// Feeds a key to the prompt.
+    /// - Returns: the effects when the prompt took the key (digits, `%`, Enter, Esc, …); nil when
+    ///   the key is not the prompt's (it cancels an open prompt and then acts as itself).
+    mutating func handleGoTo(_ key: Key) -> [AppEffect]? {
+        guard var prompt = goTo else {
+            // A digit no binding takes starts a count, as in less and vim.
+            if case let .character(digit) = key, digit.isASCII, digit.isNumber, keyMap.intent(for: key) == nil {
+                goTo = GoToPrompt(digits: String(digit))
+                return []
+            }
+            return nil
+        }
+        switch key {
+        case let .character(digit) where digit.isASCII && digit.isNumber:
+            if prompt.digits.count < 12 { prompt.digits.append(digit) }
+            goTo = prompt
+            return []
+        case .character("%"), .character("p"):
+            goTo = nil
+            return goToPercent(Int(prompt.digits) ?? 0)
+        case .enter, .character("g"), .character("G"):
+            goTo = nil
+            guard let number = Int(prompt.digits) else { return [] }
+            return goToItem(number)
+        case .backspace:
+            if prompt.digits.isEmpty { goTo = nil } else { prompt.digits.removeLast(); goTo = prompt }
+            return []
+        case .escape, .control("c"):
+            goTo = nil
+            return []
+        default:
+            goTo = nil
+            return nil
+        }
+    }
+
+    /// Opens the prompt empty (`:`).
+    mutating func openGoTo() {
+        goTo = GoToPrompt(digits: "")
+    }
+
+    /// Goes to item `number` (1-based, as the status line counts).
+    mutating func goToItem(_ number: Int) -> [AppEffect] {
+        moveCursor(toAbsoluteRow: max(1, number) - 1)
+    }
+
+    /// Goes to `percent` of the feed: 0 is the first item, 100 the last.
+    mutating func goToPercent(_ percent: Int) -> [AppEffect] {
+        let count = paging.reachableTotal ?? paging.knownRowCount
+        guard count > 0 else { return [] }
+        let clamped = min(max(percent, 0), 100)
+        return moveCursor(toAbsoluteRow: (count - 1) * clamped / 100)
+    }
+
+    /// `G`: the true last item where the feed can jump, else the last loaded one (saying why).
+    mutating func goToEnd() -> [AppEffect] {
+        if paging.canJump, let reachable = paging.reachableTotal, !paging.isAtEnd {
+            return moveCursor(toAbsoluteRow: reachable - 1)
+        }
+        viewport.toBottom()
+        if !paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded (\(reason))" }
+        return []
+    }
+
+    /// Moves the cursor to an absolute row: at once when it is loaded, by fetching its page
+    /// directly when the feed can jump, by fetching a dropped page again when the row is in one
+    /// (page cap), else as far as the loaded rows go.
+    mutating func moveCursor(toAbsoluteRow target: Int) -> [AppEffect] {
+        let known = paging.reachableTotal ?? paging.knownRowCount
+        let row = max(0, min(target, max(0, known - 1)))
+        let local = row - paging.rowsAbove
+        if local >= 0 && local < paging.items.count {
+            viewport.moveCursor(to: local)
+            return []
+        }
+        if paging.canJump {
+            jumpRow = row
+            return paging.jump(toRow: row).map(AppEffect.init)
+        }
+        if local < 0, let page = paging.droppedPage(containingAbsoluteRow: row) {
+            jumpRow = row
+            return paging.jump(toPage: page).map(AppEffect.init)
+        }
+        if local < 0 {
+            viewport.toTop()
+        } else {
+            viewport.toBottom()
+            if let reason = cannotJumpReason { notice = "\(row + 1) not loaded (\(reason))" }
+        }
+        return []
+    }
+
+    /// Why this feed cannot fetch a far page directly, in few words (the status line is short).
+    var cannotJumpReason: String? {
+        guard !paging.canJump else { return nil }
+        switch paging.firstKey {
+        case .cursor: return "cursor paging"
+        case .keyset: return "keyset paging"
+        case .time: return "time paging"
+        case .offset, .page, .idSlice: return "no total"
+        }
+    }
+
+    /// Where the cursor goes when a jump's page arrives: the target row, else the top.
+    mutating func landJump() {
+        defer { jumpRow = nil }
+        guard let jumpRow else { return viewport.toTop() }
+        let local = jumpRow - paging.rowsAbove
+        viewport.moveCursor(to: max(0, min(local, paging.items.count - 1)))
+    }
+}

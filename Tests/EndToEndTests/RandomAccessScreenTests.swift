@@ -1,0 +1,89 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// `G` and `N%` on feeds whose pages can be addressed and whose total is known: the true end
+/// is reached by fetching the last page directly (the log and `/_stats` count the requests),
+/// and the footer says where the API stops and what it skipped.
+@Suite struct RandomAccessScreenTests {
+    func start(_ arguments: String) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8"])
+    }
+
+    func fetchedKeys(_ log: String) throws -> [String] {
+        try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains(" fetch ") }.compactMap { line in
+            line.range(of: "key=").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
+        }
+    }
+
+    @Test func bigGOnAMillionDemoItemsFetchesTheLastPage() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fs-\(UUID().uuidString).log").path
+        defer { unlink(log) }
+        let tmux = try start("demo --items 1000000 --latency-ms 50 --log \(log)")
+        try tmux.waitFor({ $0[23].contains("1/20 of 1000000") }, description: "the first page")
+        try tmux.sendKeys("G")
+        let screen = try tmux.waitFor({ $0[23].contains("1000000/1000000") }, timeout: 20, description: "the true last item")
+        #expect(screen[22].contains("— end of feed · 1000000 items —"))
+        #expect(screen.contains { $0.hasPrefix("▌ ") }, "the cursor is on screen")
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        let fetches = logged.split(separator: "\n").filter { $0.contains(" fetch ") }
+        #expect(fetches.contains { $0.contains("offset 999980+20") }, "the last page by its offset")
+        #expect(fetches.count <= 4, "the first page, the last, and at most the two before it: \(fetches.count)")
+        try tmux.sendKeys("5", "0", "%")
+        try tmux.waitFor({ $0[23].contains(" 500000/") }, timeout: 20, description: "50%")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func bigGOnPokeAPIReachesTheLastPokemonWithOneRequest() throws {
+        let replica = try ServeProcess()
+        let base = try #require(replica.baseURLs["pokeapi"])
+        let tmux = try start("pokeapi --base-url \(base)")
+        // The first two pages (one screen and one page of lead), then nothing more at rest.
+        try tmux.waitFor({ $0[23].contains(" 1/40 of 1302 · 2 pages") && !$0[23].contains("⇣") }, timeout: 20, description: "the first pages")
+        let before = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
+        try tmux.sendKeys("G")
+        let screen = try tmux.waitFor({ $0[23].contains("1302/1302") && $0[22].contains("end of feed") }, timeout: 20, description: "the last Pokémon")
+        #expect(screen[22].contains("— end of feed · 1302 items —"))
+        let after = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
+        // The last page (offset 1300, two Pokémon), then the two before it as the lead fills
+        // the screen above the cursor: not the 63 pages between.
+        #expect(after - before >= 1 && after - before <= 3, "\(after - before) requests for G")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func searchFooterSaysWhereTheAPIStops() throws {
+        let replica = try ServeProcess()
+        let base = try #require(replica.baseURLs["hn-search"])
+        let tmux = try start("hn-search --base-url \(base)")
+        try tmux.waitFor({ $0[23].contains(" 1/30 of ") }, timeout: 20, description: "the first page")
+        try tmux.sendKeys("G")
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed") }, timeout: 20, description: "the end")
+        #expect(screen[23].contains("1000/1000"))
+        #expect(screen[22].contains("— end of feed · first 1000 of "))
+        #expect(screen[22].contains(" — the API returns no more —"))
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func hackerNewsFooterCountsWhatWasSkipped() throws {
+        let replica = try ServeProcess("--items 130")
+        let base = try #require(replica.baseURLs["hn"])
+        let tmux = try start("hn --base-url \(base)")
+        try tmux.waitFor({ $0[23].contains(" 1/") }, timeout: 20, description: "the first page")
+        try tmux.sendKeys("G")
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed") }, timeout: 20, description: "the end")
+        let footer = screen[22]
+        // The id list names 130 stories; the replica's null, deleted and dead ones are counted, not hidden.
+        let pattern = try NSRegularExpression(pattern: #"— end of feed · (\d+) items · (\d+) deleted or dead skipped —"#)
+        let match = try #require(pattern.firstMatch(in: footer, range: NSRange(footer.startIndex..., in: footer)))
+        let shown = Int((footer as NSString).substring(with: match.range(at: 1)))!
+        let skipped = Int((footer as NSString).substring(with: match.range(at: 2)))!
+        #expect(shown + skipped == 130)
+        #expect(!screen[23].contains(" of 130"), "at the end the status line does not promise the total")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+}

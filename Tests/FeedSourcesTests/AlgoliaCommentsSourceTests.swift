@@ -1,0 +1,69 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+struct AlgoliaCommentsSourceTests {
+    static let base = "http://127.0.0.1:8080/algolia/api/v1"
+
+    /// `/items/{id}` as Algolia answers it: the story with its comments nested in `children`.
+    static let tree = #"""
+        {"author":"pg","children":[
+          {"author":"a","children":[
+             {"author":"b","children":[],"created_at_i":3,"id":12,"options":[],"parent_id":11,"points":null,"story_id":10,
+              "text":"<p>Vec&lt;T&gt; &amp;amp; more","title":null,"type":"comment","url":null}],
+           "created_at_i":2,"id":11,"options":[],"parent_id":10,"points":null,"story_id":10,"text":"first","title":null,"type":"comment","url":null},
+          {"author":null,"children":[
+             {"author":"c","children":[],"created_at_i":5,"id":14,"options":[],"parent_id":13,"points":null,"story_id":10,
+              "text":"reply to a deleted one","title":null,"type":"comment","url":null}],
+           "created_at_i":4,"id":13,"options":[],"parent_id":10,"points":null,"story_id":10,"text":null,"title":null,"type":"comment","url":null},
+          {"author":"d","children":[],"created_at_i":6,"id":15,"options":[],"parent_id":10,"points":null,"story_id":10,"text":"last","title":null,"type":"comment","url":null}],
+         "created_at":"2024-01-01T00:00:00Z","created_at_i":1,"id":10,"options":[],"parent_id":null,"points":5,"story_id":10,
+         "text":null,"title":"A story","type":"story","url":"https://example.com/"}
+        """#
+
+    @Test func oneRequestGivesTheThreadInDepthFirstPages() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/items/10", body: Self.tree)
+        let source = try #require(AlgoliaCommentsSource.forItem("algolia:10", baseURL: URL(string: Self.base)!, transport: transport))
+        let first = try loadPage(source, source.firstKey, pageSize: 2)
+        #expect(first.items.map(\.id) == ["hn:11", "hn:12"])
+        #expect(first.items.map(\.depth) == [0, 1])
+        #expect(first.items[1].parentID == "hn:11")
+        #expect(first.items[1].title == "Vec<T> &amp; more")
+        #expect(first.items[1].bodyHTML == "<p>Vec&lt;T&gt; &amp;amp; more")
+        #expect(first.next == .cursor("2"))
+        #expect(first.total == 4)
+        let second = try loadPage(source, try #require(first.next), pageSize: 2)
+        // The deleted comment is not shown; its reply keeps its place in the walk.
+        #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
+        #expect(second.items.map(\.depth) == [1, 0])
+        #expect(second.next == nil)
+        #expect(transport.requestedURLs == ["\(Self.base)/items/10"], "one request for the whole thread")
+    }
+
+    @Test func aForgottenWalkIsFetchedAgain() throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/items/10", body: Self.tree)
+        let source = AlgoliaCommentsSource(itemID: 10, baseURL: URL(string: Self.base)!, transport: transport)
+        _ = try loadPage(source, source.firstKey, pageSize: 2)
+        source.startOver()
+        let second = try loadPage(source, .cursor("2"), pageSize: 2)
+        #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
+        #expect(transport.requestedURLs.count == 2)
+    }
+
+    @Test func onlySearchResultIdsHaveThreads() {
+        let transport = FakeTransport()
+        #expect(AlgoliaCommentsSource.forItem("hn:10", baseURL: URL(string: Self.base)!, transport: transport) == nil)
+        #expect(AlgoliaCommentsSource.forItem("algolia:x", baseURL: URL(string: Self.base)!, transport: transport) == nil)
+    }
+
+    @Test func badCursorIsAnError() {
+        let transport = FakeTransport()
+        let source = AlgoliaCommentsSource(itemID: 10, baseURL: URL(string: Self.base)!, transport: transport)
+        #expect(loadError(source, .cursor("x"))?.kind == .invalidRequest)
+        #expect(loadError(source, .page(1))?.kind == .invalidRequest)
+    }
+}

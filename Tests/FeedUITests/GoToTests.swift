@@ -1,0 +1,124 @@
+import FeedModel
+import FeedPaging
+import FeedTestSupport
+import Testing
+
+@testable import FeedUI
+
+/// `G`, `N%`, `:N` and `Ng` in the list: loaded rows at once, far rows of an addressable feed by
+/// fetching their page directly, and cursor feeds as far as they are loaded, saying why.
+@Suite struct GoToTests {
+    let now = 1_800_000_000.0
+    let size = Size(columns: 80, rows: 24)
+
+    func fetches(_ effects: [AppEffect]) -> [PageRequest] {
+        effects.compactMap { if case let .fetch(request) = $0 { request } else { nil } }
+    }
+
+    /// A 1000-item offset feed of 20-item pages with its total, like PokeAPI and the demo feed.
+    func offsetPage(_ request: PageRequest, total: Int = 1000) -> Page {
+        guard case let .offset(start, _) = request.key else { return Page(key: request.key, items: [], next: nil) }
+        let end = min(total, start + 20)
+        return Page(key: request.key, items: makeItems(start..<end), next: end < total ? .offset(end, limit: 20) : nil, total: total)
+    }
+
+    func deliver(_ state: inout AppState, _ effects: [AppEffect], page: (PageRequest) -> Page) -> [PageRequest] {
+        var delivered: [PageRequest] = []
+        var pending = fetches(effects)
+        while !pending.isEmpty {
+            let request = pending.removeFirst()
+            delivered.append(request)
+            pending += fetches(state.reduce(.fetched(.loaded(request, .success(page(request)), latency: 0.05), at: now)))
+        }
+        return delivered
+    }
+
+    func started(firstKey: PageKey = .offset(0, limit: 0), page: (PageRequest) -> Page) -> AppState {
+        var state = AppState(sourceName: "t", paging: PagingState(firstKey: firstKey, pageSize: 20, maxPages: 10), size: size, prefetch: .fixed(5))
+        _ = deliver(&state, state.reduce(.start(at: now)), page: page)
+        return state
+    }
+
+    func press(_ state: inout AppState, _ keys: String) -> [AppEffect] {
+        keys.flatMap { state.reduce(.key($0 == "\n" ? .enter : .character($0), at: now)) }
+    }
+
+    func status(_ state: AppState) -> String { render(state, size: size).trimmedLines[23] }
+
+    @Test func bigGFetchesTheLastPageDirectly() {
+        var state = started(page: { offsetPage($0) })
+        let effects = press(&state, "G")
+        #expect(fetches(effects).map(\.key) == [.offset(980, limit: 20)])
+        // While it travels the old rows stay, and the status line says where the cursor goes.
+        #expect(status(state).hasPrefix(" t · → 1000/20 of 1000"))
+        let delivered = deliver(&state, effects, page: { offsetPage($0) })
+        #expect(delivered.first?.key == .offset(980, limit: 20))
+        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(status(state).hasPrefix(" t · 1000/1000 ·"))
+        #expect(render(state, size: size).trimmedLines.contains("  — end of feed · 1000 items —"))
+    }
+
+    @Test func percentAndCountsGoWhereLessGoes() {
+        var state = started(page: { offsetPage($0) })
+        // A loaded row: no fetch, the cursor moves.
+        #expect(press(&state, "12g").isEmpty)
+        #expect(state.paging.items[state.viewport.cursor].id == "t:11")
+        var effects = press(&state, "50%")
+        #expect(fetches(effects).map(\.key) == [.offset(480, limit: 20)], "50% of 1000 is item 500, on page 24")
+        _ = deliver(&state, effects, page: { offsetPage($0) })
+        #expect(state.paging.items[state.viewport.cursor].id == "t:499")
+        #expect(status(state).hasPrefix(" t · 500/"))
+        effects = press(&state, ":750\n")
+        _ = deliver(&state, effects, page: { offsetPage($0) })
+        #expect(state.paging.items[state.viewport.cursor].id == "t:749")
+        #expect(status(state).hasPrefix(" t · 750/"))
+        _ = deliver(&state, press(&state, "0%"), page: { offsetPage($0) })
+        #expect(state.paging.items[state.viewport.cursor].id == "t:0")
+        #expect(status(state).hasPrefix(" t · 1/"))
+    }
+
+    @Test func thePromptShowsAndCancels() {
+        var state = started(page: { offsetPage($0) })
+        _ = press(&state, ":4")
+        #expect(status(state).hasPrefix(" :4▏"))
+        _ = state.reduce(.key(.backspace, at: now))
+        _ = state.reduce(.key(.escape, at: now))
+        #expect(state.goTo == nil)
+        #expect(state.viewport.cursor == 0)
+        // Another key cancels the count and acts as itself.
+        _ = press(&state, "3j")
+        #expect(state.goTo == nil && state.viewport.cursor == 1)
+    }
+
+    @Test func cursorFeedsKeepTodaysGAndSaySo() {
+        var state = started(firstKey: .cursor(nil)) { request in
+            let start = request.index * 20
+            return Page(key: request.key, items: makeItems(start..<start + 20), next: .cursor("c\(request.index + 1)"), total: 1000)
+        }
+        let loaded = state.paging.items.count
+        let effects = press(&state, "G")
+        #expect(state.viewport.cursor == loaded - 1)
+        #expect(fetches(effects).allSatisfy { $0.index == state.paging.nextPage }, "only the next page, not the last")
+        #expect(status(state).contains(" · G: last loaded (cursor paging) · "))
+        _ = press(&state, "x")
+        #expect(!status(state).contains("G: last"))
+    }
+
+    @Test func gAfterDropsShowsItsTargetNotTheOldRows() {
+        var state = started(firstKey: .cursor(nil)) { request in
+            let start = request.index * 20
+            return Page(key: request.key, items: makeItems(start..<start + 20), next: .cursor("c\(request.index + 1)"))
+        }
+        for _ in 0..<30 {
+            _ = deliver(&state, press(&state, " "), page: { request in
+                let start = request.index * 20
+                return Page(key: request.key, items: makeItems(start..<start + 20), next: .cursor("c\(request.index + 1)"))
+            })
+        }
+        #expect(state.paging.rowsAbove > 0, "the page cap dropped pages above")
+        let effects = press(&state, "g")
+        #expect(fetches(effects).map(\.index) == [0])
+        // Not the old rows' first position: where `g` goes.
+        #expect(status(state).hasPrefix(" t · → 1/"))
+    }
+}
