@@ -30,7 +30,13 @@ extension CacheStore {
             }
         }
         do {
-            return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
+            do {
+                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_ERROR {
+                // Two processes creating one new file race to migrate it, and the loser's
+                // `CREATE TABLE` finds the table there: the second try sees the migrations done.
+                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
+            }
         } catch let error as DatabaseError where isCorruption(error) {
             let aside = "\(path).corrupt-\(Int(now))"
             do {

@@ -38,6 +38,9 @@ public final class CacheStore: Sendable {
             throw StoreError.newerSchema
         }
         try migrator.migrate(pool)
+        // A file SQLite could open only for reading passes the lines above when every migration
+        // is already there: one small write finds that out now, not at the first page.
+        try pool.write { try $0.execute(sql: "PRAGMA user_version = 2") }
         return CacheStore(pool: pool, path: path, limitBytes: limitBytes)
     }
 }

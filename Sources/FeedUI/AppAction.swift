@@ -13,6 +13,9 @@ public enum AppAction: Sendable, Equatable {
     case fetched(FetchResult, at: Double)
     /// Time passed (spinner frames, retry countdowns).
     case tick(at: Double)
+    /// The comments seen on earlier visits of the thread opened as `serial` (the answer to
+    /// `AppEffect.loadThreadHistory`); empty when it was never visited.
+    case threadHistory(serial: Int, seen: Set<String>)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
     case notice(String)
     /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).
@@ -37,6 +40,10 @@ public enum AppEffect: Sendable, Hashable {
     case markRead(itemID: String, isRead: Bool)
     /// Store a thread visit: the story's comment count now, for `+N new` next time.
     case recordVisit(threadID: String, commentCount: Int)
+    /// Read the comments seen on earlier visits of a thread; answered by `AppAction.threadHistory`.
+    case loadThreadHistory(threadID: String, serial: Int)
+    /// Store comments as seen in a thread, so the next visit marks only newer ones.
+    case markSeen(commentIDs: [String], threadID: String)
     /// Fetch a picture once, decode it off the runtime thread, fit it to each box; the result
     /// comes back as `AppAction.pictureFetched`.
     case fetchPicture(PictureRequest)

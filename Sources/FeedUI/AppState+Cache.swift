@@ -77,8 +77,12 @@ extension AppState {
     /// Records a visit to an item's thread: its comment count now, so the list stops showing
     /// `+N new` and the next run counts from here.
     mutating func recordVisit(_ item: FeedItem) -> [AppEffect] {
-        guard cache.isEnabled, commentPageSize != nil, let count = item.commentCount else { return [] }
-        cache.visits[item.id] = count
-        return [.recordVisit(threadID: item.id, commentCount: count)]
+        guard cache.isEnabled, commentPageSize != nil, let serial = detail?.serial else { return [] }
+        var effects: [AppEffect] = [.loadThreadHistory(threadID: item.id, serial: serial)]
+        if let count = item.commentCount {
+            cache.visits[item.id] = count
+            effects.append(.recordVisit(threadID: item.id, commentCount: count))
+        }
+        return effects
     }
 }

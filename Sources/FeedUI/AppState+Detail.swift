@@ -85,12 +85,14 @@ extension AppState {
         return []
     }
 
-    mutating func receiveComments(_ result: FetchResult, serial: Int) {
-        guard var comments = detail?.comments, detail?.serial == serial, let loaded = result.result else { return }
-        guard comments.receive(result.request, loaded) != .dropped else { return }
-        detail?.comments = comments
-        detail?.parseNewComments()
+    mutating func receiveComments(_ result: FetchResult, serial: Int) -> [AppEffect] {
+        guard var comments = detail?.comments, let detail, detail.serial == serial, let loaded = result.result else { return [] }
+        guard comments.receive(result.request, loaded) != .dropped else { return [] }
+        self.detail?.comments = comments
+        self.detail?.parseNewComments()
         relayoutDetail()
+        guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return [] }
+        return [.markSeen(commentIDs: page.items.map(\.id), threadID: detail.item.id)]
     }
 
     /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the

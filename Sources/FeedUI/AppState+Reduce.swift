@@ -33,12 +33,16 @@ extension AppState {
                 let wasRefreshing = paging.isRefreshing
                 effects += receive(result)
                 if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
-            case let .comments(serial): receiveComments(result, serial: serial)
+            case let .comments(serial): effects += receiveComments(result, serial: serial)
             }
         case let .tick(at):
             now = at
         case let .notice(text):
             notice = text
+        case let .threadHistory(serial, seen):
+            guard detail?.serial == serial, !seen.isEmpty else { break }
+            detail?.seenBefore = seen
+            relayoutDetail()
         case let .pictureFetched(result):
             receivePicture(result)
         }

@@ -42,6 +42,7 @@ enum DetailLayout {
             let column = 1 + indentStep * min(comment.depth, max(0, (width - 20) / indentStep))
             var header = [comment.author ?? "[unknown]"]
             if let time = comment.time { header.append(formatAge(now - Double(time))) }
+            if let seen = detail.seenBefore, !seen.contains(comment.id) { header.append("new") }
             let isCollapsed = detail.collapsed.contains(comment.id)
             if isCollapsed {
                 var hidden = 0

@@ -10,6 +10,9 @@ public struct DetailState: Equatable, Sendable {
     public let serial: Int
     /// The comment pager, for sources whose items have threads.
     public internal(set) var comments: PagingState?
+    /// The comments seen on earlier visits of this thread (page cache); nil on a first visit or
+    /// without a cache. Loaded comments not in it are marked new.
+    public internal(set) var seenBefore: Set<String>?
     /// Ids of comments whose replies are hidden.
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.

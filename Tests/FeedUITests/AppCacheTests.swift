@@ -146,4 +146,41 @@ import Testing
         _ = state.reduce(.key(.escape, at: now))
         #expect(!render(state, size: size).trimmedLines[1].contains("new"))
     }
+
+    @Test func commentsNotSeenOnAnEarlierVisitAreMarkedNewAndTheLoadedOnesAreStoredAsSeen() throws {
+        var state = cachedState(visits: ["t:0": 2])
+        state.commentPageSize = 20
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        var page = makePage(0)
+        page.items[0].commentCount = 3
+        _ = state.reduce(.fetched(.loaded(first, .success(page), latency: 0.1), at: now))
+        let opened = state.reduce(.key(.enter, at: now))
+        let serial = try #require(state.detail?.serial)
+        #expect(opened.contains(.loadThreadHistory(threadID: "t:0", serial: serial)))
+        let request = try #require(opened.compactMap { effect -> PageRequest? in
+            if case let .fetchComments(request, "t:0", _) = effect { request } else { nil }
+        }.first)
+        // The runtime answers with the comments seen last time, before the detail's first frame.
+        _ = state.reduce(.threadHistory(serial: serial, seen: ["c:0", "c:1"]))
+        let comments = (0..<3).map { FeedItem(id: "c:\($0)", title: "", author: "author\($0)", depth: 0) }
+        let effects = state.reduce(.fetched(
+            .loaded(request, .success(Page(key: request.key, items: comments, next: nil)), latency: 0.1, for: .comments(serial: serial)),
+            at: now))
+        #expect(effects.contains(.markSeen(commentIDs: ["c:0", "c:1", "c:2"], threadID: "t:0")))
+        let headers = try #require(state.detail?.lines.filter(\.isHeader).map(\.text))
+        #expect(headers.count == 3)
+        #expect(!headers[0].contains("new") && !headers[1].contains("new"), "\(headers)")
+        #expect(headers[2].hasSuffix(" · new"), "\(headers)")
+    }
+
+    @Test func aFirstVisitMarksNothingNew() throws {
+        var state = cachedState()
+        state.commentPageSize = 20
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
+        _ = state.reduce(.key(.enter, at: now))
+        let serial = try #require(state.detail?.serial)
+        _ = state.reduce(.threadHistory(serial: serial, seen: []))
+        #expect(state.detail?.seenBefore == nil)
+    }
 }

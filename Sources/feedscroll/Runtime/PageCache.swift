@@ -103,6 +103,16 @@ final class PageCache: Sendable {
         writer.submit("visit") { try $0.recordVisit(visit) }
     }
 
+    /// Stores comments as seen in a thread.
+    func markSeen(_ commentIDs: [String], in threadID: String) {
+        writer.submit("seen comments") { try $0.markSeen(commentIDs, in: threadID) }
+    }
+
+    /// The comments seen on earlier visits of a thread.
+    func seenComments(in threadID: String) -> Set<String> {
+        (try? store.seenComments(in: threadID)) ?? []
+    }
+
     /// The read marks and visits stored so far, for the screen's first state.
     func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
         let readIDs = (try? store.readItemIDs()) ?? []

@@ -80,6 +80,9 @@ struct TerminalRuntime {
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
         var copies: [String] = []
+        // The cached first screen: first-generation pages come from the cache until one is not
+        // there; from then on (and for every later generation) the network answers.
+        var startsFromCache = self.cache != nil
         while true {
             var index = 0
             while index < actions.count {
@@ -88,11 +91,19 @@ struct TerminalRuntime {
                         pictureLoader?.fetch(request)
                     } else if case let .cancelPicture(url) = effect {
                         pictureLoader?.cancel(url: url)
-                    } else if case let .fetch(request) = effect, let hit = cachedPage(for: request) {
+                    } else if case let .loadThreadHistory(threadID, serial) = effect {
+                        // A small read, before the detail's first frame: its new comments are marked at once.
+                        actions.append(.threadHistory(serial: serial, seen: self.cache?.seenComments(in: threadID) ?? []))
+                    } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
+                              let hit = cachedPage(for: request)
+                    {
                         // Reduced before the next frame is drawn: a cached first screen is the first frame.
                         actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
-                    } else if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
-                        actions.append(.notice(notice))
+                    } else {
+                        if case .fetch = effect { startsFromCache = false }
+                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                            actions.append(.notice(notice))
+                        }
                     }
                 }
                 index += 1
@@ -143,8 +154,8 @@ struct TerminalRuntime {
         return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits)
     }
 
-    /// A list page the cache answers: every page offline, and the first generation's pages
-    /// (the cached first screen, revalidated once it is drawn) otherwise.
+    /// A list page the cache answers: every page offline, and otherwise first-generation pages
+    /// while the run starts from the cache (the cached first screen, revalidated once drawn).
     private func cachedPage(for request: PageRequest) -> CachedPage? {
         guard let cache, isOfflineOnly || request.generation == 0 else { return nil }
         let hit = cache.lookup(request.key, endingWhereCacheEnds: isOfflineOnly)
@@ -178,6 +189,10 @@ struct TerminalRuntime {
             cache?.setRead(itemID, isRead)
         case let .recordVisit(threadID, commentCount):
             cache?.recordVisit(threadID, commentCount: commentCount)
+        case let .markSeen(commentIDs, threadID):
+            cache?.markSeen(commentIDs, in: threadID)
+        case .loadThreadHistory:
+            break  // answered before this is called (see `run`)
         case .quit, .fetchPicture, .cancelPicture:
             // Pictures are carried out by the PictureLoader in the loop.
             break
