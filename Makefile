@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench clean
+.PHONY: all deps build run test unit e2e bench fuzz clean
 
 all: build
 
@@ -31,6 +31,15 @@ unit: deps
 e2e: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+
+# The fuzzer (Fuzz/): every adapter on mutated recorded payloads through its real decode path,
+# and the sanitiser and HTML renderers on random bytes, for FUZZ_SECONDS, seeded (FUZZ_SEED).
+# Exits 1 on a finding. `make test` runs a short seeded slice of it (Tests/FeedFuzzTests).
+FUZZ_SECONDS ?= 600
+FUZZ_SEED ?= 1
+fuzz: deps
+	$(SWIFT) build --product FeedFuzzer
+	.build/debug/FeedFuzzer --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 # Benchmarks (ordo-one/benchmark, release build): diff vs the stdlib, page appends, a key press
 # at a million items. The first run builds for a couple of minutes.

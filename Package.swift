@@ -98,6 +98,9 @@ let package = Package(
             dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources"], path: "Fuzz/FeedFuzz"),
+        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
+        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources"]),
         .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
         .executableTarget(
             name: "FeedBenchmarks",

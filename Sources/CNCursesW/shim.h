@@ -136,7 +136,8 @@ static void fs_on_continue(int sig) {
     fs_signal_post(FS_SIGNAL_RESUME);
 }
 
-/* SIGINT, SIGTERM, SIGHUP and crashes: give the terminal back, then die of the same signal. */
+/* Every signal whose default action ends the process (TERM, HUP, USR1, crashes, …): give the
+   terminal back, then die of the same signal. */
 static void fs_on_fatal(int sig) {
     struct sigaction dfl;
     if (fs_signal_state.curses_active) {
@@ -203,8 +204,12 @@ static inline int fs_signals_install(int sig, int kind) {
     default: action.sa_handler = SIG_IGN; break;
     }
     if (sigaction(sig, NULL, &previous) != 0) return -1;
-    /* A signal the parent chose to ignore (nohup, a job-control-less shell) stays ignored. */
-    if (kind != 4 && previous.sa_handler == SIG_IGN && (sig == SIGHUP || sig == SIGINT || sig == SIGTSTP)) return 0;
+    /* A signal the parent chose to ignore (nohup, a job-control-less shell) stays ignored:
+       ignored, it ends nothing, so the terminal needs no rescue. Not so the faults: the kernel
+       kills a process that faults with the signal ignored, so those always get the handler. */
+    int is_fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP
+        || sig == SIGABRT || sig == SIGSYS;
+    if ((kind == 0 || kind == 3) && !is_fault && previous.sa_handler == SIG_IGN) return 0;
     if (!fs_signal_state.installed[sig]) fs_signal_state.previous[sig] = previous;
     if (sigaction(sig, &action, NULL) != 0) return -1;
     fs_signal_state.installed[sig] = 1;

@@ -17,7 +17,22 @@ enum TerminalSignals {
         case resume
     }
 
-    static let fatal: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
+    /// Every signal whose default action ends the process ("Term" or "Core" in signal(7) on
+    /// Linux), but KILL, which cannot be caught, and PIPE, which stays ignored (a closed pipe
+    /// is an error from `write`, not a death). Each gets the handler that gives the terminal
+    /// back and dies of the same signal. The real-time signals (`SIGRTMIN`…`SIGRTMAX`, whose
+    /// default action is also to terminate) follow in `terminating`.
+    static let terminatingByName: [(name: String, number: Int32)] = [
+        ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("ILL", SIGILL), ("TRAP", SIGTRAP),
+        ("ABRT", SIGABRT), ("BUS", SIGBUS), ("FPE", SIGFPE), ("USR1", SIGUSR1), ("SEGV", SIGSEGV),
+        ("USR2", SIGUSR2), ("ALRM", SIGALRM), ("TERM", SIGTERM), ("STKFLT", SIGSTKFLT), ("XCPU", SIGXCPU),
+        ("XFSZ", SIGXFSZ), ("VTALRM", SIGVTALRM), ("PROF", SIGPROF), ("IO", SIGIO), ("PWR", SIGPWR), ("SYS", SIGSYS),
+    ]
+
+    /// The named terminating signals and the real-time ones glibc leaves to programs.
+    static var terminating: [Int32] {
+        terminatingByName.map(\.number) + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
 
     /// The self-pipe's read end (created on first use, kept for the life of the process).
     static func readFileDescriptor() -> Int32 {
@@ -33,7 +48,7 @@ enum TerminalSignals {
             setenv("SWIFT_BACKTRACE", "interactive=no", 0)
         }
         _ = fs_signals_pipe()
-        for signal in fatal { _ = fs_signals_install(signal, 0) }
+        for signal in terminating { _ = fs_signals_install(signal, 0) }
         _ = fs_signals_install(SIGWINCH, 1)
         _ = fs_signals_install(SIGCONT, 2)
         _ = fs_signals_install(SIGTSTP, 3)
@@ -42,7 +57,7 @@ enum TerminalSignals {
 
     /// Puts back the handlers that were there before `install`. Idempotent.
     static func uninstall() {
-        for signal in fatal + [SIGWINCH, SIGCONT, SIGTSTP, SIGPIPE] { fs_signals_uninstall(signal) }
+        for signal in terminating + [SIGWINCH, SIGCONT, SIGTSTP, SIGPIPE] { fs_signals_uninstall(signal) }
     }
 
     /// Tells the handlers whether `endwin` is needed before the process dies or stops.

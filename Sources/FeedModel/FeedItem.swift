@@ -25,6 +25,10 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     /// What the source says about the item in its own words, in meta-line order (`ItemFact`).
     /// Empty: the meta line is built from the common fields (author · points · comments · age).
     public var facts: [ItemFact]
+    /// The links (`url`, `discussionURL`, as shown after cleaning) that were refused as
+    /// received because they carried control or space characters (`linkHasHiddenCharacters`);
+    /// nil when none was. Set by `sanitized()`.
+    public var refusedLinks: Set<String>?
     /// The item's picture (PokeAPI artwork, an avatar, a thumbnail or cover), where the API has one.
     public var pictureURL: String?
 

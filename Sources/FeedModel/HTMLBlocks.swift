@@ -7,7 +7,9 @@ import Foundation
 /// the URL, which is then shown whole); entities decoded (named, decimal, hex; bad ones stay
 /// text); `<pre>` kept verbatim with its spaces and line breaks; `<ul>`/`<ol>` items with
 /// markers; `<blockquote>` indented; `<script>`, `<style>`, `<head>`, `<title>` and comments
-/// dropped; a `<` that opens no tag is text; unclosed tags close at the end. Every line leaves
+/// dropped; a `<` that opens no tag is text; unclosed tags close at the end. Escape sequences
+/// are removed whole before the markup is read (`ControlSequenceScanner`, the grammar
+/// `TextSanitizer` uses), so the detail and the list agree on what is text. Every line leaves
 /// through `TextSanitizer`, so decoded `&#27;` or a C1 control never reaches the terminal.
 public enum HTMLBlocks {
     /// Parses HTML into blocks.
@@ -43,7 +45,7 @@ private struct Parser {
     private var skipping: String?
 
     mutating func run(_ html: String) {
-        var rest = Substring(html)
+        var rest = Substring(ControlSequences.strip(html))
         while let c = rest.first {
             if c == "<", let tag = HTMLTag(at: rest) {
                 rest = rest.dropFirst(tag.length)
@@ -190,5 +192,3 @@ private struct Parser {
         blocks.append(TextBlock(.preformatted, lines: lines, indent: lists.count + quoteDepth, isQuote: quoteDepth > 0))
     }
 }
-
-/// A tag at the start of `text`: `<name attrs>`, `</name>`, `<name/>`, `<!-- -->`, `<!doctype>`.

@@ -3,18 +3,32 @@ import Foundation
 extension TextSanitizer {
     /// Sanitises text whose spaces and line breaks carry meaning (a code block, raw HTML).
     ///
-    /// Every line and every run between spaces goes through `clean(_:mode: .line)` on its own,
+    /// Escape sequences are removed whole from the text first (`ControlSequences`), so a space
+    /// or line break inside one cannot split it into pieces that show its words. Then every
+    /// line and every run between spaces goes through `clean(_:mode: .line)` on its own,
     /// then the pieces are joined with the spaces and newlines that separated them, so
     /// indentation survives while nothing else does: a piece is clean on its own, and joining
     /// clean pieces with plain spaces and newlines cannot form an escape sequence. Tabs become
     /// four spaces; a CR before LF is dropped.
     /// - Complexity: O(n) in the string's length.
     public static func cleanKeepingLayout(_ text: String) -> String {
-        let normalised = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
-        return normalised.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.split(separator: " ", omittingEmptySubsequences: false).map { piece in
-                piece.isEmpty ? "" : clean(String(piece), mode: .line)
-            }.joined(separator: " ")
-        }.joined(separator: "\n")
+        let normalised = ControlSequences.strip(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
+        // Split on scalars: a space followed by a combining mark is one `Character`.
+        var out = String.UnicodeScalarView()
+        var piece = String.UnicodeScalarView()
+        func flush() {
+            if !piece.isEmpty { out.append(contentsOf: clean(String(piece), mode: .line).unicodeScalars) }
+            piece.removeAll()
+        }
+        for s in normalised.unicodeScalars {
+            if s == " " || s == "\n" {
+                flush()
+                out.append(s)
+            } else {
+                piece.append(s)
+            }
+        }
+        flush()
+        return String(out)
     }
 }

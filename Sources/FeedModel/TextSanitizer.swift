@@ -32,52 +32,14 @@ public enum TextSanitizer {
             return collapseSpaces(text)
         }
         var out = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
+        // Whole escape sequences go first, by the one grammar the HTML renderers share.
+        var scalars = ControlSequenceScanner(text.unicodeScalars.makeIterator())
         var newlines = 0
-        func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
-            return scalars.next()
-        }
-        func skipString() {
-            // Skip to ST (ESC \ or U+009C) or BEL.
-            while let s = next() {
-                if s == "\u{07}" || s == "\u{9C}" { return }
-                if s == "\u{1B}" {
-                    if let t = next(), t != "\\" { pending = t }
-                    return
-                }
-            }
-        }
-        func skipCSI() {
-            // Parameters and intermediates, then one final byte in 0x40...0x7E.
-            while let s = next() {
-                if s.value >= 0x40 && s.value <= 0x7E { return }
-                if s.value < 0x20 || s.value > 0x7E { pending = s; return }
-            }
-        }
         func appendSpace() {
             if let last = out.last, last != " " && last != "\n" { out.append(" ") }
         }
-        while let s = next() {
+        while let s = scalars.next() {
             switch s.value {
-            case 0x1B:
-                guard let t = next() else { break }
-                switch t.value {
-                case 0x5B: skipCSI()  // [
-                case 0x5D, 0x50, 0x5F, 0x5E, 0x58: skipString()  // ] P _ ^ X
-                case 0x20...0x2F:
-                    // Intermediates then one final byte: charsets (ESC ( 0), ESC # 8, ESC % G …
-                    while let u = next() {
-                        if u.value >= 0x20 && u.value <= 0x2F { continue }
-                        if u.value < 0x30 || u.value > 0x7E { pending = u }
-                        break
-                    }
-                case 0x30...0x7E: break  // two-byte escapes: ESC c, ESC 7, ESC =, ESC N …
-                default: pending = t  // a lone ESC: drop it, keep what follows
-                }
-            case 0x9B: skipCSI()
-            case 0x9D, 0x90, 0x9F, 0x9E, 0x98: skipString()
             case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
                 if mode == .multiline {
                     if s == "\r" { continue }  // CRLF and lone CR count once, as the LF
@@ -105,9 +67,15 @@ public enum TextSanitizer {
             }
             if s != "\n" { newlines = 0 }
         }
-        var result = tidy(String(out).precomposedStringWithCanonicalMapping)
-        while result.last == " " || result.last == "\n" { result.removeLast() }
-        while result.first == " " || result.first == "\n" { result.removeFirst() }
+        // Normalising, tidying and trimming can each give the others new work (a joiner
+        // dropped between a letter and a mark that then compose; a space trimmed from before a
+        // mark), so they run until nothing changes: cleaning clean text changes nothing.
+        var result = String(out)
+        for _ in 0..<4 {
+            let next = squeezed(tidy(result.precomposedStringWithCanonicalMapping), mode: mode)
+            if next == result { break }
+            result = next
+        }
         return result
     }
 
@@ -180,6 +148,27 @@ public enum TextSanitizer {
         return left && (a.isAlphabetic || a.isEmoji)
     }
 
+    /// Spaces and line breaks put right after something between them was dropped: no space
+    /// at either end, next to another or to a line break, at most two breaks in a row.
+    /// Scalar by scalar (a space carrying a variation selector is one `Character`).
+    private static func squeezed(_ text: String, mode: Mode) -> String {
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            switch s {
+            case " ":
+                if let last = out.last, last != " " && last != "\n" { out.append(s) }
+            case "\n":
+                while out.last == " " { out.removeLast() }
+                let tail = out.suffix(2)
+                if !out.isEmpty && !(tail.count == 2 && tail.allSatisfy { $0 == "\n" }) { out.append(s) }
+            default:
+                out.append(s)
+            }
+        }
+        while out.last == " " || out.last == "\n" { out.removeLast() }
+        return String(out)
+    }
+
     private static func collapseSpaces(_ text: String) -> String {
         guard text.contains("  ") || text.first == " " || text.last == " " else { return text }
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
@@ -187,17 +176,26 @@ public enum TextSanitizer {
 }
 
 extension FeedItem {
-    /// The item with every remote string passed through `TextSanitizer`.
+    /// The item with every remote string passed through `TextSanitizer`, but its identity.
+    ///
+    /// `id` and `parentID` stay as the API sent them: items are compared by id, and two ids
+    /// that differ only in control characters would become one if cleaned. Clean an id where
+    /// it is shown (`TextSanitizer.clean(item.id)`: the pipe modes do). A link that carried a
+    /// control or space character is cleaned for display and recorded in `refusedLinks`, so
+    /// it is never opened as the different link cleaning made of it.
     public func sanitized() -> FeedItem {
         var item = self
-        item.id = TextSanitizer.clean(id)
+        var refused = refusedLinks ?? []
+        for link in [url, discussionURL].compactMap({ $0 }) where Self.linkHasHiddenCharacters(link) {
+            refused.insert(TextSanitizer.clean(link))
+        }
+        item.refusedLinks = refused.isEmpty ? nil : refused
         item.title = TextSanitizer.clean(title)
         item.url = url.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.author = author.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.body = body.map { TextSanitizer.clean($0, mode: .multiline) }.flatMap { $0.isEmpty ? nil : $0 }
         item.discussionURL = discussionURL.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         item.bodyHTML = bodyHTML.map(TextSanitizer.cleanKeepingLayout).flatMap { $0.isEmpty ? nil : $0 }
-        item.parentID = parentID.map { TextSanitizer.clean($0) }
         item.facts = facts.map { $0.sanitized() }
         return item
     }

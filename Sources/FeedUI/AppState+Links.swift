@@ -20,7 +20,9 @@ extension AppState {
             return []
         }
         let checked: String
-        do {
+        do throws(LinkCheck.Refusal) {
+            // Checked as received: a link cleaned of controls is another link.
+            if item.isRefusedLink(link) { throw LinkCheck.Refusal.hiddenCharacters }
             checked = try LinkCheck.validate(link)
         } catch {
             notice = LinkCheck.message(for: error)

@@ -1,13 +1,17 @@
 import FeedModel
 
-/// Which links feedscroll hands to a browser: http and https only, well formed, no controls.
+/// Which links feedscroll hands to a browser: http and https only, well formed, no controls or
+/// spaces (checked on the link as received: see `FeedItem.refusedLinks`).
 public enum LinkCheck {
     /// Why a link was refused.
     public enum Refusal: Error, Equatable, Sendable {
         /// Another scheme (`javascript:`, `file:`, …), or none.
         case scheme(String)
-        /// No host, spaces or control characters, or too long.
+        /// No host, or too long.
         case malformed
+        /// A control, space or invisible format character inside the link, as received
+        /// (`FeedItem.linkHasHiddenCharacters`): cleaning it would make another link.
+        case hiddenCharacters
     }
 
     /// The longest link handed on: far beyond real URLs, short of any argv limit.
@@ -24,9 +28,8 @@ public enum LinkCheck {
             let shown = scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) } ? scheme : "?"
             throw .scheme(String(shown.prefix(20)))
         }
-        guard trimmed.utf8.count <= maximumLength,
-            trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) })
-        else { throw .malformed }
+        guard !FeedItem.linkHasHiddenCharacters(trimmed) else { throw .hiddenCharacters }
+        guard trimmed.utf8.count <= maximumLength else { throw .malformed }
         let rest = trimmed[trimmed.index(after: colon)...]
         guard rest.hasPrefix("//") else { throw .malformed }
         let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
@@ -41,6 +44,7 @@ public enum LinkCheck {
         case .scheme(""): "not opened: the link has no scheme (only http and https links open)"
         case let .scheme(scheme): "not opened: \(scheme): links are refused (only http and https open)"
         case .malformed: "not opened: the link is malformed"
+        case .hiddenCharacters: "not opened: the link came with control or space characters in it"
         }
     }
 }

@@ -105,9 +105,15 @@ struct HackerNewsSourceTests {
         let source = makeSource(ids: [1, 2, 3], transport: transport)
         transport.serve("\(Self.base)/item/1.json", body: story(1))
         // item 2 has no route: FakeTransport answers 404, a final error: skipped.
-        transport.serve("\(Self.base)/item/3.json", body: #"{"id":3,"title":5}"#)
+        transport.serve("\(Self.base)/item/3.json", body: story(3))
         let page = try loadPage(source, source.firstKey, pageSize: 3)
-        #expect(page.items.map(\.id) == ["hn:1"])
+        #expect(page.items.map(\.id) == ["hn:1", "hn:3"])
+
+        // A body that cannot be read is not a missing item: the page fails (issue 14).
+        transport.serve("\(Self.base)/item/3.json", body: #"{"id":3,"title":5}"#)
+        let unreadable = try #require(loadError(source, source.firstKey, pageSize: 3))
+        #expect(unreadable.kind == .decoding)
+        #expect(unreadable.message == "hn: unexpected response (title: expected a string)")
 
         transport.fail("\(Self.base)/item/2.json", with: FeedError(.timeout, "127.0.0.1: timed out"))
         let error = try #require(loadError(source, source.firstKey, pageSize: 3))

@@ -18,9 +18,11 @@ import Testing
         ("ftp://example.com", .scheme("ftp")), ("example.com", .scheme("")), ("//example.com", .scheme("")),
         ("mailto:a@b", .scheme("mailto")), ("data:text/html,x", .scheme("data")),
         ("\u{1B}]0;x:y", .scheme("?")),
-        ("https://", .malformed), ("https:example.com", .malformed), ("https://exa mple.com", .malformed),
-        ("https://example.com/\u{1B}[2J", .malformed), ("https://example.com/\u{9B}31m", .malformed),
-        ("https://example.com/\u{7F}", .malformed), ("https://:80/", .malformed), ("https://a@/", .malformed),
+        ("https://", .malformed), ("https:example.com", .malformed), ("https://exa mple.com", .hiddenCharacters),
+        ("https://example.com/\u{1B}[2J", .hiddenCharacters), ("https://example.com/\u{9B}31m", .hiddenCharacters),
+        ("https://example.com/\u{7F}", .hiddenCharacters), ("https://:80/", .malformed), ("https://a@/", .malformed),
+        ("https://example.com/\u{202E}gnp.exe", .hiddenCharacters), ("https://exa\u{200B}mple.com/", .hiddenCharacters),
+        ("https://example.com/a\u{00A0}b", .hiddenCharacters), ("https://example.com/a\u{3000}b", .hiddenCharacters),
     ])
     func otherLinksAreRefused(link: String, refusal: LinkCheck.Refusal) {
         #expect(throws: refusal) { try LinkCheck.validate(link) }
@@ -31,6 +33,23 @@ import Testing
         #expect(LinkCheck.message(for: .scheme("")) == "not opened: the link has no scheme (only http and https links open)")
         #expect(LinkCheck.message(for: .malformed) == "not opened: the link is malformed")
         #expect(throws: LinkCheck.Refusal.malformed) { try LinkCheck.validate("https://x/" + String(repeating: "a", count: 9000)) }
+    }
+
+    /// Issue 14: `https://example.com/\e[31mred` was opened as `…/red`, the link cleaning made.
+    @Test func aLinkWithControlsIsRefusedAsReceivedNotOpenedCleaned() {
+        let raw = FeedItem(id: "a", title: "A", url: "https://example.com/\u{1B}[31mred",
+                           discussionURL: "https://news.example/item?id=1 x")
+        let item = raw.sanitized()
+        #expect(item.url == "https://example.com/red", "shown cleaned")
+        #expect(item.refusedLinks == ["https://example.com/red", "https://news.example/item?id=1 x"])
+        #expect(item.sanitized() == item, "sanitising again keeps the refusal")
+        var s = state(with: [item])
+        for key in ["o", "y", "c"] {
+            #expect(s.reduce(.key(.character(Character(key)), at: 1)) == [], "\(key) has no effect")
+            #expect(s.notice == "not opened: the link came with control or space characters in it")
+        }
+        let clean = FeedItem(id: "b", title: "B", url: " https://example.com/red\n").sanitized()
+        #expect(clean.refusedLinks == nil, "surrounding whitespace changes nothing about the link")
     }
 
     func state(with items: [FeedItem]) -> AppState {

@@ -70,11 +70,11 @@ public struct AlgoliaSearchSource: FeedSource {
         query.append(("page", String(page)))
         let url = APIEndpoint.url(base: baseURL, path: "search", query: query)
         let (result, _) = try transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search")
-        if let message = result.message, result.hits?.isEmpty ?? true {
+        if let message = result.message, result.hits.isEmpty {
             log?("hn-search: \(ResponseCheck.oneLine(message))")
             return Page(key: key, items: [], next: nil, total: result.nbHits, cap: Self.hitCap)
         }
-        let hits = result.hits ?? []
+        let hits = result.hits
         let items = hits.map(\.feedItem)
         let pages = result.nbPages ?? 0
         let next: PageKey? = hits.isEmpty || page >= pages - 1 ? nil : .page(page + 1)
@@ -90,7 +90,7 @@ public struct AlgoliaSearchSource: FeedSource {
         if let bound { query.append(("numericFilters", "created_at_i<=\(bound)")) }
         let url = APIEndpoint.url(base: baseURL, path: "search_by_date", query: query)
         let (result, _) = try transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search")
-        let hits = result.hits ?? []
+        let hits = result.hits
         guard !hits.isEmpty else { return Page(key: key, items: [], next: nil, total: result.nbHits) }
 
         let alreadySeen = bound.flatMap { b in boundary.seen.withLock { $0[b] } } ?? []
@@ -130,7 +130,7 @@ public struct AlgoliaSearchSource: FeedSource {
 // MARK: - Wire format
 
 private struct SearchDTO: Decodable {
-    var hits: [HitDTO]?
+    var hits: [HitDTO]  // required (RequiredField.swift)
     var nbHits: Int?
     var nbPages: Int?
     var page: Int?

@@ -38,8 +38,8 @@ public struct DevToSource: FeedSource {
         if let tag { query.append(("tag", tag)) }
         let url = APIEndpoint.url(base: baseURL, path: "articles", query: query)
         let (articles, _) = try transport.fetchJSON(
-            [ArticleDTO]?.self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
-        let items = (articles ?? []).map(\.feedItem)
+            [ArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
+        let items = articles.map(\.feedItem)
         let next: PageKey? = items.count < size ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)
     }

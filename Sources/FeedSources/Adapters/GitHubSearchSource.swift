@@ -72,7 +72,7 @@ public struct GitHubSearchSource: FeedSource {
         }
         try ResponseCheck.requireSuccess(response, api: "github")
         let result = try JSONBody.decode(SearchDTO.self, from: response, api: "github")
-        let items = (result.items ?? []).map(\.feedItem)
+        let items = result.items.map(\.feedItem)
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("page", in: $0) }.flatMap(Int.init)
         let next: PageKey? = items.isEmpty ? nil : nextPage.map { .page($0) }
@@ -89,7 +89,7 @@ public struct GitHubSearchSource: FeedSource {
 private struct SearchDTO: Decodable {
     var total_count: Int?
     var incomplete_results: Bool?
-    var items: [RepositoryDTO]?
+    var items: [RepositoryDTO]  // required (RequiredField.swift)
 }
 
 private struct RepositoryDTO: Decodable {

@@ -86,14 +86,15 @@ public struct HackerNewsCommentsSource: FeedSource {
         return stack
     }
 
-    /// One item; nil when it is `null` or finally unreadable (a 404, a bad body). Retryable
-    /// failures throw, so the page is tried again whole.
+    /// One item; nil when it is `null` or gone (a 404). Retryable failures and bodies that
+    /// cannot be read throw, so the page is tried again whole and then shown as failed.
     private func fetch(_ id: Int) throws(FeedError) -> CommentDTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do {
             return try transport.fetchJSON(CommentDTO?.self, from: url, api: "hn").0
         } catch {
-            if error.isRetryable || error.kind == .cancelled { throw error }
+            // A body that cannot be read is an error to see, not a missing comment (issue 14).
+            if error.isRetryable || error.kind == .cancelled || error.kind == .decoding { throw error }
             return nil
         }
     }

@@ -65,8 +65,8 @@ public struct HackerNewsSource: FeedSource {
     private func idList() throws(FeedError) -> [Int] {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
-        let (ids, _) = try transport.fetchJSON([Int]?.self, from: url, api: "hn")
-        let list = ids ?? []
+        let (ids, _) = try transport.fetchJSON([Int].self, from: url, api: "hn")
+        let list = ids
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
             if let stored { return stored }
@@ -110,7 +110,8 @@ public struct HackerNewsSource: FeedSource {
             case let .success(item?): items.append(item)
             case .success(nil), nil: continue
             case let .failure(error):
-                if error.isRetryable || error.kind == .cancelled { throw error }
+                // A body that cannot be read is an error to see, not a missing item (issue 14).
+                if error.isRetryable || error.kind == .cancelled || error.kind == .decoding { throw error }
             }
         }
         return items

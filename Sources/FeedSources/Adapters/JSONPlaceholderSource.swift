@@ -35,8 +35,8 @@ public struct JSONPlaceholderSource: FeedSource {
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         let url = APIEndpoint.url(base: baseURL, path: resource, query: [("_page", String(number)), ("_limit", String(size))])
-        let (posts, response) = try transport.fetchJSON([PostDTO]?.self, from: url, api: "jsonplaceholder")
-        let items = (posts ?? []).map { $0.feedItem(base: baseURL, resource: resource) }
+        let (posts, response) = try transport.fetchJSON([PostDTO].self, from: url, api: "jsonplaceholder")
+        let items = posts.map { $0.feedItem(base: baseURL, resource: resource) }
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("_page", in: $0) }.flatMap(Int.init)
         let next: PageKey? = items.isEmpty ? nil : nextPage.flatMap { $0 > number ? .page($0) : nil }

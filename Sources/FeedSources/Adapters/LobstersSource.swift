@@ -38,8 +38,8 @@ public struct LobstersSource: FeedSource {
             throw FeedError(.invalidRequest, "lobsters: unsupported page key \(key)")
         }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue).json", query: [("page", String(number))])
-        let (stories, _) = try transport.fetchJSON([StoryDTO]?.self, from: url, api: "lobsters")
-        let items = (stories ?? []).map(\.feedItem)
+        let (stories, _) = try transport.fetchJSON([StoryDTO].self, from: url, api: "lobsters")
+        let items = stories.map(\.feedItem)
         let next: PageKey? = items.count < Self.storiesPerPage ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)
     }

@@ -36,8 +36,8 @@ public struct MastodonSource: FeedSource {
         if isLocalOnly { query.append(("local", "true")) }
         if let maxID { query.append(("max_id", maxID)) }
         let url = APIEndpoint.url(base: baseURL, path: "api/v1/timelines/public", query: query)
-        let (statuses, response) = try transport.fetchJSON([StatusDTO]?.self, from: url, api: "mastodon")
-        let list = statuses ?? []
+        let (statuses, response) = try transport.fetchJSON([StatusDTO].self, from: url, api: "mastodon")
+        let list = statuses
         guard !list.isEmpty else { return Page(key: key, items: [], next: nil) }
         let linked = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("max_id", in: $0) }

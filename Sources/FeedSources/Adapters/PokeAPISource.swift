@@ -39,9 +39,11 @@ public struct PokeAPISource: FeedSource {
         let limit = (keyLimit > 0 ? keyLimit : pageSize).clampedPageSize(maximum: maxPageSize)
         let url = APIEndpoint.url(base: baseURL, path: "pokemon", query: [("offset", String(offset)), ("limit", String(limit))])
         let (list, _) = try transport.fetchJSON(ListDTO.self, from: url, api: "pokeapi")
-        let items = (list.results ?? []).map { $0.feedItem(relativeTo: baseURL, sprites: spritesURL) }
+        let items = list.results.map { $0.feedItem(relativeTo: baseURL, sprites: spritesURL) }
         var next: PageKey?
-        if let link = list.next, !items.isEmpty {
+        // Followed even from an empty page: `next` is the API's word that more follow, and it
+        // must move forward, so this cannot loop.
+        if let link = list.next {
             guard let nextOffset = APIEndpoint.queryValue("offset", in: link).flatMap(Int.init), nextOffset > offset else {
                 throw FeedError(.decoding, "pokeapi: unexpected response (next has no usable offset)")
             }
@@ -57,7 +59,7 @@ public struct PokeAPISource: FeedSource {
 private struct ListDTO: Decodable {
     var count: Int?
     var next: String?
-    var results: [EntryDTO]?
+    var results: [EntryDTO]  // required (RequiredField.swift)
 }
 
 private struct EntryDTO: Decodable {

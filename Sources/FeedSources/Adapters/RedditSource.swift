@@ -53,7 +53,7 @@ public struct RedditSource: FeedSource {
         guard listing.kind == nil || listing.kind == "Listing", let data = listing.data else {
             throw FeedError(.decoding, "reddit: unexpected response (not a Listing)")
         }
-        let posts = (data.children ?? []).compactMap { $0.kind == "t3" || $0.kind == nil ? $0.data : nil }
+        let posts = data.children.compactMap { $0.kind == "t3" || $0.kind == nil ? $0.data : nil }
         let items = posts.map { $0.feedItem }
         let next: PageKey? = data.after.flatMap { $0.isEmpty || $0 == after ? nil : .cursor($0) }
         return Page(key: key, items: items, next: next)
@@ -65,7 +65,7 @@ public struct RedditSource: FeedSource {
 private struct ListingDTO: Decodable {
     struct Listing: Decodable {
         var after: String?
-        var children: [Child]?
+        var children: [Child]  // required (RequiredField.swift)
     }
     struct Child: Decodable {
         var kind: String?
@@ -73,6 +73,15 @@ private struct ListingDTO: Decodable {
     }
     var kind: String?
     var data: Listing?
+
+    private enum CodingKeys: String, CodingKey { case kind, data }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        // Another kind of thing is "not a Listing" (said in `load`); a Listing needs its children.
+        data = kind == nil || kind == "Listing" ? try container.decode(Listing.self, forKey: .data) : nil
+    }
 }
 
 private struct PostDTO: Decodable {

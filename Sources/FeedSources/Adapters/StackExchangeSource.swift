@@ -89,8 +89,9 @@ public struct StackExchangeSource: FeedSource {
         } else {
             gate.notBefore.withLock { $0 = nil }
         }
-        let items = (wrapper.items ?? []).map(\.feedItem)
-        let next: PageKey? = wrapper.has_more == true && !items.isEmpty ? .page(number + 1) : nil
+        let items = wrapper.items.map(\.feedItem)
+        if wrapper.has_more && items.isEmpty { throw FeedError.unexpectedResponse("stackexchange", "has_more with no items") }
+        let next: PageKey? = wrapper.has_more ? .page(number + 1) : nil
         return Page(key: pageKey, items: items, next: next, total: wrapper.total)
     }
 
@@ -115,8 +116,9 @@ private struct ErrorDTO: Decodable {
 }
 
 private struct WrapperDTO: Decodable {
-    var items: [QuestionDTO]?
-    var has_more: Bool?
+    // Required (RequiredField.swift).
+    var items: [QuestionDTO]
+    var has_more: Bool
     var backoff: Int?
     var total: Int?
 }

@@ -49,7 +49,7 @@ public struct WikipediaSource: FeedSource {
         if let error = result.error {
             throw Self.feedError(error, response: response)
         }
-        let items = (result.query?.recentchanges ?? []).map { $0.feedItem(base: baseURL) }
+        let items = (result.query?.recentchanges ?? []).map { $0.feedItem(base: baseURL) }  // required unless `error`
         var next: PageKey?
         if let next_ = result.continue, !next_.isEmpty {
             let pairs = next_.compactMap { name, value in value.text.map { (name, $0) } }.sorted { $0.0 < $1.0 }
@@ -84,11 +84,21 @@ private struct ResultDTO: Decodable {
         var lag: LooseScalar?
     }
     struct Query: Decodable {
-        var recentchanges: [ChangeDTO]?
+        var recentchanges: [ChangeDTO]  // required (RequiredField.swift)
     }
     var error: APIError?
     var `continue`: [String: LooseScalar]?
     var query: Query?
+
+    private enum CodingKeys: String, CodingKey { case error, `continue`, query }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        error = try container.decodeIfPresent(APIError.self, forKey: .error)
+        `continue` = try container.decodeIfPresent([String: LooseScalar].self, forKey: .continue)
+        // Without an `error`, the changes are the answer: required.
+        query = try container.decode(Query.self, forKey: .query, requiredIf: error == nil)
+    }
 }
 
 private struct ChangeDTO: Decodable {

@@ -7,9 +7,10 @@ import FeedModel
 /// breaks), entities are decoded (common named ones, `&#39;`, `&#x27;`), `<script>`/`<style>`
 /// bodies and comments vanish, Mastodon's `<span class="invisible">` is hidden and
 /// `<span class="ellipsis">` is followed by "…". A `<` that cannot open a tag is kept as text.
-/// Control characters are passed through for `TextSanitizer` (which every item goes through)
-/// to remove with the whole escape sequence they start: dropping a lone ESC here would leave
-/// `[31m` or `]0;title` behind as text.
+/// Escape sequences are removed whole before anything else, by the scanner `TextSanitizer`
+/// uses (`ControlSequenceScanner`), so a `<`, `&` or space inside one is never read as markup
+/// and a list title and its detail agree on what is text; other control characters are passed
+/// through for `TextSanitizer` (which every item goes through).
 public enum HTMLText {
     /// Multi-line plain text: paragraphs separated by one blank line, trimmed.
     public static func text(_ html: String) -> String {
@@ -61,7 +62,7 @@ public enum HTMLText {
 
     private static func render(_ html: String) -> String {
         var out = ""
-        var rest = Substring(html)
+        var rest = Substring(ControlSequences.strip(html))
         var spans: [SpanKind] = []
         var hiddenDepth = 0
         // Inside <pre> (HN code blocks) source newlines are kept; elsewhere they are spaces.

@@ -83,7 +83,7 @@ struct PipeRuntime {
     private func line(for item: FeedItem) -> String {
         switch format {
         case .plain:
-            return "\(item.id)\t\(item.title)\n"
+            return "\(TextSanitizer.clean(item.id))\t\(item.title)\n"  // ids are raw for identity
         case .json:
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"

@@ -1,0 +1,81 @@
+import FeedModel
+import FeedSources
+import Foundation
+
+/// One adapter as the fuzzer drives it: how to build it over a transport, its recorded first
+/// page, and where in the list response its items live (to tell a legitimately empty page
+/// from a silent one).
+public struct FuzzTarget: Sendable {
+    /// The adapter's name, as its error messages begin (`pokeapi: …`).
+    public var api: String
+    /// The recorded responses; the first holds the list of items.
+    public var recording: Recording
+    /// Where the items are in the first response: keys into objects; empty for a bare array.
+    public var listPath: [String]
+    /// Whether a `null` first response is a documented empty answer (an HN item that is gone).
+    public var nullIsEmpty: Bool
+    var make: @Sendable (any HTTPTransport) -> any FeedSource
+
+    /// Every adapter feedscroll has (the demo feed is generated, not decoded).
+    public static let all: [FuzzTarget] = {
+        @Sendable func base(_ path: String) -> URL { URL(string: "http://fuzz.invalid\(path)")! }
+        func recording(_ api: String) -> Recording { Recording.all.first { $0.api == api }! }
+        return [
+            FuzzTarget(api: "hn", recording: recording("hn"), listPath: [], nullIsEmpty: false) {
+                HackerNewsSource(list: .top, baseURL: base("/hn/v0"), transport: $0)
+            },
+            FuzzTarget(api: "hn-comments", recording: recording("hn-comments"), listPath: ["kids"], nullIsEmpty: true) {
+                HackerNewsCommentsSource(itemID: 41003531, baseURL: base("/hn/v0"), transport: $0)
+            },
+            FuzzTarget(api: "hn-search", recording: recording("hn-search"), listPath: ["hits"], nullIsEmpty: false) {
+                AlgoliaSearchSource(query: "swift", baseURL: base("/algolia/api/v1"), transport: $0)
+            },
+            FuzzTarget(api: "pokeapi", recording: recording("pokeapi"), listPath: ["results"], nullIsEmpty: false) {
+                PokeAPISource(baseURL: base("/pokeapi/api/v2"), transport: $0)
+            },
+            FuzzTarget(api: "github", recording: recording("github"), listPath: ["items"], nullIsEmpty: false) {
+                GitHubSearchSource(query: "swift", baseURL: base("/github"), transport: $0)
+            },
+            FuzzTarget(api: "reddit", recording: recording("reddit"), listPath: ["data", "children"], nullIsEmpty: false) {
+                RedditSource(subreddit: "swift", baseURL: base("/reddit"), transport: $0)
+            },
+            FuzzTarget(api: "mastodon", recording: recording("mastodon"), listPath: [], nullIsEmpty: false) {
+                MastodonSource(baseURL: base("/mastodon"), transport: $0)
+            },
+            FuzzTarget(api: "stackexchange", recording: recording("stackexchange"), listPath: ["items"], nullIsEmpty: false) {
+                StackExchangeSource(baseURL: base("/stackexchange/2.3"), transport: $0)
+            },
+            FuzzTarget(api: "lobsters", recording: recording("lobsters"), listPath: [], nullIsEmpty: false) {
+                LobstersSource(list: .hottest, baseURL: base("/lobsters"), transport: $0)
+            },
+            FuzzTarget(api: "devto", recording: recording("devto"), listPath: [], nullIsEmpty: false) {
+                DevToSource(baseURL: base("/devto/api"), transport: $0)
+            },
+            FuzzTarget(api: "jsonplaceholder", recording: recording("jsonplaceholder"), listPath: [], nullIsEmpty: false) {
+                JSONPlaceholderSource(baseURL: base("/jsonplaceholder"), transport: $0)
+            },
+            FuzzTarget(api: "wikipedia", recording: recording("wikipedia"), listPath: ["query", "recentchanges"], nullIsEmpty: false) {
+                WikipediaSource(baseURL: base("/wikipedia/w"), transport: $0)
+            },
+        ]
+    }()
+
+    /// The prefix every error message of this adapter starts with.
+    var errorPrefix: String { api == "hn-comments" ? "hn" : api }
+
+    /// Whether `body`, the first response as served, says the page is empty: the item list is
+    /// there and empty (or the response is a documented `null`).
+    func saysEmpty(_ body: Data) -> Bool {
+        guard let document = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return false }
+        if document is NSNull { return nullIsEmpty }
+        var node: Any = document
+        for key in listPath {
+            guard let object = node as? [String: Any], let next = object[key] else {
+                // HN: an item without `kids` has no comments.
+                return api == "hn-comments" && (node as? [String: Any]) != nil
+            }
+            node = next
+        }
+        return (node as? [Any])?.isEmpty ?? false
+    }
+}

@@ -1,0 +1,54 @@
+import FeedFuzz
+import Foundation
+
+// `make fuzz`: FeedFuzzer [--seconds N] [--cases N] [--seed N] [--huge-mb N]
+// Prints the figures per adapter and every finding; exits 1 when there is one.
+
+var configuration = Fuzzer.Configuration(seed: 1, seconds: 600)
+let arguments = Array(CommandLine.arguments.dropFirst())
+var index = 0
+while index < arguments.count {
+    let flag = arguments[index]
+    let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+    index += 2
+    switch flag {
+    case "--seconds": configuration.seconds = Double(value); configuration.casesPerAdapter = nil
+    case "--cases": configuration.casesPerAdapter = Int(value); configuration.seconds = nil
+    case "--seed": configuration.seed = UInt64(value) ?? 1
+    case "--huge-mb": configuration.hugeBytes = (Int(value) ?? 50) << 20
+    default:
+        FileHandle.standardError.write(Data("FeedFuzzer: unknown option \(flag) (--seconds N, --cases N, --seed N, --huge-mb N)\n".utf8))
+        exit(2)
+    }
+}
+
+/// One line on stdout, at once (the run is long; a pipe would buffer it).
+@Sendable func line(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+let bound = configuration.seconds.map { "\(Int($0)) s" } ?? "\(configuration.casesPerAdapter ?? 0) cases per adapter"
+line("fuzzing every adapter and the text renderers for \(bound), seed \(configuration.seed), huge strings \(configuration.hugeBytes >> 20) MB")
+let fuzzer = Fuzzer(configuration)
+// @Sendable: called from the fuzzer's task, not the main actor.
+let report = await fuzzer.run { @Sendable report in
+    let cases = report.figures.values.reduce(0) { $0 + $1.cases }
+    line(String(format: "  %6.0f s  %7d adapter cases  %8d text inputs  %d findings", report.seconds, cases, report.textInputs, report.findings.count))
+}
+line("")
+/// `text` padded to `width` columns (on the right for names, the left for numbers).
+func cell(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let pad = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + pad : pad + text
+}
+line(cell("adapter", 16, left: true) + cell("inputs", 8) + cell("errors", 8) + cell("pages", 8) + cell("said empty", 12) + cell("silent empties", 16))
+for api in fuzzer.targets.map(\.api) {
+    let f = report.figures[api] ?? Fuzzer.AdapterFigures()
+    line(cell(api, 16, left: true) + cell("\(f.cases)", 8) + cell("\(f.errors)", 8) + cell("\(f.pages)", 8)
+        + cell("\(f.emptyAsSaid)", 12) + cell("\(f.silentEmpties)", 16))
+}
+line("text inputs (sanitiser, HTMLBlocks, HTMLText): \(report.textInputs)")
+line("mutations: " + Mutation.allCases.map { "\($0.rawValue) \(report.mutations[$0] ?? 0)" }.joined(separator: ", "))
+line(String(format: "%.0f s, crashes 0 (still running), findings %d", report.seconds, report.findings.count))
+for finding in report.findings.prefix(50) { line("FINDING \(finding)") }
+exit(report.findings.isEmpty ? 0 : 1)

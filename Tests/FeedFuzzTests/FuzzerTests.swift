@@ -1,0 +1,62 @@
+import FeedModel
+import FeedSources
+import Foundation
+import Testing
+
+@testable import FeedFuzz
+
+/// `make test`'s slice of `make fuzz`: the same fuzzer, seeded, bounded by cases (seconds).
+struct FuzzerTests {
+    static let slice = Fuzzer.Configuration(seed: 14, casesPerAdapter: 24, hugeBytes: 256 << 10, textInputsPerRound: 20)
+
+    @Test func aSeededSliceFindsNothing() async {
+        let fuzzer = Fuzzer(Self.slice)
+        let report = await fuzzer.run()
+        #expect(report.findings.isEmpty, "\(report.findings.prefix(10).map(\.description).joined(separator: "\n"))")
+        for target in fuzzer.targets {
+            let figures = report.figures[target.api] ?? Fuzzer.AdapterFigures()
+            #expect(figures.cases == 24, "\(target.api)")
+            // Both outcomes happen, so the checks on each ran.
+            #expect(figures.errors > 0 && figures.pages > 0, "\(target.api): \(figures)")
+            #expect(figures.silentEmpties == 0, "\(target.api)")
+        }
+        #expect(report.textInputs == 24 * 20)
+        #expect(Set(report.mutations.keys) == Set(Mutation.allCases), "every mutation was tried")
+    }
+
+    @Test func aCaseIsTheSameBytesEveryTime() {
+        let one = Fuzzer(Self.slice), two = Fuzzer(Self.slice)
+        for target in one.targets {
+            for number in 0..<30 {
+                let a = one.responses(target, number: number), b = two.responses(target, number: number)
+                #expect(a.0 == b.0 && a.1 == b.1 && a.2.map(\.body) == b.2.map(\.body), "\(target.api) case \(number)")
+            }
+        }
+    }
+
+    @Test func everyRecordingLoadsAsRecorded() async throws {
+        for target in FuzzTarget.all {
+            let responses = target.recording.responses.map { (path: $0.path, status: 200, headers: $0.headers, body: Data($0.body.utf8)) }
+            let source = target.make(ScriptedTransport(responses))
+            let page = try await source.load(source.firstKey, pageSize: source.defaultPageSize)
+            #expect(!page.items.isEmpty, "\(target.api)")
+        }
+    }
+
+    /// The oracle can fail: an adapter that answers every load with an empty last page, as
+    /// the lenient adapters of issue 14 did with a body they could not read, is caught.
+    @Test func anAdapterThatSwallowsBodiesIsCaught() async {
+        struct AlwaysEmpty: FeedSource {
+            var name: String { "pokeapi" }
+            var firstKey: PageKey { .offset(0, limit: 0) }
+            var defaultPageSize: Int { 20 }
+            var maxPageSize: Int { 500 }
+            func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page { Page(key: key, items: [], next: nil) }
+        }
+        var lenient = FuzzTarget.all.first { $0.api == "pokeapi" }!
+        lenient.make = { _ in AlwaysEmpty() }
+        let report = await Fuzzer(Self.slice, targets: [lenient]).run()
+        #expect((report.figures["pokeapi"]?.silentEmpties ?? 0) > 0)
+        #expect(report.findings.contains { $0.problem.contains("silent empty") })
+    }
+}
