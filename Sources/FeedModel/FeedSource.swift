@@ -1,7 +1,7 @@
 /// A paginated feed: the one protocol every API adapter and the built-in feed conform to.
 ///
-/// `load` blocks its caller until the page is there or has failed: the `PageFetcher` calls it
-/// on its own concurrent queue, never on the runtime thread.
+/// `load` is async and never blocks a thread: the `PageFetcher` runs it in a task on its fetch
+/// executor, and cancelling that task cancels the load, its retries and its requests in flight.
 public protocol FeedSource: Sendable {
     /// A short name for the status line, e.g. `hn top`, `demo`.
     var name: String { get }
@@ -18,8 +18,9 @@ public protocol FeedSource: Sendable {
     ///   - key: where the page starts.
     ///   - pageSize: how many items to ask for (already clamped to `maxPageSize`).
     /// - Returns: the page, with the key of the next one or `nil` at the end.
-    /// - Throws: `FeedError` saying what went wrong and whether to retry.
-    func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page
+    /// - Throws: `FeedError` saying what went wrong and whether to retry (`.cancelled` when the
+    ///   task was cancelled).
+    func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page
 
     /// Forgets any snapshot the source keeps between pages (the Hacker News id list), so the
     /// next `load` of the first key sees the feed as it is now. Called on refresh.

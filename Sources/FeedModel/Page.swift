@@ -14,13 +14,20 @@ public struct Page: Sendable, Equatable {
     /// Items the API listed on this page that the adapter left out (Hacker News `null`,
     /// deleted and dead items), so counts can say what was skipped.
     public var skipped: Int
+    /// Items the page should have held but that failed for good and were left out (an HN item
+    /// answering 404 after its list named it). Never silent: the runtimes count and report them.
+    public var failed: [FeedError]
 
-    public init(key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0) {
+    public init(
+        key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0,
+        failed: [FeedError] = []
+    ) {
         self.key = key
         self.items = items
         self.next = next
         self.total = total
         self.cap = cap
+        self.failed = failed
         self.skipped = skipped
     }
 

@@ -2,72 +2,117 @@ import Dispatch
 import FeedModel
 import Synchronization
 
-/// Runs page loads on a custom concurrent queue and hands results back as values.
+/// Runs page loads as tasks on the fetch executor and hands results back as values.
 ///
 /// The one concurrent thing in feedscroll. It owns no paging state: it loads what it is asked,
-/// retries as `RetryPolicy` says, sanitises every remote string, and calls `deliver` from its
-/// queue with a `FetchResult` tagged with its pager; the runtime posts it to its one inbox and
-/// reduces it as `AppAction.fetched` on its own thread.
+/// sanitises every remote string, and calls `deliver` with a `FetchResult` tagged with its
+/// pager; the runtime posts it to its one inbox and reduces it as `AppAction.fetched` on its
+/// own thread. Each request is one `Task` preferring `FetchExecutor` (jobs on the custom
+/// concurrent queue); `cancel` cancels that task, which closes its requests on the wire, drops
+/// retries not yet due, and delivers nothing.
 public final class PageFetcher: Sendable {
     private let source: any FeedSource
     private let pager: FetchResult.Pager
     private let retry: RetryPolicy
-    private let queue = DispatchQueue(label: "feedscroll.fetch", attributes: .concurrent)
-    private let cancelled = Mutex<Set<RequestID>>([])
+    private let lane: FetchLane
+    private let executor: FetchExecutor
+    private let tasks = Mutex<[RequestID: Task<Void, Never>]>([:])
     private let deliver: @Sendable (FetchResult) -> Void
 
     /// - Parameters:
     ///   - source: what to load from.
     ///   - pager: the pager its results are for (tagged on every result).
-    ///   - retry: when to try a failed page again.
-    ///   - deliver: called on the fetch queue with each result.
+    ///   - retry: when to try a failed page again (sources over a `RetryingTransport` retry
+    ///     each request themselves and give up with a non-retryable error, so this adds none).
+    ///   - lane: the host connections this pager's requests use.
+    ///   - executor: where the tasks run.
+    ///   - deliver: called from the fetch executor with each result.
     public init(
-        source: any FeedSource, pager: FetchResult.Pager = .list, retry: RetryPolicy = RetryPolicy(),
-        deliver: @escaping @Sendable (FetchResult) -> Void
+        source: any FeedSource, pager: FetchResult.Pager = .list, retry: RetryPolicy = RetryPolicy(), lane: FetchLane = .list,
+        executor: FetchExecutor = .shared, deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.source = source
         self.pager = pager
         self.retry = retry
+        self.lane = lane
+        self.executor = executor
         self.deliver = deliver
     }
 
-    /// Starts loading a page.
+    /// Starts loading a page in its own task.
     public func fetch(_ request: PageRequest) {
-        queue.async { self.attempt(request, number: 1) }
+        let deliver = self.deliver
+        let pager = self.pager
+        let observer: RetryObserver = { attempt, delay, error in
+            deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
+        }
+        // Created under the lock, so the task's own removal at its end always finds it.
+        tasks.withLock { tasks in
+            tasks[request.id] = Task(executorPreference: executor) { [lane] in
+                await FetchContext.$lane.withValue(lane) {
+                    await FetchContext.$retryObserver.withValue(observer) {
+                        await self.run(request)
+                    }
+                }
+                _ = self.tasks.withLock { $0.removeValue(forKey: request.id) }
+            }
+        }
     }
 
-    /// Stops a request: a load not yet started is skipped and a retry not yet due is dropped.
-    /// A load already running finishes, and its result is dropped by the pager.
+    /// Cancels a request: its connections close, a retry not yet due is dropped, a load not
+    /// yet started never starts, and no event is delivered for it.
     public func cancel(_ id: RequestID) {
-        cancelled.withLock { _ = $0.insert(id) }
+        tasks.withLock { $0.removeValue(forKey: id) }?.cancel()
     }
+
+    /// Cancels every request (leaving a detail, quitting).
+    public func cancelAll() {
+        let running = tasks.withLock { tasks in
+            defer { tasks.removeAll() }
+            return Array(tasks.values)
+        }
+        for task in running { task.cancel() }
+    }
+
+    /// Requests whose tasks have not finished.
+    public var inFlight: Int { tasks.withLock { $0.count } }
 
     /// Asks the source to forget its between-page snapshot (refresh).
     public func startOver() {
-        queue.async { self.source.startOver() }
+        source.startOver()
     }
 
     // MARK: - Helpers
 
-    private func attempt(_ request: PageRequest, number: Int) {
-        if cancelled.withLock({ $0.remove(request.id) != nil }) { return }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let result: Result<Page, FeedError>
-        do {
-            var page = try source.load(request.key, pageSize: request.pageSize)
-            page.items = page.items.map { $0.sanitized() }
-            result = .success(page)
-        } catch {
-            result = .failure(error.sanitized())
-        }
-        let latency = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        if case let .failure(error) = result,
-           let delay = retry.delay(afterAttempt: number, error: error, random: Double.random(in: 0..<1))
-        {
-            deliver(.retrying(request, attempt: number + 1, delay: delay, error: error, for: pager))
-            queue.asyncAfter(deadline: .now() + delay) { self.attempt(request, number: number + 1) }
+    private func run(_ request: PageRequest) async {
+        var attempt = 1
+        while !Task.isCancelled {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let result: Result<Page, FeedError>
+            do throws(FeedError) {
+                var page = try await source.load(request.key, pageSize: request.pageSize)
+                page.items = page.items.map { $0.sanitized() }
+                page.failed = page.failed.map { $0.sanitized() }
+                result = .success(page)
+            } catch {
+                result = .failure(error.sanitized())
+            }
+            if Task.isCancelled { return }
+            let latency = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            if case let .failure(error) = result,
+               let delay = retry.delay(afterAttempt: attempt, error: error, random: Double.random(in: 0..<1))
+            {
+                attempt += 1
+                deliver(.retrying(request, attempt: attempt, delay: delay, error: error, for: pager))
+                do {
+                    try await Task.sleep(for: .seconds(delay))
+                } catch {
+                    return
+                }
+                continue
+            }
+            deliver(.loaded(request, result, latency: latency, for: pager))
             return
         }
-        deliver(.loaded(request, result, latency: latency, for: pager))
     }
 }

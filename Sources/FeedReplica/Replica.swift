@@ -66,6 +66,7 @@ public final class Replica: Sendable {
         let responder = ReplicaResponder(router: router, stalls: stalls)
         let app = Application(
             responder: responder,
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatch()])),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 boundContinuation.yield(.success(channel.localAddress?.port ?? port))
@@ -127,8 +128,9 @@ public struct RunningReplica: Sendable {
 // MARK: - Transport
 
 /// Adapts `ReplicaRouter` to Hummingbird: sleeps for latency, holds stalls, writes the answer.
+/// A client that closes its connection during the latency or a stall is counted as `cancelled`.
 private struct ReplicaResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ReplicaContext
     let router: ReplicaRouter
     let stalls: StallGate
 
@@ -141,7 +143,13 @@ private struct ReplicaResponder: HTTPResponder {
         )
         switch outcome {
         case let .respond(response, delayMs):
-            if delayMs > 0 { try await Task.sleep(for: .milliseconds(delayMs)) }
+            if delayMs > 0 {
+                let watch = await context.closeWatch()
+                if await Self.clientCloses(watch, before: { try? await Task.sleep(for: .milliseconds(delayMs)) }) {
+                    router.countCancelled()
+                    throw CancellationError()
+                }
+            }
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 // `HTTPFields.Element` is HTTPTypes' `HTTPField`, reached through what Hummingbird exports.
@@ -156,9 +164,37 @@ private struct ReplicaResponder: HTTPResponder {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
             )
         case let .stall(delayMs):
-            if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
-            await stalls.wait()
+            let watch = await context.closeWatch()
+            let stalls = self.stalls
+            if await Self.clientCloses(watch, before: {
+                if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
+                await stalls.wait()
+            }) {
+                router.countCancelled()
+            }
             throw CancellationError()
+        }
+    }
+
+    /// Runs `work`, racing it against the client closing the connection.
+    /// - Returns: true when the client closed first.
+    private static func clientCloses(_ watch: ClientCloseWatch?, before work: @escaping @Sendable () async -> Void) async -> Bool {
+        guard let watch else {
+            await work()
+            return false
+        }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await work()
+                return false
+            }
+            group.addTask { await watch.closed() }
+            var closed = false
+            if let first = await group.next() { closed = first }
+            group.cancelAll()
+            // The loser finishes promptly: a cancelled sleep, a cancelled wait.
+            while await group.next() != nil {}
+            return closed
         }
     }
 }

@@ -47,6 +47,11 @@ final class ReplicaRouter: Sendable {
         return outcome
     }
 
+    /// Counts a request whose client closed the connection before the answer.
+    func countCancelled() {
+        state.withLock { $0.stats.countCancelled() }
+    }
+
     private func route(method: String, path: String, rawQuery: String?, host: String, now: Double) -> ReplicaOutcome {
         let origin = "http://" + host
         if path == "/_stats" || path == "/_stats/" {

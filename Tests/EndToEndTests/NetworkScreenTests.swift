@@ -25,7 +25,9 @@ import Testing
         let replica = try ServeProcess("--items 130 --malformed-rate 1")
         let base = try #require(replica.baseURLs["pokeapi"])
         let tmux = try start("pokeapi --base-url \(base)")
-        let screen = try tmux.waitForText("press r to retry", timeout: 20)
+        // Every body is retried by itself (8 attempts, full-jitter backoff capped at 8 s: at most
+        // about 32 s of waiting) before the page fails for good.
+        let screen = try tmux.waitForText("press r to retry", timeout: 60)
         #expect(screen.contains { $0.contains("✗") })
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))

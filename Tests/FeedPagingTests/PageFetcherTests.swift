@@ -5,64 +5,160 @@ import FeedTestSupport
 import Synchronization
 import Testing
 
-@Suite struct PageFetcherTests {
-    /// Collects events and lets a test wait for a count of them (a semaphore, not a sleep).
+@Suite(.timeLimit(.minutes(1))) struct PageFetcherTests {
+    /// Events as an async sequence, so a test awaits them instead of sleeping.
     final class Collector: Sendable {
-        let events = Mutex<[FetchResult]>([])
-        let arrived = DispatchSemaphore(value: 0)
-        func deliver(_ event: FetchResult) {
-            events.withLock { $0.append(event) }
-            arrived.signal()
-        }
-        func wait(for count: Int) -> [FetchResult] {
-            for _ in 0..<count { _ = arrived.wait(timeout: .now() + 10) }
-            return events.withLock { $0 }
+        let stream: AsyncStream<FetchResult>
+        private let continuation: AsyncStream<FetchResult>.Continuation
+        init() { (stream, continuation) = AsyncStream.makeStream() }
+        func deliver(_ event: FetchResult) { continuation.yield(event) }
+        func next(_ count: Int) async -> [FetchResult] {
+            var events: [FetchResult] = []
+            for await event in stream {
+                events.append(event)
+                if events.count == count { break }
+            }
+            return events
         }
     }
 
-    @Test func loadsConcurrentlyAndSanitises() throws {
-        let source = ListSource(items: [FeedItem(id: "x:1", title: "evil\u{1B}]0;pwned\u{07} title")] + makeItems(1..<40))
+    /// A source whose loads all wait at one gate until `opened` loads are waiting together:
+    /// if the fetcher ran loads one after another, the first would never get through.
+    final class GatedSource: FeedSource {
+        let name = "gated"
+        let firstKey = PageKey.page(0)
+        let defaultPageSize = 20
+        let maxPageSize = 20
+        let inner: ListSource
+        private let state = Mutex<(waiting: Int, lanes: [FetchLane], continuations: [CheckedContinuation<Void, Never>])>((0, [], []))
+        let opened: Int
+
+        init(inner: ListSource, opened: Int) {
+            self.inner = inner
+            self.opened = opened
+        }
+
+        var lanes: [FetchLane] { state.withLock { $0.lanes } }
+
+        func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let release = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    state.waiting += 1
+                    state.lanes.append(FetchContext.lane)
+                    state.continuations.append(continuation)
+                    guard state.waiting >= opened else { return [] }
+                    defer { state.continuations = [] }
+                    return state.continuations
+                }
+                for waiting in release { waiting.resume() }
+            }
+            return try await inner.load(key, pageSize: pageSize)
+        }
+    }
+
+    @Test func loadsConcurrentlyAndSanitises() async throws {
+        let list = ListSource(items: [FeedItem(id: "x:1", title: "evil\u{1B}]0;pwned\u{07} title")] + makeItems(1..<40))
+        let source = GatedSource(inner: list, opened: 2)
         let collector = Collector()
-        let fetcher = PageFetcher(source: source, retry: .none) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source, retry: .none, lane: .detail) { collector.deliver($0) }
         fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
-        let events = collector.wait(for: 2)
-        #expect(events.count == 2)
+        let events = await collector.next(2)
         var pages: [Int: Page] = [:]
         for event in events { if case let .loaded(.success(page), _) = event.outcome { pages[event.request.index] = page } }
-        #expect(events.allSatisfy { $0.pager == .list })
         #expect(pages[0]?.items.first?.title == "evil title")
         #expect(pages[1]?.items.count == 20)
-        #expect(Set(source.loads) == [.page(0), .page(1)])
+        #expect(Set(list.loads) == [.page(0), .page(1)])
+        #expect(source.lanes == [.detail, .detail])
     }
 
-    @Test func retriesTransientFailuresThenReportsTheLast() throws {
+    @Test func retriesTransientFailuresThenReportsTheLast() async throws {
         struct Failing: FeedSource {
             let name = "failing"
             let firstKey = PageKey.page(0)
             let defaultPageSize = 20
             let maxPageSize = 20
-            func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
                 throw FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)
             }
         }
         let collector = Collector()
-        let fetcher = PageFetcher(source: Failing(), pager: .comments(serial: 4), retry: RetryPolicy(maxAttempts: 3)) {
-            collector.deliver($0)
-        }
+        let fetcher = PageFetcher(source: Failing(), retry: RetryPolicy(maxAttempts: 3)) { collector.deliver($0) }
         let request = PageRequest(id: RequestID(7), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
-        let events = collector.wait(for: 3)
-        #expect(events.count == 3)
-        guard events.count == 3 else { return }
-        #expect(events[0] == .retrying(
-            request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01),
-            for: .comments(serial: 4)))
-        #expect(events.allSatisfy { $0.pager == .comments(serial: 4) })
+        let events = await collector.next(3)
+        #expect(events[0] == .retrying(request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)))
         guard case let .loaded(.failure(error), _) = events[2].outcome else {
             Issue.record("expected a final failure, got \(events[2])")
             return
         }
         #expect(events[2].request == request && error.kind == .http(status: 503))
+    }
+
+    /// A source whose loads never finish by themselves: they end when their task is cancelled.
+    final class HangingSource: FeedSource {
+        let name = "hanging"
+        let firstKey = PageKey.page(0)
+        let defaultPageSize = 20
+        let maxPageSize = 20
+        let started = AsyncStream<Int>.makeStream()
+        let ended = AsyncStream<Int>.makeStream()
+        func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+            guard case let .page(number) = key else { throw FeedError(.invalidRequest, "bad key") }
+            started.continuation.yield(number)
+            let stream = AsyncStream<Never>.makeStream()
+            await withTaskCancellationHandler {
+                for await _ in stream.stream {}
+            } onCancel: {
+                stream.continuation.finish()
+            }
+            ended.continuation.yield(number)
+            throw FeedError(.cancelled, "cancelled")
+        }
+    }
+
+    /// `cancel` reaches the load (its task is cancelled) and nothing is delivered for it; the
+    /// other request goes on until `cancelAll`.
+    @Test func cancelCancelsTheLoadsTaskAndDeliversNothing() async throws {
+        let source = HangingSource()
+        let collector = Collector()
+        let fetcher = PageFetcher(source: source, retry: RetryPolicy(maxAttempts: 5)) { collector.deliver($0) }
+        fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
+        fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
+        var started = source.started.stream.makeAsyncIterator()
+        let first = await started.next()
+        let second = await started.next()
+        #expect(Set([first, second]) == [0, 1])
+        #expect(fetcher.inFlight == 2)
+        fetcher.cancel(RequestID(1))
+        var ended = source.ended.stream.makeAsyncIterator()
+        #expect(await ended.next() == 0)
+        fetcher.cancelAll()
+        #expect(await ended.next() == 1)
+        #expect(fetcher.inFlight == 0)
+        // Nothing was delivered: a sentinel from the collector's own stream arrives first.
+        collector.deliver(.loaded(PageRequest(id: RequestID(99), index: 9, key: .page(9), pageSize: 1, generation: 0), .success(makePage(9)), latency: 0))
+        let next = await collector.next(1)
+        #expect(next.first?.request.id == RequestID(99))
+    }
+
+    /// A retry observer bound by the fetcher reports a source's own retries as `.retrying`.
+    @Test func retriesInsideALoadAreReported() async throws {
+        struct Retrying: FeedSource {
+            let name = "retrying"
+            let firstKey = PageKey.page(0)
+            let defaultPageSize = 20
+            let maxPageSize = 20
+            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+                FetchContext.retryObserver?(2, 1.5, FeedError(.timeout, "slow \u{1B}[31mhost"))
+                return makePage(0)
+            }
+        }
+        let collector = Collector()
+        let fetcher = PageFetcher(source: Retrying()) { collector.deliver($0) }
+        let request = PageRequest(id: RequestID(3), index: 0, key: .page(0), pageSize: 20, generation: 0)
+        fetcher.fetch(request)
+        let events = await collector.next(2)
+        #expect(events.first == .retrying(request, attempt: 2, delay: 1.5, error: FeedError(.timeout, "slow host")))
     }
 }

@@ -23,11 +23,11 @@ struct AlgoliaCommentsSourceTests {
          "text":null,"title":"A story","type":"story","url":"https://example.com/"}
         """#
 
-    @Test func oneRequestGivesTheThreadInDepthFirstPages() throws {
+    @Test func oneRequestGivesTheThreadInDepthFirstPages() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/items/10", body: Self.tree)
         let source = try #require(AlgoliaCommentsSource.forItem("algolia:10", baseURL: URL(string: Self.base)!, transport: transport))
-        let first = try loadPage(source, source.firstKey, pageSize: 2)
+        let first = try await loadPage(source, source.firstKey, pageSize: 2)
         #expect(first.items.map(\.id) == ["hn:11", "hn:12"])
         #expect(first.items.map(\.depth) == [0, 1])
         #expect(first.items[1].parentID == "hn:11")
@@ -35,7 +35,7 @@ struct AlgoliaCommentsSourceTests {
         #expect(first.items[1].bodyHTML == "<p>Vec&lt;T&gt; &amp;amp; more")
         #expect(first.next == .cursor("2"))
         #expect(first.total == 4)
-        let second = try loadPage(source, try #require(first.next), pageSize: 2)
+        let second = try await loadPage(source, try #require(first.next), pageSize: 2)
         // The deleted comment is not shown; its reply keeps its place in the walk.
         #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
         #expect(second.items.map(\.depth) == [1, 0])
@@ -43,27 +43,27 @@ struct AlgoliaCommentsSourceTests {
         #expect(transport.requestedURLs == ["\(Self.base)/items/10"], "one request for the whole thread")
     }
 
-    @Test func aForgottenWalkIsFetchedAgain() throws {
+    @Test func aForgottenWalkIsFetchedAgain() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/items/10", body: Self.tree)
         let source = AlgoliaCommentsSource(itemID: 10, baseURL: URL(string: Self.base)!, transport: transport)
-        _ = try loadPage(source, source.firstKey, pageSize: 2)
+        _ = try await loadPage(source, source.firstKey, pageSize: 2)
         source.startOver()
-        let second = try loadPage(source, .cursor("2"), pageSize: 2)
+        let second = try await loadPage(source, .cursor("2"), pageSize: 2)
         #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
         #expect(transport.requestedURLs.count == 2)
     }
 
-    @Test func onlySearchResultIdsHaveThreads() {
+    @Test func onlySearchResultIdsHaveThreads() async {
         let transport = FakeTransport()
         #expect(AlgoliaCommentsSource.forItem("hn:10", baseURL: URL(string: Self.base)!, transport: transport) == nil)
         #expect(AlgoliaCommentsSource.forItem("algolia:x", baseURL: URL(string: Self.base)!, transport: transport) == nil)
     }
 
-    @Test func badCursorIsAnError() {
+    @Test func badCursorIsAnError() async {
         let transport = FakeTransport()
         let source = AlgoliaCommentsSource(itemID: 10, baseURL: URL(string: Self.base)!, transport: transport)
-        #expect(loadError(source, .cursor("x"))?.kind == .invalidRequest)
-        #expect(loadError(source, .page(1))?.kind == .invalidRequest)
+        #expect(await loadError(source, .cursor("x"))?.kind == .invalidRequest)
+        #expect(await loadError(source, .page(1))?.kind == .invalidRequest)
     }
 }

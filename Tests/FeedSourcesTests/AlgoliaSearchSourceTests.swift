@@ -37,13 +37,13 @@ struct AlgoliaSearchSourceTests {
         AlgoliaSearchSource(query: query, byDate: byDate, baseURL: URL(string: Self.base)!, transport: transport, log: log)
     }
 
-    @Test func rankedFirstPageNewStyle() throws {
+    @Test func rankedFirstPageNewStyle() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/search?query=theoretical%20biologist&tags=story&hitsPerPage=2&page=0"
         transport.serve(url, body: Self.newStyle)
         let s = source(transport)
         #expect(s.firstKey == .page(0))
-        let page = try loadPage(s, s.firstKey, pageSize: 2)
+        let page = try await loadPage(s, s.firstKey, pageSize: 2)
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .page(1))
         #expect(page.total == 3)
@@ -56,10 +56,10 @@ struct AlgoliaSearchSourceTests {
         ])
     }
 
-    @Test func rankedLastPageOldStyleWithComment() throws {
+    @Test func rankedLastPageOldStyleWithComment() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/search?query=thing&tags=story&hitsPerPage=2&page=1", body: Self.oldStyle)
-        let page = try loadPage(source(transport, query: "thing"), .page(1), pageSize: 2)
+        let page = try await loadPage(source(transport, query: "thing"), .page(1), pageSize: 2)
         #expect(page.next == nil)
         #expect(page.items.map(\.id) == ["algolia:12421640", "algolia:12421700"])
         #expect(page.items[0].url == "https://thing.example/")
@@ -71,23 +71,23 @@ struct AlgoliaSearchSourceTests {
         #expect(comment.score == nil)
     }
 
-    @Test func capMessageEndsTheFeedCleanly() throws {
+    @Test func capMessageEndsTheFeedCleanly() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/search?query=x&tags=story&hitsPerPage=100&page=10",
             body: #"{"hits":[],"page":10,"nbHits":0,"nbPages":0,"hitsPerPage":100,"exhaustiveNbHits":true,"exhaustiveTypo":true,"exhaustive":{"nbHits":true,"typo":true},"processingTimeMS":1,"message":"you can only fetch the 1000 hits for this query. You can extend the number of hits returned via the paginationLimitedTo index parameter or use the browse method. You can read our FAQ for more details about browsing: https://www.algolia.com/doc/faq/index-configuration/how-can-i-retrieve-all-the-records-in-my-index"}"#)
         let notes = Mutex<[String]>([])
-        let page = try loadPage(source(transport, query: "x", log: { note in notes.withLock { $0.append(note) } }), .page(10), pageSize: 100)
+        let page = try await loadPage(source(transport, query: "x", log: { note in notes.withLock { $0.append(note) } }), .page(10), pageSize: 100)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
         #expect(notes.withLock { $0.count } == 1)
         #expect(notes.withLock { $0.first?.hasPrefix("hn-search: you can only fetch the 1000 hits") } == true)
     }
 
-    @Test func emptyHitsEndRankedSearch() throws {
+    @Test func emptyHitsEndRankedSearch() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/search?query=zz&tags=story&hitsPerPage=20&page=0", body: #"{"hits":[],"nbHits":0,"nbPages":0,"page":0}"#)
-        let page = try loadPage(source(transport, query: "zz"), .page(0), pageSize: 20)
+        let page = try await loadPage(source(transport, query: "zz"), .page(0), pageSize: 20)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
@@ -100,12 +100,12 @@ struct AlgoliaSearchSourceTests {
         #"{"hits":[\#(hits.map { hit($0.0, $0.1) }.joined(separator: ","))],"nbHits":1000,"nbPages":\#(nbPages),"page":0}"#
     }
 
-    @Test func byDateWalksATimeKeysetAndDropsBoundaryDuplicates() throws {
+    @Test func byDateWalksATimeKeysetAndDropsBoundaryDuplicates() async throws {
         let transport = FakeTransport()
         let s = source(transport, query: "", byDate: true)
         #expect(s.firstKey == .time(nil))
         transport.serve("\(Self.base)/search_by_date?query=&tags=story&hitsPerPage=3", body: byDateBody([(10, 300), (9, 290), (8, 290)]))
-        let first = try loadPage(s, s.firstKey, pageSize: 3)
+        let first = try await loadPage(s, s.firstKey, pageSize: 3)
         #expect(first.items.map(\.id) == ["algolia:10", "algolia:9", "algolia:8"])
         #expect(first.next == .time(290))
 
@@ -113,7 +113,7 @@ struct AlgoliaSearchSourceTests {
         transport.serve(
             "\(Self.base)/search_by_date?query=&tags=story&hitsPerPage=3&numericFilters=created_at_i%3C%3D290",
             body: byDateBody([(9, 290), (8, 290), (7, 290)]))
-        let second = try loadPage(s, .time(290), pageSize: 3)
+        let second = try await loadPage(s, .time(290), pageSize: 3)
         #expect(second.items.map(\.id) == ["algolia:7"])
         // A full page stuck at one second steps past it instead of looping.
         #expect(second.next == .time(289))
@@ -121,29 +121,29 @@ struct AlgoliaSearchSourceTests {
         transport.serve(
             "\(Self.base)/search_by_date?query=&tags=story&hitsPerPage=3&numericFilters=created_at_i%3C%3D289",
             body: byDateBody([(6, 250), (5, 200)], nbPages: 1))
-        let third = try loadPage(s, .time(289), pageSize: 3)
+        let third = try await loadPage(s, .time(289), pageSize: 3)
         #expect(third.items.map(\.id) == ["algolia:6", "algolia:5"])
         #expect(third.next == nil)
     }
 
-    @Test func byDateEndsOnEmptyHits() throws {
+    @Test func byDateEndsOnEmptyHits() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/search_by_date?query=&tags=story&hitsPerPage=3&numericFilters=created_at_i%3C%3D5",
             body: #"{"hits":[],"nbHits":0,"nbPages":0,"page":0}"#)
-        let page = try loadPage(source(transport, query: "", byDate: true), .time(5), pageSize: 3)
+        let page = try await loadPage(source(transport, query: "", byDate: true), .time(5), pageSize: 3)
         #expect(page.next == nil)
     }
 
-    @Test func keyOfTheWrongStrategyIsRejected() {
+    @Test func keyOfTheWrongStrategyIsRejected() async {
         let transport = FakeTransport()
-        #expect(loadError(source(transport, byDate: true), .page(0))?.kind == .invalidRequest)
-        #expect(loadError(source(transport), .time(nil))?.kind == .invalidRequest)
+        #expect(await loadError(source(transport, byDate: true), .page(0))?.kind == .invalidRequest)
+        #expect(await loadError(source(transport), .time(nil))?.kind == .invalidRequest)
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport, query: "q"), key: .page(0), url: "\(Self.base)/search?query=q&tags=story&hitsPerPage=10&page=0",
             transport: transport, api: "hn-search",
             truncated: #"{"hits":[{"objectID":"1""#, wrongType: #"{"hits":[{"objectID":12}]}"#)

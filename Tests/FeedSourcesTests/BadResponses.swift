@@ -25,7 +25,7 @@ enum BadResponses {
     static func check(
         _ source: some FeedSource, key: PageKey, url: String, transport: FakeTransport, api: String,
         truncated: String, wrongType: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) async {
         let cases: [Case] = [
             Case(status: 200, body: truncated, kind: .decoding, retryable: false, messageContains: "unexpected response"),
             Case(status: 200, body: wrongType, kind: .decoding, retryable: false, messageContains: "unexpected response"),
@@ -39,7 +39,7 @@ enum BadResponses {
         ]
         for testCase in cases {
             transport.serve(url, status: testCase.status, headers: testCase.headers, body: testCase.body)
-            guard let error = loadError(source, key) else {
+            guard let error = await loadError(source, key) else {
                 Issue.record("\(api): HTTP \(testCase.status) \(testCase.body.prefix(30)) did not fail", sourceLocation: sourceLocation)
                 continue
             }

@@ -7,13 +7,13 @@ import Testing
         DemoSource(options: .init(items: items, seed: 7, latencyMilliseconds: 0, failureRate: failureRate), epoch: 1_800_000_000)
     }
 
-    @Test func pagesByOffsetToTheEnd() throws {
+    @Test func pagesByOffsetToTheEnd() async throws {
         let demo = source(items: 45)
         var key: PageKey? = demo.firstKey
         var ids: [String] = []
         var pages = 0
         while let current = key {
-            let page = try demo.load(current, pageSize: 20)
+            let page = try await demo.load(current, pageSize: 20)
             ids += page.items.map(\.id)
             key = page.next
             pages += 1
@@ -22,17 +22,17 @@ import Testing
         #expect(ids == (1...45).map { "demo:\($0)" })
     }
 
-    @Test func sameSeedSameFeed() throws {
-        let a = try source().load(.offset(0, limit: 20), pageSize: 20)
-        let b = try source().load(.offset(0, limit: 20), pageSize: 20)
+    @Test func sameSeedSameFeed() async throws {
+        let a = try await source().load(.offset(0, limit: 20), pageSize: 20)
+        let b = try await source().load(.offset(0, limit: 20), pageSize: 20)
         #expect(a == b)
-        let other = try DemoSource(options: .init(items: 1000, seed: 8, latencyMilliseconds: 0), epoch: 1_800_000_000)
+        let other = try await DemoSource(options: .init(items: 1000, seed: 8, latencyMilliseconds: 0), epoch: 1_800_000_000)
             .load(.offset(0, limit: 20), pageSize: 20)
         #expect(other.items.map(\.title) != a.items.map(\.title))
     }
 
-    @Test func looksLikeANewsFeed() throws {
-        let page = try source().load(.offset(0, limit: 20), pageSize: 500)
+    @Test func looksLikeANewsFeed() async throws {
+        let page = try await source().load(.offset(0, limit: 20), pageSize: 500)
         let titles = page.items.map(\.title)
         #expect(titles.contains { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }, "Hangul")
         #expect(titles.contains { $0.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) } }, "Japanese")
@@ -41,26 +41,26 @@ import Testing
         #expect(page.items.allSatisfy { $0.author != nil && $0.score != nil && $0.commentCount != nil && $0.url != nil && $0.body != nil })
     }
 
-    @Test func tenMillionItemsAreLazy() throws {
+    @Test func tenMillionItemsAreLazy() async throws {
         let demo = source(items: 10_000_000)
-        var page = try demo.load(demo.firstKey, pageSize: 20)
+        var page = try await demo.load(demo.firstKey, pageSize: 20)
         #expect(page.total == 10_000_000)
         #expect(page.next == .offset(20, limit: 20))
         // Straight to the last page by its offset: nothing before it is generated.
-        page = try demo.load(.offset(9_999_990, limit: 20), pageSize: 20)
+        page = try await demo.load(.offset(9_999_990, limit: 20), pageSize: 20)
         #expect(page.items.map(\.id) == (9_999_991...10_000_000).map { "demo:\($0)" })
         #expect(page.next == nil)
     }
 
-    @Test func badKeyIsAClearError() {
-        #expect(throws: FeedError.self) { try source().load(.cursor("c1.1"), pageSize: 20) }
-        #expect(throws: FeedError.self) { try source().load(.offset(-1, limit: 20), pageSize: 20) }
-        #expect(throws: FeedError.self) { try source().load(.page(1), pageSize: 20) }
+    @Test func badKeyIsAClearError() async {
+        await #expect(throws: FeedError.self) { try await source().load(.cursor("c1.1"), pageSize: 20) }
+        await #expect(throws: FeedError.self) { try await source().load(.offset(-1, limit: 20), pageSize: 20) }
+        await #expect(throws: FeedError.self) { try await source().load(.page(1), pageSize: 20) }
     }
 
-    @Test func failureRateOneAlwaysFailsRetryably() {
+    @Test func failureRateOneAlwaysFailsRetryably() async {
         do {
-            _ = try source(failureRate: 1).load(.offset(0, limit: 20), pageSize: 20)
+            _ = try await source(failureRate: 1).load(.offset(0, limit: 20), pageSize: 20)
             Issue.record("expected a failure")
         } catch {
             #expect(error.isRetryable)

@@ -26,12 +26,12 @@ struct DevToSourceTests {
         DevToSource(tag: tag, baseURL: URL(string: Self.base)!, transport: transport)
     }
 
-    @Test func fullPageContinues() throws {
+    @Test func fullPageContinues() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/articles?page=1&per_page=2&tag=webdev"
         transport.serve(url, body: "[\(Self.article(769004)),\(Self.article(769005))]")
         let s = source(transport, tag: "#webdev")
-        let page = try loadPage(s, s.firstKey, pageSize: 2)
+        let page = try await loadPage(s, s.firstKey, pageSize: 2)
         #expect(transport.requestedURLs == [url])
         #expect(transport.requests.first?.headers["Accept"] == "application/vnd.forem.api-v1+json")
         #expect(page.next == .page(2))
@@ -46,36 +46,36 @@ struct DevToSourceTests {
             discussionURL: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92#comments"))
     }
 
-    @Test func swappedTagFieldsAreTolerated() throws {
+    @Test func swappedTagFieldsAreTolerated() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/articles?page=3&per_page=3",
             body: "[\(Self.article(1, tagList: #""rust, wasm""#, tags: #"["rust","wasm"]"#)),\(Self.article(2, tagList: "null", tags: "null"))]")
-        let page = try loadPage(source(transport), .page(3), pageSize: 3)
+        let page = try await loadPage(source(transport), .page(3), pageSize: 3)
         #expect(page.items[0].body == "Hey DEVs, & friends\n\n#rust #wasm")
         #expect(page.items[1].body == "Hey DEVs, & friends")
         // A short page is the end.
         #expect(page.next == nil)
     }
 
-    @Test func emptyArrayEnds() throws {
+    @Test func emptyArrayEnds() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/articles?page=40&per_page=30", body: "[]")
-        let page = try loadPage(source(transport), .page(40), pageSize: 30)
+        let page = try await loadPage(source(transport), .page(40), pageSize: 30)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
 
-    @Test func throttledWithRetryAfter() throws {
+    @Test func throttledWithRetryAfter() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/articles?page=1&per_page=30", status: 429, headers: ["Retry-After": "1"], body: #"{"error":"Retry later","status":429}"#)
-        let error = try #require(loadError(source(transport), .page(1), pageSize: 30))
+        let error = try #require(await loadError(source(transport), .page(1), pageSize: 30))
         #expect(error == FeedError(.rateLimited, "devto: HTTP 429 (Retry later)", isRetryable: true, retryAfter: 1))
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .page(1), url: "\(Self.base)/articles?page=1&per_page=10", transport: transport, api: "devto",
             truncated: #"[{"id":1,"title":"x""#, wrongType: #"{"id":1}"#)
     }

@@ -29,7 +29,7 @@ final class FakeTransport: HTTPTransport {
     var requests: [HTTPRequest] { state.withLock { $0.requests } }
     var requestedURLs: [String] { requests.map(\.url.absoluteString) }
 
-    func send(_ request: HTTPRequest) throws(FeedError) -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse {
         let route = state.withLock { state -> Result<HTTPResponse, FeedError>? in
             state.requests.append(request)
             return state.routes[request.url.absoluteString]
@@ -40,27 +40,5 @@ final class FakeTransport: HTTPTransport {
                 body: Data("FakeTransport: no route for \(request.url.absoluteString)".utf8), url: request.url)
         }
         return try route.get()
-    }
-}
-
-/// Wraps a transport, holding each request for `delay` seconds and counting how many are in
-/// flight at once.
-final class SlowTransport: HTTPTransport {
-    private let inner: any HTTPTransport
-    private let delay: Double
-    private let counts = Mutex((current: 0, peak: 0))
-
-    init(_ inner: any HTTPTransport, delay: Double) {
-        self.inner = inner
-        self.delay = delay
-    }
-
-    var peakInFlight: Int { counts.withLock { $0.peak } }
-
-    func send(_ request: HTTPRequest) throws(FeedError) -> HTTPResponse {
-        counts.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) }
-        defer { counts.withLock { $0.current -= 1 } }
-        Thread.sleep(forTimeInterval: delay)
-        return try inner.send(request)
     }
 }

@@ -33,14 +33,14 @@ struct GitHubSearchSourceTests {
         "\(Self.base)/search/repositories?q=language%3Aswift%20stars%3A%3E100&sort=stars&order=desc&per_page=\(perPage)&page=\(page)"
     }
 
-    @Test func pageWithLinkHeaderAndNulls() throws {
+    @Test func pageWithLinkHeaderAndNulls() async throws {
         let transport = FakeTransport()
         transport.serve(
             url(page: 1),
             headers: ["Link": #"<https://api.github.com/search/repositories?q=language%3Aswift&per_page=30&page=2>; rel="next", <https://api.github.com/search/repositories?q=language%3Aswift&per_page=30&page=34>; rel="last""#],
             body: #"{"total_count":5295423,"incomplete_results":true,"items":[\#(Self.react),\#(Self.bare)]}"#)
         let s = source(transport)
-        let page = try loadPage(s, s.firstKey, pageSize: 30)
+        let page = try await loadPage(s, s.firstKey, pageSize: 30)
         let request = try #require(transport.requests.first)
         #expect(request.url.absoluteString == url(page: 1))
         #expect(request.headers["Accept"] == "application/vnd.github+json")
@@ -64,54 +64,54 @@ struct GitHubSearchSourceTests {
         #expect(page.items[1].time == 1_577_836_800)
     }
 
-    @Test func noLinkHeaderIsTheLastPage() throws {
+    @Test func noLinkHeaderIsTheLastPage() async throws {
         let transport = FakeTransport()
         transport.serve(url(page: 1, perPage: 100), body: #"{"total_count":1,"incomplete_results":false,"items":[\#(Self.bare)]}"#)
-        let page = try loadPage(source(transport), .page(1), pageSize: 500)
+        let page = try await loadPage(source(transport), .page(1), pageSize: 500)
         #expect(page.items.count == 1)
         #expect(page.next == nil)
     }
 
-    @Test func the1000ResultCapEndsCleanly() throws {
+    @Test func the1000ResultCapEndsCleanly() async throws {
         let transport = FakeTransport()
         transport.serve(
             url(page: 35), status: 422,
             body: #"{"message":"Only the first 1000 search results are available","documentation_url":"https://docs.github.com/v3/search/"}"#)
         let notes = Mutex<[String]>([])
-        let page = try loadPage(source(transport, log: { n in notes.withLock { $0.append(n) } }), .page(35), pageSize: 30)
+        let page = try await loadPage(source(transport, log: { n in notes.withLock { $0.append(n) } }), .page(35), pageSize: 30)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
         #expect(notes.withLock { $0 } == ["github: Only the first 1000 search results are available; the feed ends here"])
     }
 
-    @Test func otherValidationFailuresAreInvalidRequests() throws {
+    @Test func otherValidationFailuresAreInvalidRequests() async throws {
         let transport = FakeTransport()
         transport.serve(url(page: 1), status: 422, body: #"{"message":"Validation Failed","errors":[{"message":"bad q"}]}"#)
-        let error = try #require(loadError(source(transport), .page(1), pageSize: 30))
+        let error = try #require(await loadError(source(transport), .page(1), pageSize: 30))
         #expect(error == FeedError(.invalidRequest, "github: Validation Failed"))
     }
 
-    @Test func rateLimited403() throws {
+    @Test func rateLimited403() async throws {
         let transport = FakeTransport()
         transport.serve(
             url(page: 2), status: 403,
             headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1704110460", "date": "Mon, 01 Jan 2024 12:00:00 GMT", "x-ratelimit-resource": "search"],
             body: #"{"message":"API rate limit exceeded for 1.2.3.4.","documentation_url":"https://docs.github.com/rest"}"#)
-        let error = try #require(loadError(source(transport), .page(2), pageSize: 30))
+        let error = try #require(await loadError(source(transport), .page(2), pageSize: 30))
         #expect(error.kind == .rateLimited)
         #expect(error.retryAfter == 60)
     }
 
-    @Test func emptyQueryIsRejectedWithoutARequest() {
+    @Test func emptyQueryIsRejectedWithoutARequest() async {
         let transport = FakeTransport()
         let s = GitHubSearchSource(query: " ", baseURL: URL(string: Self.base)!, transport: transport)
-        #expect(loadError(s, .page(1))?.kind == .invalidRequest)
+        #expect(await loadError(s, .page(1))?.kind == .invalidRequest)
         #expect(transport.requests.isEmpty)
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .page(1), url: url(page: 1, perPage: 10), transport: transport, api: "github",
             truncated: #"{"total_count":1,"items":[{"id":"#, wrongType: #"{"items":[{"id":"abc"}]}"#)
     }

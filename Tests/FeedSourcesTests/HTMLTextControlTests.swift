@@ -16,7 +16,7 @@ import Testing
         #expect(TextSanitizer.clean(HTMLText.plainTitle(html)) == expected)
     }
 
-    @Test func bodyEscapesAreRemovedWhole() {
+    @Test func bodyEscapesAreRemovedWhole() async {
         let html = "<p>one \u{1B}[1;1HPWNED\u{1B}[H</p><p>\u{1B}Ptwo\u{1B}\\two</p>"
         #expect(TextSanitizer.clean(HTMLText.text(html), mode: .multiline) == "one PWNED\n\ntwo")
     }

@@ -23,33 +23,33 @@ struct HTMLTextTests {
         #expect(HTMLText.plainTitle(html) == expected)
     }
 
-    @Test func paragraphsAndBreaksBecomeLines() {
+    @Test func paragraphsAndBreaksBecomeLines() async {
         let html = "<p>I want to map &#x27;things&#x27;.</p><p>Line one<br>line two</p>"
         #expect(HTMLText.text(html) == "I want to map 'things'.\n\nLine one\nline two")
     }
 
-    @Test func preformattedBlocksKeepTheirLines() {
+    @Test func preformattedBlocksKeepTheirLines() async {
         let html = "Try this:<p><pre><code>  let a = 1\n  let b = &quot;2&quot;\n</code></pre>done"
         #expect(HTMLText.text(html) == "Try this:\n\nlet a = 1\nlet b = \"2\"\n\ndone")
         #expect(HTMLText.plainTitle(html) == "Try this: let a = 1 let b = \"2\" done")
     }
 
-    @Test func mastodonInvisibleSpansHideAndEllipsisAddsDots() {
+    @Test func mastodonInvisibleSpansHideAndEllipsisAddsDots() async {
         let content = #"<p>&quot;I lost my inheritance ...&quot;</p><p><a href="https://www.theguardian.com/money/2019/dec/07/x" rel="nofollow noopener noreferrer" target="_blank"><span class="invisible">https://www.</span><span class="ellipsis">theguardian.com/money/2019/dec</span><span class="invisible">/07/x</span></a></p>"#
         #expect(HTMLText.plainTitle(content) == "\"I lost my inheritance ...\" theguardian.com/money/2019/dec…")
         #expect(HTMLText.text(content) == "\"I lost my inheritance ...\"\n\ntheguardian.com/money/2019/dec…")
     }
 
-    @Test func nestedSpansInsideInvisibleStayHidden() {
+    @Test func nestedSpansInsideInvisibleStayHidden() async {
         #expect(HTMLText.plainTitle(#"a<span class="invisible">b<span>c</span>d</span>e"#) == "ae")
     }
 
-    @Test func scriptAndStyleBodiesVanish() {
+    @Test func scriptAndStyleBodiesVanish() async {
         let html = "<html><head><title>T</title><style>p{}</style></head><body><script>if (a < b) {}</script>Body</body></html>"
         #expect(HTMLText.plainTitle(html) == "Body")
     }
 
-    @Test func decodeEntitiesLeavesTags() {
+    @Test func decodeEntitiesLeavesTags() async {
         #expect(HTMLText.decodeEntities("https://x/?a=1&amp;s=2") == "https://x/?a=1&s=2")
         #expect(HTMLText.decodeEntities("<b>&amp;</b>") == "<b>&</b>")
     }

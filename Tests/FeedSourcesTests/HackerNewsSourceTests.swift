@@ -16,7 +16,7 @@ struct HackerNewsSourceTests {
         return HackerNewsSource(list: list, baseURL: URL(string: Self.base)!, transport: transport, maxConcurrentItems: 3)
     }
 
-    @Test func firstPageKeepsRankingAndSkipsNullDeletedDead() throws {
+    @Test func firstPageKeepsRankingAndSkipsNullDeletedDead() async throws {
         let transport = FakeTransport()
         let source = makeSource(ids: [8863, 5, 6, 7, 9, 10, 11], transport: transport)
         transport.serve("\(Self.base)/item/8863.json", body: #"{"by":"dhouston","descendants":71,"id":8863,"kids":[8952,9224,8917],"score":111,"time":1175714200,"title":"My YC app: Dropbox - Throw away your USB drive","type":"story","url":"http://www.getdropbox.com/u/2/screencast.html"}"#)
@@ -25,7 +25,7 @@ struct HackerNewsSourceTests {
         transport.serve("\(Self.base)/item/7.json", body: #"{"by":"x","dead":true,"id":7,"time":1175714200,"type":"story"}"#)
         transport.serve("\(Self.base)/item/9.json", body: #"{"by":"asker","id":9,"score":3,"text":"I&#x27;m asking<p>Second para","time":1,"title":"Ask HN: Why &quot;this&quot;?","type":"story","url":""}"#)
 
-        let page = try loadPage(source, source.firstKey, pageSize: 5)
+        let page = try await loadPage(source, source.firstKey, pageSize: 5)
         #expect(page.items.map(\.id) == ["hn:8863", "hn:9"])
         #expect(page.next == .idSlice(start: 5, count: 5))
         #expect(page.total == 7)
@@ -47,17 +47,17 @@ struct HackerNewsSourceTests {
         #expect(Set(urls.dropFirst()) == Set([8863, 5, 6, 7, 9].map { "\(Self.base)/item/\($0).json" }))
     }
 
-    @Test func pagesOverOneSnapshotUntilTheListEnds() throws {
+    @Test func pagesOverOneSnapshotUntilTheListEnds() async throws {
         let transport = FakeTransport()
         let ids = Array(100..<107)
         let source = makeSource(ids: ids, transport: transport, list: .new)
         for id in ids { transport.serve("\(Self.base)/item/\(id).json", body: story(id)) }
 
-        let first = try loadPage(source, source.firstKey, pageSize: 3)
+        let first = try await loadPage(source, source.firstKey, pageSize: 3)
         // The list changes on the server: the snapshot must not.
         transport.serve("\(Self.base)/newstories.json", body: "[999,100,101]")
-        let second = try loadPage(source, try #require(first.next), pageSize: 3)
-        let third = try loadPage(source, try #require(second.next), pageSize: 3)
+        let second = try await loadPage(source, try #require(first.next), pageSize: 3)
+        let third = try await loadPage(source, try #require(second.next), pageSize: 3)
         #expect(first.items.map(\.id) == ["hn:100", "hn:101", "hn:102"])
         #expect(second.items.map(\.id) == ["hn:103", "hn:104", "hn:105"])
         #expect(third.items.map(\.id) == ["hn:106"])
@@ -65,84 +65,72 @@ struct HackerNewsSourceTests {
         #expect(transport.requestedURLs.filter { $0.hasSuffix("newstories.json") }.count == 1)
 
         source.startOver()
-        let fresh = try loadPage(source, source.firstKey, pageSize: 3)
+        let fresh = try await loadPage(source, source.firstKey, pageSize: 3)
         #expect(fresh.total == 3)
         #expect(fresh.next == nil)
         #expect(transport.requestedURLs.filter { $0.hasSuffix("newstories.json") }.count == 2)
     }
 
-    @Test func aPageOfOnlySkippedItemsIsNotTheEnd() throws {
+    @Test func aPageOfOnlySkippedItemsIsNotTheEnd() async throws {
         let transport = FakeTransport()
         let source = makeSource(ids: [1, 2, 3, 4], transport: transport)
         transport.serve("\(Self.base)/item/1.json", body: "null")
         transport.serve("\(Self.base)/item/2.json", body: "null")
-        let page = try loadPage(source, source.firstKey, pageSize: 2)
+        let page = try await loadPage(source, source.firstKey, pageSize: 2)
         #expect(page.items.isEmpty)
         #expect(page.next == .idSlice(start: 2, count: 2))
     }
 
-    @Test func emptyListEndsAtOnce() throws {
+    @Test func emptyListEndsAtOnce() async throws {
         let transport = FakeTransport()
         let source = makeSource(ids: [], transport: transport, list: .job)
-        let page = try loadPage(source, source.firstKey)
+        let page = try await loadPage(source, source.firstKey)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
 
-    @Test func pageSizeIsClamped() throws {
+    @Test func pageSizeIsClamped() async throws {
         let transport = FakeTransport()
         let ids = Array(1...150)
         let source = makeSource(ids: ids, transport: transport, list: .best)
         for id in ids { transport.serve("\(Self.base)/item/\(id).json", body: story(id)) }
-        let page = try loadPage(source, source.firstKey, pageSize: 1000)
+        let page = try await loadPage(source, source.firstKey, pageSize: 1000)
         #expect(page.items.count == 100)
         #expect(page.items.map(\.id) == (1...100).map { "hn:\($0)" })
         #expect(page.next == .idSlice(start: 100, count: 100))
     }
 
-    @Test func retryableItemFailureFailsThePageFinalOneSkipsTheItem() throws {
+    @Test func retryableItemFailureFailsThePageFinalOneSkipsTheItem() async throws {
         let transport = FakeTransport()
         let source = makeSource(ids: [1, 2, 3], transport: transport)
         transport.serve("\(Self.base)/item/1.json", body: story(1))
         // item 2 has no route: FakeTransport answers 404, a final error: skipped.
         transport.serve("\(Self.base)/item/3.json", body: story(3))
-        let page = try loadPage(source, source.firstKey, pageSize: 3)
+        let page = try await loadPage(source, source.firstKey, pageSize: 3)
         #expect(page.items.map(\.id) == ["hn:1", "hn:3"])
+        #expect(page.failed.map(\.kind) == [.http(status: 404)])
 
         // A body that cannot be read is not a missing item: the page fails (issue 14).
         transport.serve("\(Self.base)/item/3.json", body: #"{"id":3,"title":5}"#)
-        let unreadable = try #require(loadError(source, source.firstKey, pageSize: 3))
+        let unreadable = try #require(await loadError(source, source.firstKey, pageSize: 3))
         #expect(unreadable.kind == .decoding)
         #expect(unreadable.message == "hn: unexpected response (title: expected a string)")
 
         transport.fail("\(Self.base)/item/2.json", with: FeedError(.timeout, "127.0.0.1: timed out"))
-        let error = try #require(loadError(source, source.firstKey, pageSize: 3))
+        let error = try #require(await loadError(source, source.firstKey, pageSize: 3))
         #expect(error.kind == .timeout)
     }
 
-    @Test func itemsAreFetchedConcurrentlyWithinTheBound() throws {
-        let fake = FakeTransport()
-        let ids = Array(1...12)
-        fake.serve("\(Self.base)/topstories.json", body: "[" + ids.map(String.init).joined(separator: ",") + "]")
-        for id in ids { fake.serve("\(Self.base)/item/\(id).json", body: story(id)) }
-        let slow = SlowTransport(fake, delay: 0.05)
-        let source = HackerNewsSource(baseURL: URL(string: Self.base)!, transport: slow, maxConcurrentItems: 4)
-        let page = try loadPage(source, source.firstKey, pageSize: 12)
-        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
-        #expect(slow.peakInFlight > 1)
-        #expect(slow.peakInFlight <= 4)
-    }
-
-    @Test func badListResponses() {
+    @Test func badListResponses() async {
         let transport = FakeTransport()
         let source = HackerNewsSource(list: .ask, baseURL: URL(string: Self.base)!, transport: transport)
-        BadResponses.check(
+        await BadResponses.check(
             source, key: source.firstKey, url: "\(Self.base)/askstories.json", transport: transport, api: "hn",
             truncated: "[1,2,", wrongType: #"{"items":[1]}"#)
     }
 
-    @Test func wrongKeyIsAnInvalidRequest() {
+    @Test func wrongKeyIsAnInvalidRequest() async {
         let source = HackerNewsSource(baseURL: URL(string: Self.base)!, transport: FakeTransport())
-        #expect(loadError(source, .page(1))?.kind == .invalidRequest)
+        #expect(await loadError(source, .page(1))?.kind == .invalidRequest)
     }
 }

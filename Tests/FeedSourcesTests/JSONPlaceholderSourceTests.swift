@@ -15,7 +15,7 @@ struct JSONPlaceholderSourceTests {
         "[" + ids.map { #"{"userId":1,"id":\#($0),"title":"et ea vero quia laudantium autem","body":"delectus reiciendis\nmolestiae"}"# }.joined(separator: ",") + "]"
     }
 
-    @Test func pageFollowsLinkNextAndReadsTotal() throws {
+    @Test func pageFollowsLinkNextAndReadsTotal() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/posts?_page=2&_limit=10"
         transport.serve(
@@ -25,7 +25,7 @@ struct JSONPlaceholderSourceTests {
                 "Link": #"<http://jsonplaceholder.typicode.com/posts?_page=1&_limit=10>; rel="first", <http://jsonplaceholder.typicode.com/posts?_page=1&_limit=10>; rel="prev", <http://jsonplaceholder.typicode.com/posts?_page=3&_limit=10>; rel="next", <http://jsonplaceholder.typicode.com/posts?_page=10&_limit=10>; rel="last""#,
             ],
             body: posts(11...20))
-        let page = try loadPage(source(transport), .page(2), pageSize: 10)
+        let page = try await loadPage(source(transport), .page(2), pageSize: 10)
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .page(3))
         #expect(page.total == 100)
@@ -36,28 +36,28 @@ struct JSONPlaceholderSourceTests {
             body: "delectus reiciendis\nmolestiae"))
     }
 
-    @Test func lastPageHasNoNext() throws {
+    @Test func lastPageHasNoNext() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/posts?_page=10&_limit=10",
             headers: ["X-Total-Count": "100", "Link": #"<http://x/posts?_page=1&_limit=10>; rel="first", <http://x/posts?_page=9&_limit=10>; rel="prev", <http://x/posts?_page=10&_limit=10>; rel="last""#],
             body: posts(91...100))
-        let page = try loadPage(source(transport), .page(10), pageSize: 10)
+        let page = try await loadPage(source(transport), .page(10), pageSize: 10)
         #expect(page.next == nil)
     }
 
-    @Test func pastTheEndIsEmptyWithAnEmptyLink() throws {
+    @Test func pastTheEndIsEmptyWithAnEmptyLink() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/posts?_page=11&_limit=10", headers: ["X-Total-Count": "100", "Link": ""], body: "[]")
-        let page = try loadPage(source(transport), .page(11), pageSize: 10)
+        let page = try await loadPage(source(transport), .page(11), pageSize: 10)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
         #expect(page.total == 100)
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .page(1), url: "\(Self.base)/posts?_page=1&_limit=10", transport: transport, api: "jsonplaceholder",
             truncated: #"[{"id":1"#, wrongType: #"[{"id":"one"}]"#)
     }

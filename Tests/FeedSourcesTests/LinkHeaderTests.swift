@@ -3,7 +3,7 @@ import Testing
 @testable import FeedSources
 
 struct LinkHeaderTests {
-    @Test func gitHubStyleHeaderMapsEveryRelation() {
+    @Test func gitHubStyleHeaderMapsEveryRelation() async {
         let header = LinkHeader(
             #"<https://api.github.com/repositories/1300192/issues?page=2>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=4>; rel="next", <https://api.github.com/repositories/1300192/issues?page=515>; rel="last", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first""#)
         #expect(header.url(for: "next") == "https://api.github.com/repositories/1300192/issues?page=4")

@@ -21,13 +21,13 @@ struct LobstersSourceTests {
         LobstersSource(list: list, baseURL: URL(string: Self.base)!, transport: transport)
     }
 
-    @Test func fullPageContinuesAndDecodesBothSubmitterShapes() throws {
+    @Test func fullPageContinuesAndDecodesBothSubmitterShapes() async throws {
         let transport = FakeTransport()
         var stories = (0..<24).map { Self.story($0) }
         stories.append(Self.story(24, submitter: #"{"username":"jcs","created_at":"2012-06-30T18:41:05.000-05:00","is_admin":true,"karma":1234}"#, url: ""))
         transport.serve("\(Self.base)/hottest.json?page=1", body: "[\(stories.joined(separator: ","))]")
         let s = source(transport)
-        let page = try loadPage(s, s.firstKey, pageSize: 100)
+        let page = try await loadPage(s, s.firstKey, pageSize: 100)
         #expect(page.items.count == 25)
         #expect(page.next == .page(2))
         #expect(page.items[0].factLines == [
@@ -44,37 +44,37 @@ struct LobstersSourceTests {
         #expect(text.url == "https://lobste.rs/s/s24/eliminating_memory_safety")
     }
 
-    @Test func shortPageEnds() throws {
+    @Test func shortPageEnds() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/newest.json?page=4", body: "[\(Self.story(1))]")
-        let page = try loadPage(source(transport, .newest), .page(4))
+        let page = try await loadPage(source(transport, .newest), .page(4))
         #expect(page.items.count == 1)
         #expect(page.next == nil)
     }
 
-    @Test func emptyPageEnds() throws {
+    @Test func emptyPageEnds() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/hottest.json?page=9", body: "[]")
-        let page = try loadPage(source(transport), .page(9))
+        let page = try await loadPage(source(transport), .page(9))
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
 
-    @Test func throttledPlainTextWithRateLimitReset() throws {
+    @Test func throttledPlainTextWithRateLimitReset() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/hottest.json?page=2", status: 429,
             headers: ["RateLimit-Limit": "4", "RateLimit-Remaining": "0", "RateLimit-Reset": "1704110402", "Date": "Mon, 01 Jan 2024 12:00:00 GMT", "Content-Type": "text/plain"],
             body: "Throttled, sleep(1) between hits; see https://lobste.rs/about#ratelimit\n")
-        let error = try #require(loadError(source(transport), .page(2)))
+        let error = try #require(await loadError(source(transport), .page(2)))
         #expect(error == FeedError(
             .rateLimited, "lobsters: HTTP 429 (Throttled, sleep(1) between hits; see https://lobste.rs/about#ratelimit)",
             isRetryable: true, retryAfter: 2))
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .page(1), url: "\(Self.base)/hottest.json?page=1", transport: transport, api: "lobsters",
             truncated: #"[{"short_id":"#, wrongType: #"[{"short_id":12}]"#)
     }

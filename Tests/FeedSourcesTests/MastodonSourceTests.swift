@@ -26,7 +26,7 @@ struct MastodonSourceTests {
         MastodonSource(baseURL: URL(string: Self.base)!, transport: transport)
     }
 
-    @Test func pageFollowsLinkNext() throws {
+    @Test func pageFollowsLinkNext() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/api/v1/timelines/public?limit=20"
         transport.serve(
@@ -34,7 +34,7 @@ struct MastodonSourceTests {
             headers: ["Link": #"<https://mastodon.social/api/v1/timelines/public?limit=20&max_id=103206804086086361>; rel="next", <https://mastodon.social/api/v1/timelines/public?limit=20&min_id=103270115826048975>; rel="prev""#],
             body: "[\(Self.status(id: "103270115826048975", content: Self.guardian)),\(Self.status(id: "103206804086086361", content: "<p>second</p>", spoiler: "food"))]")
         let s = source(transport)
-        let page = try loadPage(s, s.firstKey, pageSize: 20)
+        let page = try await loadPage(s, s.firstKey, pageSize: 20)
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .keyset("103206804086086361"))
         #expect(page.items[0].factLines == [
@@ -49,50 +49,50 @@ struct MastodonSourceTests {
         #expect(page.items[1].body == "second")
     }
 
-    @Test func emptyArrayWithoutLinkEnds() throws {
+    @Test func emptyArrayWithoutLinkEnds() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/api/v1/timelines/public?limit=40&max_id=1", body: "[]")
-        let page = try loadPage(source(transport), .keyset("1"), pageSize: 100)
+        let page = try await loadPage(source(transport), .keyset("1"), pageSize: 100)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
 
-    @Test func missingLinkOnANonEmptyPageFallsBackToTheLastID() throws {
+    @Test func missingLinkOnANonEmptyPageFallsBackToTheLastID() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/api/v1/timelines/public?limit=5&max_id=200", body: "[\(Self.status(id: "150", content: "x"))]")
-        let page = try loadPage(source(transport), .keyset("200"), pageSize: 5)
+        let page = try await loadPage(source(transport), .keyset("200"), pageSize: 5)
         #expect(page.next == .keyset("150"))
     }
 
-    @Test func localOnlyAddsTheFlag() throws {
+    @Test func localOnlyAddsTheFlag() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/api/v1/timelines/public?limit=20&local=true", body: "[]")
         let s = MastodonSource(baseURL: URL(string: Self.base)!, transport: transport, isLocalOnly: true)
-        _ = try loadPage(s, s.firstKey, pageSize: 20)
+        _ = try await loadPage(s, s.firstKey, pageSize: 20)
         #expect(transport.requestedURLs.count == 1)
     }
 
-    @Test func disabledPublicPreviewIsA401WithTheServersWords() throws {
+    @Test func disabledPublicPreviewIsA401WithTheServersWords() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/api/v1/timelines/public?limit=20", status: 401, body: #"{"error":"The access token is invalid"}"#)
-        let error = try #require(loadError(source(transport), .keyset(nil), pageSize: 20))
+        let error = try #require(await loadError(source(transport), .keyset(nil), pageSize: 20))
         #expect(error == FeedError(.http(status: 401), "mastodon: HTTP 401 (The access token is invalid)"))
     }
 
-    @Test func rateLimitResetIsISO8601() throws {
+    @Test func rateLimitResetIsISO8601() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/api/v1/timelines/public?limit=20", status: 429,
             headers: ["X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "2024-01-01T12:05:00.000000Z", "Date": "Mon, 01 Jan 2024 12:00:00 GMT"],
             body: #"{"error":"Too many requests"}"#)
-        let error = try #require(loadError(source(transport), .keyset(nil), pageSize: 20))
+        let error = try #require(await loadError(source(transport), .keyset(nil), pageSize: 20))
         #expect(error.kind == .rateLimited)
         #expect(error.retryAfter == 300)
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .keyset(nil), url: "\(Self.base)/api/v1/timelines/public?limit=10", transport: transport,
             api: "mastodon", truncated: #"[{"id":"1","#, wrongType: #"[{"id":103270115826048975}]"#)
     }

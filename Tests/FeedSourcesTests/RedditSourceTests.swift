@@ -26,12 +26,12 @@ struct RedditSourceTests {
         RedditSource(subreddit: sub, baseURL: URL(string: Self.base)!, transport: transport)
     }
 
-    @Test func firstPageDecodesAsWrittenWithRawJSON() throws {
+    @Test func firstPageDecodesAsWrittenWithRawJSON() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/r/Unexpected/new.json?limit=25&raw_json=1"
         transport.serve(url, body: Self.listing)
         let s = source(transport, "r/Unexpected")
-        let page = try loadPage(s, s.firstKey, pageSize: 25)
+        let page = try await loadPage(s, s.firstKey, pageSize: 25)
         #expect(transport.requestedURLs == [url])
         #expect(transport.requests.first?.headers["User-Agent"] == RedditSource.defaultUserAgent)
         #expect(page.next == .cursor("t3_14ql5o5"))
@@ -47,33 +47,33 @@ struct RedditSourceTests {
         #expect(page.items[1].time == 1_688_475_000)
     }
 
-    @Test func afterIsSentAndNullAfterEnds() throws {
+    @Test func afterIsSentAndNullAfterEnds() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/r/Unexpected/new.json?limit=100&raw_json=1&after=t3_14ql5o5",
             body: #"{"kind":"Listing","data":{"after":null,"dist":0,"children":[],"before":null}}"#)
-        let page = try loadPage(source(transport), .cursor("t3_14ql5o5"), pageSize: 250)
+        let page = try await loadPage(source(transport), .cursor("t3_14ql5o5"), pageSize: 250)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
     }
 
     @Test(arguments: ["", "r/", "no spaces", "../etc", "a/b"])
-    func badSubredditNamesAreRejected(name: String) {
+    func badSubredditNamesAreRejected(name: String) async {
         let transport = FakeTransport()
-        #expect(loadError(source(transport, name), .cursor(nil))?.kind == .invalidRequest)
+        #expect(await loadError(source(transport, name), .cursor(nil))?.kind == .invalidRequest)
         #expect(transport.requests.isEmpty)
     }
 
-    @Test func notAListingIsADecodingError() throws {
+    @Test func notAListingIsADecodingError() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/r/Unexpected/new.json?limit=10&raw_json=1", body: #"{"kind":"t5","data":{"display_name":"x"}}"#)
-        let error = try #require(loadError(source(transport), .cursor(nil)))
+        let error = try #require(await loadError(source(transport), .cursor(nil)))
         #expect(error == FeedError(.decoding, "reddit: unexpected response (not a Listing)"))
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .cursor(nil), url: "\(Self.base)/r/Unexpected/new.json?limit=10&raw_json=1", transport: transport,
             api: "reddit", truncated: #"{"kind":"Listing","data":{"#, wrongType: #"{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"name":7}}]}}"#)
     }

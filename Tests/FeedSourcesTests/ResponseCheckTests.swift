@@ -16,12 +16,12 @@ struct ResponseCheckTests {
         #expect(ResponseCheck.error(for: response(status), api: "t", now: Self.now) == nil)
     }
 
-    @Test func tooManyRequestsIsRateLimitedWithRetryAfter() throws {
+    @Test func tooManyRequestsIsRateLimitedWithRetryAfter() async throws {
         let error = try #require(ResponseCheck.error(for: response(429, ["retry-after": "30"], #"{"error":"Too many requests"}"#), api: "mastodon", now: Self.now))
         #expect(error == FeedError(.rateLimited, "mastodon: HTTP 429 (Too many requests)", isRetryable: true, retryAfter: 30))
     }
 
-    @Test func gitHubPrimaryLimit403IsRateLimitedUntilReset() throws {
+    @Test func gitHubPrimaryLimit403IsRateLimitedUntilReset() async throws {
         let body = #"{"message":"API rate limit exceeded for 1.2.3.4. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#
         let headers = ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1704110490", "x-ratelimit-resource": "search"]
         let error = try #require(ResponseCheck.error(for: response(403, headers, body), api: "github", now: Self.now))
@@ -32,7 +32,7 @@ struct ResponseCheckTests {
         #expect(error.message.count <= 200)
     }
 
-    @Test func gitHubSecondaryLimitWaitsAMinute() throws {
+    @Test func gitHubSecondaryLimitWaitsAMinute() async throws {
         let headers = ["x-ratelimit-remaining": "20", "x-ratelimit-reset": "1704110490", "x-ratelimit-resource": "core"]
         let body = #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}"#
         let error = try #require(ResponseCheck.error(for: response(403, headers, body), api: "github", now: Self.now))
@@ -40,7 +40,7 @@ struct ResponseCheckTests {
         #expect(error.retryAfter == 60)
     }
 
-    @Test func plain403IsFinal() throws {
+    @Test func plain403IsFinal() async throws {
         let error = try #require(ResponseCheck.error(for: response(403, [:], #"{"message":"Forbidden"}"#), api: "reddit", now: Self.now))
         #expect(error == FeedError(.http(status: 403), "reddit: HTTP 403 (Forbidden)", isRetryable: false))
     }
@@ -54,7 +54,7 @@ struct ResponseCheckTests {
         #expect(error.isRetryable == retryable)
     }
 
-    @Test func serviceUnavailableHonoursRetryAfter() throws {
+    @Test func serviceUnavailableHonoursRetryAfter() async throws {
         let error = try #require(ResponseCheck.error(for: response(503, ["retry-after": "12"]), api: "t", now: Self.now))
         #expect(error.retryAfter == 12)
         #expect(error.message == "t: HTTP 503 (Service Unavailable)")
@@ -76,7 +76,7 @@ struct ResponseCheckTests {
         #expect(error.message == "t: HTTP 404 (\(detail))")
     }
 
-    @Test func longMessagesAreCapped() throws {
+    @Test func longMessagesAreCapped() async throws {
         let body = "{\"message\":\"\(String(repeating: "very long ", count: 100))\"}"
         let error = try #require(ResponseCheck.error(for: response(400, [:], body), api: "t", now: Self.now))
         #expect(error.message.count < 200)
@@ -96,7 +96,7 @@ struct JSONBodyTests {
         }
     }
 
-    @Test func topLevelNullDecodesAsNil() throws {
+    @Test func topLevelNullDecodesAsNil() async throws {
         let value = try JSONBody.decode(DTO?.self, from: Data("null".utf8), api: "t")
         #expect(value == nil)
     }
@@ -116,7 +116,7 @@ struct JSONBodyTests {
         #expect(!error.isRetryable)
     }
 
-    @Test func nestedPathsAreNamed() throws {
+    @Test func nestedPathsAreNamed() async throws {
         let error = try #require(decodeError([DTO].self, #"[{"id":1},{"id":null}]"#))
         #expect(error.message == "t: unexpected response ([1].id: expected a number, found null)")
     }
@@ -134,7 +134,7 @@ struct APIEndpointTests {
         #expect(APIEndpoint.url(base: URL(string: base)!, path: path).absoluteString == expected)
     }
 
-    @Test func encodesQueryValues() {
+    @Test func encodesQueryValues() async {
         let url = APIEndpoint.url(
             base: URL(string: "http://h/p")!, path: "s",
             query: [("q", "a b&c=d+é"), ("f", "created_at_i<=17"), ("p", "title|ids")])
@@ -142,12 +142,12 @@ struct APIEndpointTests {
         #expect(APIEndpoint.queryValue("q", in: url.absoluteString) == "a b&c=d+é")
     }
 
-    @Test func keepsABaseURLsOwnQuery() {
+    @Test func keepsABaseURLsOwnQuery() async {
         let url = APIEndpoint.url(base: URL(string: "http://h/p?token=x")!, path: "s", query: [("a", "1")])
         #expect(url.absoluteString == "http://h/p/s?token=x&a=1")
     }
 
-    @Test func queryPairsRoundTrip() {
+    @Test func queryPairsRoundTrip() async {
         let pairs = APIEndpoint.queryPairs("continue=-%7C%7C&rccontinue=20180330090522%7C1041353210")
         #expect(pairs.map(\.0) == ["continue", "rccontinue"])
         #expect(pairs.map(\.1) == ["-||", "20180330090522|1041353210"])

@@ -12,7 +12,10 @@ struct RetryAfterTests {
         // Retry-After, in seconds or as an HTTP-date measured against Date.
         (["retry-after": "120"], true, 120.0),
         (["retry-after": "1.5"], false, 1.5),
-        (["retry-after": "-3"], true, 0.0),
+        // Negative, zero and absurd waits are clamped: a short pause, at most an hour.
+        (["retry-after": "-3"], true, 1.0),
+        (["retry-after": "0"], true, 1.0),
+        (["retry-after": "9999999"], true, 3600.0),
         (["retry-after": "Mon, 01 Jan 2024 12:00:30 GMT"], true, 30.0),
         (["retry-after": "Mon, 01 Jan 2024 12:01:00 GMT", "date": "Mon, 01 Jan 2024 12:00:50 GMT"], true, 10.0),
         // GitHub: quota spent, reset is an epoch second.
@@ -23,8 +26,8 @@ struct RetryAfterTests {
         (["x-ratelimit-remaining": "0", "x-ratelimit-reset": "2024-01-01T12:05:00.000000Z"], true, 300.0),
         // Lobsters: RateLimit-Reset as an epoch second.
         (["ratelimit-remaining": "0", "ratelimit-reset": "1704110405"], true, 5.0),
-        // Reset in the past: no negative waits.
-        (["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1704110000"], true, 0.0),
+        // Reset in the past: no negative waits, the shortest pause instead.
+        (["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1704110000"], true, 1.0),
         // GitHub secondary limit: quota left, no Retry-After: at least a minute.
         (["x-ratelimit-remaining": "12", "x-ratelimit-reset": "1704110460", "x-ratelimit-resource": "core"], true, 60.0),
     ] as [([String: String], Bool, Double)])
@@ -62,7 +65,7 @@ struct RetryAfterTests {
         #expect(WireTime.iso8601(text) == nil)
     }
 
-    @Test func parsesHTTPDate() {
+    @Test func parsesHTTPDate() async {
         #expect(WireTime.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
         #expect(WireTime.httpDate("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
     }

@@ -36,11 +36,11 @@ struct StackExchangeSourceTests {
         StackExchangeSource(baseURL: URL(string: Self.base)!, transport: transport, clock: clock.clock, log: log)
     }
 
-    @Test func pageDecodesAndHasMoreContinues() throws {
+    @Test func pageDecodesAndHasMoreContinues() async throws {
         let transport = FakeTransport()
         transport.serve(url(page: 1), body: #"{"items":[\#(Self.question),\#(Self.deletedOwner)],"has_more":true,"quota_max":300,"quota_remaining":299}"#)
         let s = source(transport)
-        let page = try loadPage(s, s.firstKey, pageSize: 30)
+        let page = try await loadPage(s, s.firstKey, pageSize: 30)
         #expect(transport.requestedURLs == [url(page: 1)])
         #expect(page.next == .page(2))
         #expect(page.items[0].factLines == [
@@ -56,72 +56,72 @@ struct StackExchangeSourceTests {
         #expect(page.items[1].body == nil)
     }
 
-    @Test func hasMoreFalseEnds() throws {
+    @Test func hasMoreFalseEnds() async throws {
         let transport = FakeTransport()
         transport.serve(url(page: 3, size: 100), body: #"{"items":[\#(Self.question)],"has_more":false}"#)
-        let page = try loadPage(source(transport), .page(3), pageSize: 1000)
+        let page = try await loadPage(source(transport), .page(3), pageSize: 1000)
         #expect(page.next == nil)
     }
 
-    @Test func backoffDelaysTheNextLoadNotThisOne() throws {
+    @Test func backoffDelaysTheNextLoadNotThisOne() async throws {
         let transport = FakeTransport()
         let clock = FakeClock()
         let s = source(transport, clock: clock)
         transport.serve(url(page: 1), body: #"{"items":[\#(Self.question)],"has_more":true,"backoff":10}"#)
         transport.serve(url(page: 2), body: #"{"items":[\#(Self.question)],"has_more":true}"#)
         transport.serve(url(page: 3), body: #"{"items":[\#(Self.question)],"has_more":false}"#)
-        let first = try loadPage(s, .page(1), pageSize: 30)
+        let first = try await loadPage(s, .page(1), pageSize: 30)
         #expect(first.items.count == 1)
         #expect(clock.sleeps == [])
-        _ = try loadPage(s, .page(2), pageSize: 30)
+        _ = try await loadPage(s, .page(2), pageSize: 30)
         #expect(clock.sleeps == [10])
-        _ = try loadPage(s, .page(3), pageSize: 30)
+        _ = try await loadPage(s, .page(3), pageSize: 30)
         #expect(clock.sleeps == [10])
     }
 
-    @Test func pageAbove25EndsCleanlyWithANote() throws {
+    @Test func pageAbove25EndsCleanlyWithANote() async throws {
         let transport = FakeTransport()
         transport.serve(
             url(page: 26), status: 400,
             body: #"{"error_id":403,"error_message":"page above 25 requires access token or app key","error_name":"access_denied"}"#)
         let notes = Mutex<[String]>([])
-        let page = try loadPage(source(transport, log: { n in notes.withLock { $0.append(n) } }), .page(26), pageSize: 30)
+        let page = try await loadPage(source(transport, log: { n in notes.withLock { $0.append(n) } }), .page(26), pageSize: 30)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
         #expect(notes.withLock { $0.count } == 1)
     }
 
-    @Test func throttleViolationIsRetryableAfterTheNamedSeconds() throws {
+    @Test func throttleViolationIsRetryableAfterTheNamedSeconds() async throws {
         let transport = FakeTransport()
         transport.serve(
             url(page: 1), status: 400,
             body: #"{"error_id":502,"error_message":"too many requests from this IP, more requests available in 82489 seconds","error_name":"throttle_violation"}"#)
-        let error = try #require(loadError(source(transport), .page(1), pageSize: 30))
+        let error = try #require(await loadError(source(transport), .page(1), pageSize: 30))
         #expect(error == FeedError(
             .rateLimited, "stackexchange: too many requests from this IP, more requests available in 82489 seconds",
             isRetryable: true, retryAfter: 82489))
     }
 
-    @Test func badParameterIsAnInvalidRequest() throws {
+    @Test func badParameterIsAnInvalidRequest() async throws {
         let transport = FakeTransport()
         transport.serve(url(page: 1), status: 400, body: #"{"error_id":400,"error_message":"site is required","error_name":"bad_parameter"}"#)
-        let error = try #require(loadError(source(transport), .page(1), pageSize: 30))
+        let error = try #require(await loadError(source(transport), .page(1), pageSize: 30))
         #expect(error == FeedError(.invalidRequest, "stackexchange: site is required"))
     }
 
-    @Test func appKeyIsSent() throws {
+    @Test func appKeyIsSent() async throws {
         let transport = FakeTransport()
         let s = StackExchangeSource(site: "superuser", baseURL: URL(string: Self.base)!, transport: transport, key: "k(1)")
         transport.serve(
             "\(Self.base)/questions?site=superuser&pagesize=30&page=30&order=desc&sort=creation&key=k%281%29",
             body: #"{"items":[],"has_more":false}"#)
-        let page = try loadPage(s, .page(30), pageSize: 30)
+        let page = try await loadPage(s, .page(30), pageSize: 30)
         #expect(page.next == nil)
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .page(1), url: url(page: 1, size: 10), transport: transport, api: "stackexchange",
             truncated: #"{"items":[{"question_id":"#, wrongType: #"{"items":[{"question_id":"x"}],"has_more":"yes"}"#)
     }

@@ -38,9 +38,9 @@ struct StrictDecodingTests {
         }
     }
 
-    func error(_ api: String, _ routes: [(String, String)]) -> FeedError? {
+    func error(_ api: String, _ routes: [(String, String)]) async -> FeedError? {
         let source = Self.source(api, SuffixTransport(routes: routes.map { (suffix: $0.0, body: $0.1) }))
-        return loadError(source, source.firstKey)
+        return await loadError(source, source.firstKey)
     }
 
     @Test(arguments: [
@@ -59,8 +59,8 @@ struct StrictDecodingTests {
         ("jsonplaceholder", "null", "top level: expected an array, found null"),
         ("hn", "null", "top level: expected an array, found null"),
     ])
-    func wrongShapesAreErrorsNotEmptyFeeds(api: String, body: String, reason: String) throws {
-        let found = try #require(error(api, [("", body)]), "\(api) \(body) gave a page")
+    func wrongShapesAreErrorsNotEmptyFeeds(api: String, body: String, reason: String) async throws {
+        let found = try #require(await error(api, [("", body)]), "\(api) \(body) gave a page")
         #expect(found.kind == .decoding)
         #expect(found.message == "\(api): unexpected response (\(reason))")
     }
@@ -70,7 +70,7 @@ struct StrictDecodingTests {
         ("nested 10,000 deep", Data((#"{"by":"a","id":2,"title":"t","type":"story","kids":"# + String(repeating: "[", count: 10_000)
             + String(repeating: "]", count: 10_000) + "}").utf8)),
     ])
-    func hackerNewsItemsThatCannotBeReadFailThePage(_ what: String, _ body: Data) throws {
+    func hackerNewsItemsThatCannotBeReadFailThePage(_ what: String, _ body: Data) async throws {
         struct Items: HTTPTransport {
             let bad: Data
             func send(_ request: HTTPRequest) throws(FeedError) -> HTTPResponse {
@@ -82,12 +82,12 @@ struct StrictDecodingTests {
             }
         }
         let source = HackerNewsSource(baseURL: Self.base, transport: Items(bad: body))
-        let found = try #require(loadError(source, source.firstKey, pageSize: 7), "\(what): 6 of 7 items, silently")
+        let found = try #require(await loadError(source, source.firstKey, pageSize: 7), "\(what): 6 of 7 items, silently")
         #expect(found.kind == .decoding)
         #expect(found.message.hasPrefix("hn: unexpected response ("), "\(found.message)")
     }
 
-    @Test func emptyPagesTheAPICallsEmptyStayEmptyPages() throws {
+    @Test func emptyPagesTheAPICallsEmptyStayEmptyPages() async throws {
         for (api, body) in [
             ("pokeapi", #"{"count":1302,"next":null,"previous":null,"results":[]}"#), ("mastodon", "[]"), ("lobsters", "[]"),
             ("devto", "[]"), ("jsonplaceholder", "[]"), ("hn", "[]"), ("github", #"{"total_count":0,"items":[]}"#),
@@ -95,27 +95,27 @@ struct StrictDecodingTests {
             ("wikipedia", #"{"batchcomplete":true,"query":{"recentchanges":[]}}"#),
         ] {
             let source = Self.source(api, SuffixTransport(routes: [("", body)]))
-            let page = try loadPage(source, source.firstKey)
+            let page = try await loadPage(source, source.firstKey)
             #expect(page.items.isEmpty && page.next == nil, "\(api)")
         }
     }
 
-    @Test func pokeAPIFollowsNextFromAnEmptyPage() throws {
+    @Test func pokeAPIFollowsNextFromAnEmptyPage() async throws {
         let source = Self.source("pokeapi", SuffixTransport(routes: [
             ("", #"{"count":1302,"next":"https://pokeapi.co/api/v2/pokemon?offset=20&limit=20","results":[]}"#),
         ]))
-        let page = try loadPage(source, source.firstKey, pageSize: 20)
+        let page = try await loadPage(source, source.firstKey, pageSize: 20)
         #expect(page.items.isEmpty)
         #expect(page.next == .offset(20, limit: 20))
     }
 
     /// Issue 14, item 2: pokeapi names that differ only by control characters were one item
     /// after cleaning (28 of 58). They stay apart through the adapter and the sanitiser.
-    @Test func idsThatDifferOnlyByControlsStayApart() throws {
+    @Test func idsThatDifferOnlyByControlsStayApart() async throws {
         let names = ["bulbasaur", #"bulba\u001b[1msaur"#, #"bulbasaur\u0007"#, #"\u009b0mbulbasaur"#]
         let results = names.map { #"{"name":"\#($0)","url":"https://pokeapi.co/api/v2/pokemon/1/"}"# }.joined(separator: ",")
         let source = Self.source("pokeapi", SuffixTransport(routes: [("", #"{"count":4,"next":null,"results":[\#(results)]}"#)]))
-        let items = try loadPage(source, source.firstKey).items.map { $0.sanitized() }
+        let items = try await loadPage(source, source.firstKey).items.map { $0.sanitized() }
         #expect(items.count == 4)
         #expect(Set(items.map(\.id)).count == 4)
     }

@@ -20,12 +20,12 @@ struct WikipediaSourceTests {
         WikipediaSource(baseURL: URL(string: Self.base)!, transport: transport)
     }
 
-    @Test func firstPageThenEveryContinueKeyIsCopied() throws {
+    @Test func firstPageThenEveryContinueKeyIsCopied() async throws {
         let transport = FakeTransport()
         let first = "\(Self.base)/api.php?\(Self.fixed)&rclimit=2"
         transport.serve(first, body: Self.firstBody)
         let s = source(transport)
-        let page = try loadPage(s, s.firstKey, pageSize: 2)
+        let page = try await loadPage(s, s.firstKey, pageSize: 2)
         #expect(transport.requestedURLs == [first])
         #expect(transport.requests.first?.headers["User-Agent"] == WikipediaSource.defaultUserAgent)
         #expect(page.next == .cursor("continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"))
@@ -46,42 +46,42 @@ struct WikipediaSourceTests {
 
         let second = "\(Self.base)/api.php?\(Self.fixed)&rclimit=2&continue=-%7C%7C&rccontinue=20180330090522%7C1041353210"
         transport.serve(second, body: #"{"batchcomplete":true,"query":{"recentchanges":[]}}"#)
-        let last = try loadPage(s, try #require(page.next), pageSize: 2)
+        let last = try await loadPage(s, try #require(page.next), pageSize: 2)
         #expect(transport.requestedURLs.last == second)
         #expect(last.next == nil)
     }
 
-    @Test func continuationCannotOverrideFixedParameters() throws {
+    @Test func continuationCannotOverrideFixedParameters() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/api.php?\(Self.fixed)&rclimit=5&rccontinue=x"
         transport.serve(url, body: #"{"query":{"recentchanges":[]}}"#)
-        _ = try loadPage(source(transport), .cursor("action=edit&rccontinue=x"), pageSize: 5)
+        _ = try await loadPage(source(transport), .cursor("action=edit&rccontinue=x"), pageSize: 5)
         #expect(transport.requestedURLs == [url])
     }
 
-    @Test func maxlagIsRetryableWithRetryAfter() throws {
+    @Test func maxlagIsRetryableWithRetryAfter() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/api.php?\(Self.fixed)&rclimit=50", headers: ["Retry-After": "5", "X-Database-Lag": "7", "MediaWiki-API-Error": "maxlag"],
             body: #"{"error":{"code":"maxlag","info":"Waiting for 10.64.48.35: 7 seconds lagged","host":"10.64.48.35","lag":7,"type":"db","docref":"See https://en.wikipedia.org/w/api.php for API usage."},"servedby":"mw1225"}"#)
-        let error = try #require(loadError(source(transport), .cursor(nil), pageSize: 50))
+        let error = try #require(await loadError(source(transport), .cursor(nil), pageSize: 50))
         #expect(error == FeedError(.rateLimited, "wikipedia: Waiting for 10.64.48.35: 7 seconds lagged", isRetryable: true, retryAfter: 5))
     }
 
-    @Test func otherAPIErrorsWithStatus200AreFinal() throws {
+    @Test func otherAPIErrorsWithStatus200AreFinal() async throws {
         let transport = FakeTransport()
         transport.serve(
             "\(Self.base)/api.php?\(Self.fixed)&rclimit=50", headers: ["MediaWiki-API-Error": "badcontinue"],
             body: #"{"error":{"code":"badcontinue","info":"Invalid continue param. You should pass the original value returned by the previous query.","docref":"x"},"servedby":"mw1"}"#)
-        let error = try #require(loadError(source(transport), .cursor(nil), pageSize: 50))
+        let error = try #require(await loadError(source(transport), .cursor(nil), pageSize: 50))
         #expect(error.kind == .invalidRequest)
         #expect(!error.isRetryable)
         #expect(error.message == "wikipedia: Invalid continue param. You should pass the original value returned by the previous query. (badcontinue)")
     }
 
-    @Test func badResponses() {
+    @Test func badResponses() async {
         let transport = FakeTransport()
-        BadResponses.check(
+        await BadResponses.check(
             source(transport), key: .cursor(nil), url: "\(Self.base)/api.php?\(Self.fixed)&rclimit=10", transport: transport,
             api: "wikipedia", truncated: #"{"query":{"recentchanges":[{"rcid":1"#, wrongType: #"{"query":{"recentchanges":[{"rcid":"one"}]}}"#)
     }

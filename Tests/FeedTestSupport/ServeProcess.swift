@@ -48,6 +48,14 @@ public final class ServeProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
+    /// `GET /_stats` → `cancelled`: requests whose client closed the connection before the answer.
+    public func cancelledCount() throws -> Int {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["cancelled"] as? Int) ?? 0
+    }
+
     /// `GET /_stats`: requests per route.
     public func routeStats() throws -> [String: Int] {
         let result = try ChildProcess.run(

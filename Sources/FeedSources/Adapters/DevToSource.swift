@@ -29,7 +29,7 @@ public struct DevToSource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "devto: unsupported page key \(key)")
         }
@@ -37,7 +37,7 @@ public struct DevToSource: FeedSource {
         var query = [("page", String(number)), ("per_page", String(size))]
         if let tag { query.append(("tag", tag)) }
         let url = APIEndpoint.url(base: baseURL, path: "articles", query: query)
-        let (articles, _) = try transport.fetchJSON(
+        let (articles, _) = try await transport.fetchJSON(
             [ArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
         let items = articles.map(\.feedItem)
         let next: PageKey? = items.count < size ? nil : .page(number + 1)

@@ -46,7 +46,7 @@ public struct GitHubSearchSource: FeedSource {
         self.log = log
     }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "github: unsupported page key \(key)")
         }
@@ -61,7 +61,7 @@ public struct GitHubSearchSource: FeedSource {
         var headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
 
-        let response = try transport.send(HTTPRequest(url: url, headers: headers))
+        let response = try await transport.send(HTTPRequest(url: url, headers: headers))
         if response.status == 422 {
             let detail = ResponseCheck.detailMessage(response.body, contentType: response.header("content-type")) ?? ""
             if detail.localizedCaseInsensitiveContains("first 1000") {

@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Synchronization
 
 /// The comment tree of one Hacker News item, as a feed: comments in depth-first order, each
 /// with its `depth` and `parentID`, fetched a page at a time as the reader approaches them.
@@ -7,14 +8,22 @@ import Foundation
 /// The page key is a cursor that encodes the walk's pending stack: `id:depth` pairs, the next
 /// comment first (`.cursor(nil)` is the start, which reads the item's `kids`). Loading a page
 /// pops comments off the stack one request (`/item/ID.json`) each, pushing each comment's
-/// `kids` in front, so pages follow each other with no duplicate and no gap, and a page's
-/// requests are only those of the comments it holds (plus skipped ones). `deleted` and
+/// `kids` in front, so pages follow each other with no duplicate and no gap. `deleted` and
 /// `dead` comments are not shown; their replies are, one level deeper than they were.
 /// A page may be short (skips) without being the end; the end is an empty stack.
+///
+/// Round trips: whenever the front of the stack is not known yet, the next comments the page
+/// still needs (the front run of the stack) are fetched together through one `FanOut`, so a
+/// page costs about its depth in round trips, not its size. Comments fetched ahead but not
+/// reached by this page (a long subtree came first) are kept for the next page, so each
+/// comment is still requested once.
 public struct HackerNewsCommentsSource: FeedSource {
     public let itemID: Int
     public let baseURL: URL
     private let transport: any HTTPTransport
+    /// Comment requests in flight at once.
+    public let maxConcurrentItems: Int
+    private let ahead = Ahead()
 
     public var name: String { "hn comments \(itemID)" }
     public var firstKey: PageKey { .cursor(nil) }
@@ -24,45 +33,62 @@ public struct HackerNewsCommentsSource: FeedSource {
     /// - Parameters:
     ///   - itemID: the story (or comment) whose replies to walk.
     ///   - baseURL: the API root, as for `HackerNewsSource`.
-    public init(itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport) {
+    ///   - maxConcurrentItems: comment requests in flight at once.
+    public init(itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) {
         self.itemID = itemID
         self.baseURL = baseURL
         self.transport = transport
+        self.maxConcurrentItems = max(1, maxConcurrentItems)
     }
 
     /// The comments source for an item id of `HackerNewsSource` (`hn:ID`), if it is one.
-    public static func forItem(_ itemID: String, baseURL: URL, transport: any HTTPTransport) -> Self? {
+    public static func forItem(_ itemID: String, baseURL: URL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) -> Self? {
         guard itemID.hasPrefix("hn:"), let id = Int(itemID.dropFirst(3)) else { return nil }
-        return Self(itemID: id, baseURL: baseURL, transport: transport)
+        return Self(itemID: id, baseURL: baseURL, transport: transport, maxConcurrentItems: maxConcurrentItems)
     }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")
         }
         var stack: [Pending]
+        var skipped: [FeedError] = []
         if let token {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
             }
             stack = decoded
         } else {
-            let root = try fetch(itemID)
+            let root = try await fetch(itemID, skipped: &skipped)
             stack = (root?.kids ?? []).map { Pending(id: $0, depth: 0) }
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
+        var known = ahead.take()
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
         while items.count < size, budget > 0, !stack.isEmpty {
+            if known[stack[0].id] == nil {
+                let wanted = Self.frontier(stack, known: known, positions: min(size - items.count, budget))
+                let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
+                    var notes: [FeedError] = []
+                    let dto = try await fetch(id, skipped: &notes)
+                    return (dto, notes)
+                }
+                for (id, (dto, notes)) in zip(wanted, fetched) {
+                    known[id] = .some(dto)
+                    skipped += notes
+                }
+            }
             budget -= 1
             let next = stack.removeFirst()
-            guard let dto = try fetch(next.id) else { continue }
+            guard let dto = known.removeValue(forKey: next.id) ?? nil else { continue }
             stack.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
             if dto.deleted == true || dto.dead == true { continue }
             items.append(dto.feedItem(depth: next.depth))
         }
-        return Page(key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)))
+        ahead.keep(known)
+        return Page(key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped)
     }
 
     // MARK: - Helpers
@@ -70,6 +96,37 @@ public struct HackerNewsCommentsSource: FeedSource {
     struct Pending: Equatable {
         var id: Int
         var depth: Int
+    }
+
+    /// The comments not fetched yet among the next `positions` places of the walk, as far as
+    /// it is known: known comments are expanded in place, unknown ones are listed and their
+    /// (unknown) replies passed over. Fetching these together makes each round one level deeper.
+    private static func frontier(_ stack: [Pending], known: [Int: CommentDTO?], positions: Int) -> [Int] {
+        var walk = stack[...]
+        var prefix: [Pending] = []
+        var unknown: [Int] = []
+        var seen = 0
+        while seen < positions {
+            let next: Pending
+            if let first = prefix.first {
+                next = first
+                prefix.removeFirst()
+            } else if let first = walk.first {
+                next = first
+                walk = walk.dropFirst()
+            } else {
+                break
+            }
+            seen += 1
+            guard let entry = known[next.id] else {
+                unknown.append(next.id)
+                continue
+            }
+            if let dto = entry {
+                prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
+            }
+        }
+        return unknown
     }
 
     static func encode(_ stack: [Pending]) -> String {
@@ -86,23 +143,32 @@ public struct HackerNewsCommentsSource: FeedSource {
         return stack
     }
 
-    /// One item; nil when it is `null` or gone (a 404). Retryable failures and bodies that
-    /// cannot be read throw, so the page is tried again whole and then shown as failed.
-    private func fetch(_ id: Int) throws(FeedError) -> CommentDTO? {
+    /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
+    /// (still transient after the transport's retries, a body that cannot be read, cancellation)
+    /// throw and fail the page.
+    private func fetch(_ id: Int, skipped: inout [FeedError]) async throws(FeedError) -> CommentDTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
-        do {
-            return try transport.fetchJSON(CommentDTO?.self, from: url, api: "hn").0
+        do throws(FeedError) {
+            return try await transport.fetchJSON(CommentDTO?.self, from: url, api: "hn").0
         } catch {
             // A body that cannot be read is an error to see, not a missing comment (issue 14).
-            if error.isRetryable || error.kind == .cancelled || error.kind == .decoding { throw error }
+            if error.kind != .http(status: 404) { throw error }
+            skipped.append(error)
             return nil
         }
+    }
+
+    /// Comments fetched ahead of the page that needed them, kept for the next one.
+    private final class Ahead: Sendable {
+        private let known = Mutex<[Int: CommentDTO?]>([:])
+        func take() -> [Int: CommentDTO?] { known.withLock { value in defer { value = [:] }; return value } }
+        func keep(_ more: [Int: CommentDTO?]) { known.withLock { $0.merge(more) { new, _ in new } } }
     }
 }
 
 // MARK: - Wire format
 
-private struct CommentDTO: Decodable {
+private struct CommentDTO: Decodable, Sendable {
     var id: Int
     var by: String?
     var time: Int64?

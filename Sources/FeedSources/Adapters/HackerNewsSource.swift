@@ -6,12 +6,15 @@ import Synchronization
 ///
 /// The first `load` fetches `<list>stories.json` once and keeps it: every `.idSlice` pages over
 /// that snapshot, so re-ranking between pages causes no duplicates or skips. `startOver()`
-/// drops it (refresh). A page's items are fetched concurrently, at most `maxConcurrentItems` at
-/// a time, and kept in ranking order; `null`, `deleted` and `dead` items are skipped, so a page
-/// may be short without being the end. The end is the end of the id list.
+/// drops it (refresh). A page's items are fetched concurrently through one `FanOut`, at most
+/// `maxConcurrentItems` at a time, and kept in ranking order; `null`, `deleted` and `dead`
+/// items are skipped, so a page may be short without being the end. The end is the end of the
+/// id list.
 ///
-/// Per-item failures: a retryable one (timeout, 5xx, 429) fails the whole page so a retry
-/// re-fetches it; a final one (404, an undecodable item) skips that item only.
+/// Per-item failures: each item request retries by itself (a `RetryingTransport`), so one bad
+/// item never costs its siblings a second request. An item that still fails with a transient
+/// error fails the page; one that fails for good (a 404) is left out and listed in
+/// `Page.skipped`, never silently.
 public struct HackerNewsSource: FeedSource {
     public enum List: String, Sendable, CaseIterable {
         case top, new, best, ask, show, job
@@ -42,18 +45,21 @@ public struct HackerNewsSource: FeedSource {
         self.maxConcurrentItems = max(1, maxConcurrentItems)
     }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .idSlice(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "hn: unsupported page key \(key)")
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
-        let ids = try idList()
+        let ids = try await idList()
         let end = min(start + size, ids.count)
         let slice = start < end ? Array(ids[start..<end]) : []
-        let items = try fetchItems(slice)
+        let (items, failed) = try await fetchItems(slice)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
-        // `null`, deleted and dead items are left out: the page says how many, for honest counts.
-        return Page(key: key, items: items, next: next, total: ids.count, skipped: max(0, slice.count - items.count))
+        // `null`, deleted and dead items are left out and counted (honest counts); items that
+        // failed for good are reported apart, never silently.
+        return Page(
+            key: key, items: items, next: next, total: ids.count,
+            skipped: max(0, slice.count - items.count - failed.count), failed: failed)
     }
 
     public func startOver() {
@@ -62,10 +68,10 @@ public struct HackerNewsSource: FeedSource {
 
     // MARK: - Requests
 
-    private func idList() throws(FeedError) -> [Int] {
+    private func idList() async throws(FeedError) -> [Int] {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
-        let (ids, _) = try transport.fetchJSON([Int].self, from: url, api: "hn")
+        let (ids, _) = try await transport.fetchJSON([Int].self, from: url, api: "hn")
         let list = ids
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
@@ -75,51 +81,32 @@ public struct HackerNewsSource: FeedSource {
         }
     }
 
-    private func fetchItems(_ ids: [Int]) throws(FeedError) -> [FeedItem] {
-        guard !ids.isEmpty else { return [] }
-        let results = Mutex([Result<FeedItem?, FeedError>?](repeating: nil, count: ids.count))
-        let nextIndex = Mutex(0)
-        let group = DispatchGroup()
-        let workers = min(maxConcurrentItems, ids.count)
-        // Dedicated threads rather than a GCD queue: each worker blocks in the transport, and on
-        // Linux a custom concurrent queue's pool does not reliably grow past the core count.
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread { [transport, baseURL] in
-                while true {
-                    let index = nextIndex.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < ids.count else { break }
-                    let result = Result { () throws(FeedError) -> FeedItem? in
-                        try Self.fetchItem(ids[index], baseURL: baseURL, transport: transport)
-                    }
-                    results.withLock { $0[index] = result }
-                }
-                group.leave()
+    private func fetchItems(_ ids: [Int]) async throws(FeedError) -> ([FeedItem], [FeedError]) {
+        let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL] id throws(FeedError) in
+            do throws(FeedError) {
+                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport))
+            } catch {
+                // Only an item the list named that answers 404 is left out (and reported); a body that
+                // cannot be read is an error to see, not a missing item (issue 14).
+                if error.kind != .http(status: 404) { throw error }
+                return .failure(error)
             }
-            thread.stackSize = 512 * 1024
-            thread.start()
         }
-        group.wait()
-
         var items: [FeedItem] = []
-        for result in results.withLock({ $0 }) {
+        var failed: [FeedError] = []
+        for result in results {
             switch result {
             case let .success(item?): items.append(item)
-            case .success(nil), nil: continue
-            case let .failure(error):
-                // A body that cannot be read is an error to see, not a missing item (issue 14).
-                if error.isRetryable || error.kind == .cancelled || error.kind == .decoding { throw error }
+            case .success(nil): continue
+            case let .failure(error): failed.append(error)
             }
         }
-        return items
+        return (items, failed)
     }
 
-    private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) throws(FeedError) -> FeedItem? {
+    private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) async throws(FeedError) -> FeedItem? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
-        let (dto, _) = try transport.fetchJSON(ItemDTO?.self, from: url, api: "hn")
+        let (dto, _) = try await transport.fetchJSON(ItemDTO?.self, from: url, api: "hn")
         guard let dto, dto.deleted != true, dto.dead != true else { return nil }
         return dto.feedItem
     }
@@ -131,7 +118,7 @@ public struct HackerNewsSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct ItemDTO: Decodable {
+private struct ItemDTO: Decodable, Sendable {
     var id: Int
     var type: String?
     var by: String?

@@ -47,13 +47,13 @@ public struct StackExchangeSource: FeedSource {
         self.log = log
     }
 
-    public func load(_ pageKey: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ pageKey: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .page(number) = pageKey, number >= 1 else {
             throw FeedError(.invalidRequest, "stackexchange: unsupported page key \(pageKey)")
         }
         if let notBefore = gate.notBefore.withLock({ $0 }) {
             let wait = notBefore.timeIntervalSince(clock.now())
-            if wait > 0 { clock.sleep(wait) }
+            if wait > 0 { try await clock.sleep(wait) }
         }
         var query: [(String, String)] = [
             ("site", site), ("pagesize", String(pageSize.clampedPageSize(maximum: maxPageSize))), ("page", String(number)),
@@ -61,7 +61,7 @@ public struct StackExchangeSource: FeedSource {
         ]
         if let key { query.append(("key", key)) }
         let url = APIEndpoint.url(base: baseURL, path: "questions", query: query)
-        let response = try transport.send(HTTPRequest(url: url))
+        let response = try await transport.send(HTTPRequest(url: url))
 
         if !(200..<300).contains(response.status) {
             if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {

@@ -39,13 +39,17 @@ public final class DemoSource: FeedSource {
     public var defaultPageSize: Int { 20 }
     public var maxPageSize: Int { 500 }
 
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .offset(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "demo: the built-in feed pages by offset, not \(key)")
         }
         if options.latencyMilliseconds > 0 {
-            // Simulated network time: this runs on the fetcher's queue, never the runtime thread.
-            usleep(UInt32(min(options.latencyMilliseconds, 60_000)) * 1000)
+            // Simulated network time, as a suspension that dies with the load's task.
+            do {
+                try await Task.sleep(for: .milliseconds(min(options.latencyMilliseconds, 60_000)))
+            } catch {
+                throw FeedError(.cancelled, "demo: cancelled")
+            }
         }
         if options.failureRate > 0 {
             let attempt = attempts.withLock { count -> UInt64 in

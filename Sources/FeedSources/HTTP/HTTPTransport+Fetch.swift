@@ -3,12 +3,16 @@ import Foundation
 
 extension HTTPTransport {
     /// GETs `url`, requires a 2xx, and decodes the body as `T`.
+    ///
+    /// Status check and decoding happen inside one `exchange`, so a retrying transport tries a
+    /// 5xx, a 429 or a garbled body again by itself.
     func fetchJSON<T: Decodable>(
-        _ type: T.Type, from url: URL, headers: [String: String] = [:], api: String, now: Date = Date()
-    ) throws(FeedError) -> (T, HTTPResponse) {
-        let response = try send(HTTPRequest(url: url, headers: headers))
-        try ResponseCheck.requireSuccess(response, api: api, now: now)
-        return (try JSONBody.decode(T.self, from: response, api: api), response)
+        _ type: T.Type, from url: URL, headers: [String: String] = [:], api: String
+    ) async throws(FeedError) -> (T, HTTPResponse) {
+        try await exchange(HTTPRequest(url: url, headers: headers)) { response throws(FeedError) in
+            try ResponseCheck.requireSuccess(response, api: api, now: Date())
+            return (try JSONBody.decode(T.self, from: response, api: api), response)
+        }
     }
 }
 

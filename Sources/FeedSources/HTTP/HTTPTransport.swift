@@ -5,10 +5,13 @@ import Foundation
 public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
+    /// A body cap tighter than the transport's own (a picture's), or nil for the transport's.
+    public var maxBodyBytes: Int?
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil) {
         self.url = url
         self.headers = headers
+        self.maxBodyBytes = maxBodyBytes
     }
 }
 
@@ -32,9 +35,32 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Sends requests; the one seam between adapters and the network.
 ///
-/// `send` blocks until the response is complete: it is called on the fetcher's queue.
-/// It throws only for transport failures (timeout, connection, cancellation); any HTTP
-/// status comes back as a response, and the adapter decides what it means.
+/// `send` suspends (never blocks a thread) until the response is complete, and honours task
+/// cancellation: a cancelled task's request is closed on the wire and `send` throws
+/// `.cancelled`. It throws only for transport failures (timeout, connection, size limits,
+/// cancellation); any HTTP status comes back as a response, and the adapter decides what it
+/// means.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest) throws(FeedError) -> HTTPResponse
+    func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse
+
+    /// Sends a request and turns its response into a value, as one unit a transport may retry:
+    /// a retrying transport sends again when `interpret` throws a retryable error or a
+    /// `.decoding` one (a truncated or garbled body is often a one-off).
+    ///
+    /// - Parameters:
+    ///   - request: what to send.
+    ///   - interpret: checks the status and decodes the body.
+    /// - Returns: what `interpret` made of the (last) response.
+    func exchange<T>(
+        _ request: HTTPRequest, _ interpret: (HTTPResponse) throws(FeedError) -> T
+    ) async throws(FeedError) -> T
+}
+
+extension HTTPTransport {
+    /// One attempt: send, then interpret.
+    public func exchange<T>(
+        _ request: HTTPRequest, _ interpret: (HTTPResponse) throws(FeedError) -> T
+    ) async throws(FeedError) -> T {
+        try interpret(try await send(request))
+    }
 }

@@ -12,8 +12,18 @@ import Foundation
 /// 3. GitHub's secondary limit (throttled, quota left, no `Retry-After`): 60 s, as its docs say.
 ///
 /// Instants are measured against the response's `Date` header when it parses, else `now`, so a
-/// skewed local clock does not turn a 30 s wait into an hour. The result is never negative.
+/// skewed local clock does not turn a 30 s wait into an hour. The result is clamped into
+/// `clampRange`: a negative or zero wait (a skewed or broken server) becomes a short pause
+/// instead of an immediate hammering, and an absurd one is cut to an hour (which `RetryPolicy`
+/// then declines to wait for, showing the error instead).
 public enum RetryAfter {
+    /// The waits honoured, in seconds.
+    public static let clampRange: ClosedRange<Double> = 1...3600
+
+    static func clamp(_ seconds: Double) -> Double {
+        min(max(seconds, clampRange.lowerBound), clampRange.upperBound)
+    }
+
     /// - Parameters:
     ///   - headers: lowercased response headers.
     ///   - isThrottled: whether the status already says "slow down" (429, a rate-limited 403).
@@ -22,17 +32,17 @@ public enum RetryAfter {
     public static func seconds(headers: [String: String], isThrottled: Bool, now: Date) -> Double? {
         let reference = headers["date"].flatMap(WireTime.httpDate) ?? now.timeIntervalSince1970
         if let value = headers["retry-after"]?.trimmingWhitespace(), !value.isEmpty {
-            if let delta = Double(value), delta.isFinite { return max(0, delta) }
-            if let instant = WireTime.httpDate(value) { return max(0, instant - reference) }
+            if let delta = Double(value), delta.isFinite { return clamp(delta) }
+            if let instant = WireTime.httpDate(value) { return clamp(instant - reference) }
         }
         let remaining = (headers["x-ratelimit-remaining"] ?? headers["ratelimit-remaining"])
             .flatMap { Double($0.trimmingWhitespace()) }
         let spent = remaining.map { $0 <= 0 } ?? isThrottled
         if spent, let reset = (headers["x-ratelimit-reset"] ?? headers["ratelimit-reset"])?.trimmingWhitespace() {
             if let number = Double(reset), number.isFinite {
-                return max(0, number < 1_000_000_000 ? number : number - reference)
+                return clamp(number < 1_000_000_000 ? number : number - reference)
             }
-            if let instant = WireTime.iso8601(reset) { return max(0, instant - reference) }
+            if let instant = WireTime.iso8601(reset) { return clamp(instant - reference) }
         }
         if isThrottled, let remaining, remaining > 0, headers["x-ratelimit-resource"] != nil {
             return 60

@@ -1,19 +1,36 @@
+import FeedModel
 import Foundation
 
-/// The clock and the sleep an adapter uses for rate-limit waits, injectable so tests never sleep.
+/// The clock and the sleep that backoff, rate-limit pauses and `backoff` waits use, injectable
+/// so tests never sleep.
 public struct SourceClock: Sendable {
     public var now: @Sendable () -> Date
-    public var sleep: @Sendable (_ seconds: Double) -> Void
+    /// Suspends for `seconds`; throws `.cancelled` as soon as the task is cancelled, so a wait
+    /// dies with its load.
+    public var sleep: @Sendable (_ seconds: Double) async throws(FeedError) -> Void
 
-    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Double) -> Void) {
+    public init(
+        now: @escaping @Sendable () -> Date,
+        sleep: @escaping @Sendable (Double) async throws(FeedError) -> Void
+    ) {
         self.now = now
         self.sleep = sleep
     }
 
-    /// The wall clock and `Thread.sleep`.
+    /// The wall clock and `Task.sleep`.
     public static let system = SourceClock(
         now: { Date() },
-        sleep: { seconds in if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } }
+        sleep: { (seconds: Double) async throws(FeedError) in
+            do {
+                if seconds > 0 {
+                    try await Task.sleep(for: .seconds(seconds))
+                } else {
+                    try Task.checkCancellation()
+                }
+            } catch {
+                throw FeedError(.cancelled, "cancelled")
+            }
+        }
     )
 }
 

@@ -27,7 +27,7 @@ struct LocalCommand: ParsableCommand {
     func run() throws {
         // The replica starts in the background: the first frame (a centred spinner) is drawn at
         // once, and the first page waits for the server on the fetcher's queue.
-        let transport = URLSessionTransport()
+        let transport = Network.transport(timeout: 10, width: 8)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
         configuration.apis = ["hn"]
         let replica = LocalReplica(configuration, list: list, transport: transport)

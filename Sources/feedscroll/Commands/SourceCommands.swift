@@ -9,11 +9,15 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The API root (default: the public API).", valueName: "URL"))
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Seconds without an answer before a request fails (retryable).", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Seconds one attempt of a request may take, whole (a failure is retried).", valueName: "SECONDS"))
     var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Requests in flight at once per host, for the list and for a detail each.", valueName: "N"))
+    var connections: Int = 8
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be within 0…600 seconds, not \(timeout)") }
+        guard (1...64).contains(connections) else { throw ValidationError("--connections must be within 1…64, not \(connections)") }
         if let baseURL, Self.checkedURL(baseURL) == nil {
             throw ValidationError("--base-url '\(baseURL)' is not a URL; give the API root as http://HOST/… or https://HOST/…")
         }
@@ -27,9 +31,9 @@ struct NetworkOptions: ParsableArguments {
         return url
     }
 
-    /// The transport for this run.
+    /// The run's transport (one per process, shared by every source of the run).
     func transport() -> any HTTPTransport {
-        URLSessionTransport(requestTimeout: timeout, resourceTimeout: max(timeout, 30))
+        Network.transport(timeout: timeout, width: connections)
     }
 
     func url(default fallback: URL) throws -> URL {
@@ -45,15 +49,33 @@ struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
+    @Option(help: ArgumentHelp(
+        "Browse the comments of one item instead of a list (--json: id, parent, depth, author, time, text in thread order).",
+        valueName: "ID"))
+    var thread: Int?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, thread < 1 { throw ValidationError("--thread takes an item id (a positive number), not \(thread)") }
+    }
 
     func run() throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
         let transport = network.transport()
-        let comments: CommentFetchers.MakeSource = { HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let width = network.connections
+        let comments: CommentFetchers.MakeSource = {
+            HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width)
+        }
+        if let thread {
+            // The thread through the same pager: comments in depth-first order, a page at a time.
+            try Launcher(options: options, comments: comments).run { _ in
+                HackerNewsCommentsSource(itemID: thread, baseURL: url, transport: transport, maxConcurrentItems: width)
+            }
+            return
+        }
         try Launcher(options: options, comments: comments).run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: transport)
+            HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
         }
     }
 }

@@ -22,9 +22,10 @@ final class CommentFetchers {
                 deliver(.loaded(request, .failure(error), latency: 0, for: .comments(serial: serial)))
                 return
             }
-            // The previous detail's fetcher is let go: a load it is running finishes on its own
-            // queue and its result, tagged with the old serial, is dropped by the reducer.
-            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), deliver: deliver))
+            // The previous detail's loads are cancelled (their requests closed); anything they
+            // still deliver carries the old serial and is dropped by the reducer.
+            current?.fetcher.cancelAll()
+            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: deliver))
         }
         current?.fetcher.fetch(request)
     }
@@ -32,5 +33,10 @@ final class CommentFetchers {
     func cancel(_ id: RequestID, serial: Int) {
         guard current?.serial == serial else { return }
         current?.fetcher.cancel(id)
+    }
+
+    /// Cancels every comment load (quitting).
+    func cancelAll() {
+        current?.fetcher.cancelAll()
     }
 }

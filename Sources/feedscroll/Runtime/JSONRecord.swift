@@ -1,4 +1,5 @@
 import FeedModel
+import FeedSources
 
 /// The `--json` line: `id` and `title` always; `url`, `author`, `score`, `comments` and `time`
 /// where the API has them; `picture` (the picture's URL) where the item has one; then the source's own fields (`stars`, `forks`, `subreddit`, …)
@@ -32,6 +33,14 @@ struct JSONRecord: Encodable {
         try container.encodeIfPresent(item.time, forKey: Field("time"))
         try container.encodeIfPresent(item.pictureURL, forKey: Field("picture"))
         var written = Self.commonFields
+        if let parent = item.parentID {
+            // A comment (hn --thread): where it sits in the thread, and its text as plain text.
+            try container.encode(parent, forKey: Field("parent"))
+            try container.encode(item.depth, forKey: Field("depth"))
+            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) } ?? ""
+            try container.encode(text, forKey: Field("text"))
+            written.formUnion(["parent", "depth", "text"])
+        }
         for fact in item.facts where !written.contains(fact.name) {
             written.insert(fact.name)
             let key = Field(fact.name)

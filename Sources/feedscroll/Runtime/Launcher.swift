@@ -65,6 +65,8 @@ struct Launcher {
         // Offline, the pages come from the cache: nothing new to store.
         let writing = options.offline ? nil : cache
         let code: Int32
+        // Every runtime has cancelled its loads by the time it returns; then the client closes.
+        defer { Network.shutdown() }
         switch mode {
         case .terminal:
             code = TerminalRuntime(
@@ -73,6 +75,7 @@ struct Launcher {
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
+                pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline
             ).run()
         case .plain, .json:

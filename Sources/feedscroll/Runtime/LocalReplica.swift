@@ -7,7 +7,7 @@ import Synchronization
 
 /// The in-process replica behind bare `feedscroll`, started in the background so that the
 /// first frame (the list's centred spinner) is drawn before the server listens: the first page
-/// waits for it on the fetcher's queue, never the runtime thread.
+/// waits for it in its task (suspended, no thread blocked), never on the runtime thread.
 final class LocalReplica: Sendable {
     private enum State {
         case starting
@@ -45,10 +45,12 @@ final class LocalReplica: Sendable {
         }
     }
 
-    /// The Hacker News source on the replica, once it listens.
+    /// The Hacker News source on the replica, once it listens: waits without blocking a thread.
     /// - Throws: `FeedError` when the replica could not start.
-    func source() throws(FeedError) -> HackerNewsSource {
-        started.wait()
+    func source() async throws(FeedError) -> HackerNewsSource {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            started.notify(queue: .global()) { done.resume() }
+        }
         switch state.withLock({ $0 }) {
         case let .running(_, source): return source
         case let .failed(reason): throw FeedError(.invalidRequest, reason)
@@ -56,9 +58,16 @@ final class LocalReplica: Sendable {
         }
     }
 
-    /// The replica's Hacker News base URL, once it listens (for the comment threads).
+    /// The source if the replica already listens, without waiting.
+    func currentSource() -> HackerNewsSource? {
+        if case let .running(_, source) = state.withLock({ $0 }) { return source }
+        return nil
+    }
+
+    /// The replica's Hacker News base URL once it listens (for the comment threads: a story can
+    /// only be opened after its page came from the running replica).
     func baseURL() -> URL? {
-        try? source().baseURL
+        currentSource()?.baseURL
     }
 
     /// Stops the server (after the run), waiting for a start still under way.
@@ -87,11 +96,11 @@ struct LocalHackerNewsSource: FeedSource {
     var defaultPageSize: Int { model.defaultPageSize }
     var maxPageSize: Int { model.maxPageSize }
 
-    func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
-        try replica.source().load(key, pageSize: pageSize)
+    func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+        try await replica.source().load(key, pageSize: pageSize)
     }
 
     func startOver() {
-        (try? replica.source())?.startOver()
+        replica.currentSource()?.startOver()
     }
 }

@@ -29,6 +29,8 @@ struct PipeRuntime {
             if case let .success(page)? = result.result { cache?.remember(page, index: result.request.index) }
             inbox.post(result)
         }
+        // Every return below ends the run: loads still in flight are cancelled on the wire.
+        defer { fetcher.cancelAll() }
         let output = LineWriter(descriptor: STDOUT_FILENO)
         var written = 0
         var row = 0  // the next row of `paging.items` to write
@@ -63,6 +65,13 @@ struct PipeRuntime {
                 switch fetched.outcome {
                 case let .loaded(result, latency):
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
+                    if case let .success(page) = result {
+                        // A left-out item is never silent: one stderr line and a log line each.
+                        for error in page.failed {
+                            printError("item left out: \(error.message)")
+                            logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
+                        }
+                    }
                     paging.receive(request, result)
                 case let .retrying(attempt, delay, error):
                     logger.notice("retrying", metadata: [

@@ -1,6 +1,7 @@
 import CursesTerminal
 import FeedModel
 import FeedPaging
+import FeedSources
 import FeedStore
 import FeedUI
 import Foundation
@@ -29,6 +30,9 @@ struct TerminalRuntime {
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
     var pictureCacheBytes = 32 << 20
+    /// What pictures are fetched through: the transport the source sends through (nil for a
+    /// source without one, which has no pictures).
+    var pictureTransport: (any HTTPTransport)?
     /// The page cache, if one is open.
     var cache: PageCache?
     /// `--offline`: every page from the cache.
@@ -54,28 +58,26 @@ struct TerminalRuntime {
         let initial = terminal.size
         defer { terminal.restore() }
 
-        // One inbox for every fetch result, list or comments: each says which pager it is for.
-        let inbox = Inbox<FetchResult>()
+        // One inbox for every fetch result, list, comments or picture: each says what it is for.
+        let inbox = Inbox<Delivery>()
         let cache = isOfflineOnly ? nil : self.cache
-        let fetcher = PageFetcher(source: source) { result in inbox.post(cache?.settle(result) ?? result) }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post($0) } }
+        let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
-        // Pictures come back through their own inbox: they are not pages of any pager.
-        let pictureInbox = Inbox<PictureResult>()
-        let drawsPictures = showsPictures && resolvedTheme.usesColor
-        let pictureLoader = drawsPictures ? PictureLoader(timeout: 10, logger: logger) { pictureInbox.post($0) } : nil
-        defer { pictureLoader?.shutdown() }
+        // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
+        let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
+        let pictureLoader = drawsPictures
+            ? pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: terminal.signalFileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: pictureInbox.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
@@ -133,13 +135,22 @@ struct TerminalRuntime {
                 case let .resized(size): actions.append(.resized(size))
                 }
             }
-            for result in inbox.drain() {
-                log(result)
-                actions.append(.fetched(result, at: now))
+            for delivery in inbox.drain() {
+                switch delivery {
+                case let .fetched(result):
+                    log(result)
+                    if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
+                    actions.append(.fetched(result, at: now))
+                case let .picture(picture):
+                    actions.append(.pictureFetched(picture))
+                }
             }
-            for picture in pictureInbox.drain() { actions.append(.pictureFetched(picture)) }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
+        // Quitting closes every request still in flight and drops every retry not yet due.
+        fetcher.cancelAll()
+        commentFetchers?.cancelAll()
+        pictureLoader?.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -211,6 +222,9 @@ struct TerminalRuntime {
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
+            for error in page.failed {
+                logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
+            }
         case let .loaded(.failure(error), _):
             logger.warning("failed", metadata: ["pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
         case let .retrying(attempt, delay, error):
@@ -221,6 +235,13 @@ struct TerminalRuntime {
     }
 
     private static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// The status line's account of items a page had to leave out, if any.
+    static func skippedNote(_ result: FetchResult) -> String? {
+        guard case let .success(page)? = result.result, let first = page.failed.first else { return nil }
+        let count = page.failed.count
+        return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
+    }
 
     /// How long `poll` may sleep: until the next spinner frame while something animates, until
     /// the next live update when one is due, otherwise for ever.

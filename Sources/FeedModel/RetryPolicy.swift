@@ -1,5 +1,3 @@
-import FeedModel
-
 /// When to try a failed page again: the server's word when it gives one, otherwise
 /// exponential backoff with full jitter, capped.
 public struct RetryPolicy: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import FeedModel
-import FeedPaging
+
 import Testing
 
 @Suite struct RetryPolicyTests {

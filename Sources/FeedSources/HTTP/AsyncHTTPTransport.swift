@@ -1,0 +1,179 @@
+import AsyncHTTPClient
+import FeedModel
+import Foundation
+
+/// The real network: an `HTTPTransport` over AsyncHTTPClient (SwiftNIO), which waits without
+/// holding a thread and closes the connection when the task that sent a request is cancelled.
+///
+/// One instance (one `HTTPClient`) serves the whole process; call `shutdown()` once at the end.
+/// Every attempt is bounded three ways, so no server can hold or swell a load:
+/// - **time**: `timeout` bounds the whole exchange, connect to last body byte, so a server that
+///   trickles a byte at a time still fails on time;
+/// - **size**: a body larger than `maxBodyBytes` (or the request's own tighter cap), announced
+///   or streamed, fails at once;
+/// - **inflation**: gzip/deflate bodies are decoded with a ratio limit, so a gzip bomb fails
+///   after a bounded amount of work instead of filling memory.
+/// Redirects are followed. Request headers override the defaults.
+public final class AsyncHTTPTransport: HTTPTransport {
+    /// The limits every request is held to.
+    public struct Limits: Sendable, Equatable {
+        /// Seconds the whole exchange may take.
+        public var timeout: Double
+        /// The largest body accepted, after decompression.
+        public var maxBodyBytes: Int
+        /// The largest decompressed-to-compressed ratio accepted.
+        public var maxInflationRatio: Int
+        /// Connections per host the pool opens at most (a soft limit); match it to the fan-out
+        /// widths of all lanes together so no request of one lane queues behind another's.
+        public var connectionsPerHost: Int
+
+        public init(timeout: Double = 10, maxBodyBytes: Int = 16 << 20, maxInflationRatio: Int = 100, connectionsPerHost: Int = 16) {
+            self.timeout = timeout
+            self.maxBodyBytes = maxBodyBytes
+            self.maxInflationRatio = maxInflationRatio
+            self.connectionsPerHost = connectionsPerHost
+        }
+    }
+
+    public let limits: Limits
+    private let client: HTTPClient
+    private let userAgent: String
+
+    /// - Parameters:
+    ///   - limits: time, size and inflation bounds, and the pool's width per host.
+    ///   - userAgent: sent unless a request sets its own.
+    public init(limits: Limits = Limits(), userAgent: String = FeedscrollVersion.userAgent) {
+        self.limits = limits
+        self.userAgent = userAgent
+        var pool = HTTPClient.Configuration.ConnectionPool()
+        pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, limits.connectionsPerHost)
+        // A refused connection is an answer: fail at once and let `RetryingTransport` decide.
+        pool.retryConnectionEstablishment = false
+        let whole = Int64(max(1, (limits.timeout * 1000).rounded(.up)))
+        let configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: .milliseconds(min(whole, 10_000)), read: .milliseconds(whole)),
+            connectionPool: pool,
+            decompression: .enabled(limit: .ratio(max(1, limits.maxInflationRatio)))
+        )
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes every connection and stops the client. Call once, at the end of the run.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// `shutdown()` for a synchronous caller (the CLI's main thread, after its loop ended).
+    public func shutdownBlocking() {
+        try? client.syncShutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse {
+        let timeout = limits.timeout
+        // The whole exchange races a timer: AsyncHTTPClient's own deadline ends at the response
+        // head, and its read timeout restarts with every byte of a trickle.
+        let outcome = await withTaskGroup(of: Result<HTTPResponse, FeedError>?.self) { group in
+            group.addTask { await self.attempt(request) }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: .seconds(timeout))
+                } catch {
+                    return nil
+                }
+                return .failure(FeedError(.timeout, "\(Self.host(request.url)): timed out (no complete answer within \(Self.seconds(timeout)))"))
+            }
+            var first: Result<HTTPResponse, FeedError>?
+            while first == nil, let next = await group.next() {
+                first = next
+            }
+            group.cancelAll()
+            return first ?? .failure(FeedError(.cancelled, "\(Self.host(request.url)): cancelled"))
+        }
+        return try outcome.get()
+    }
+
+    // MARK: - Helpers
+
+    private func attempt(_ request: HTTPRequest) async -> Result<HTTPResponse, FeedError> {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = .GET
+        var defaults = ["User-Agent": userAgent, "Accept-Encoding": "gzip, deflate", "Accept": "application/json"]
+        for (name, value) in request.headers {
+            defaults.removeValue(forKey: defaults.keys.first { $0.lowercased() == name.lowercased() } ?? "")
+            defaults[name] = value
+        }
+        for (name, value) in defaults { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64((limits.timeout * 1000).rounded(.up))))
+            var headers: [String: String] = [:]
+            for field in response.headers {
+                let name = field.name.lowercased()
+                headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+            }
+            let cap = min(limits.maxBodyBytes, request.maxBodyBytes ?? .max)
+            if let announced = headers["content-length"].flatMap(Int.init), announced > cap {
+                return .failure(tooLarge(request.url, cap: cap))
+            }
+            var body: [UInt8] = []
+            for try await chunk in response.body {
+                if body.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
+                body.append(contentsOf: chunk.readableBytesView)
+            }
+            return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body), url: response.url ?? request.url))
+        } catch {
+            return .failure(Self.feedError(error, url: request.url))
+        }
+    }
+
+    private func tooLarge(_ url: URL, cap: Int) -> FeedError {
+        FeedError(.connection, "\(Self.host(url)): response larger than \(cap >> 20) MB, refused", isRetryable: false)
+    }
+
+    /// Maps an AsyncHTTPClient or NIO error onto the feed's kinds, with a one-line message
+    /// naming the host.
+    static func feedError(_ error: any Error, url: URL) -> FeedError {
+        let host = host(url)
+        if Task.isCancelled || error is CancellationError { return FeedError(.cancelled, "\(host): cancelled") }
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .cancelled, .requestStreamCancelled:
+                return FeedError(.cancelled, "\(host): cancelled")
+            case .connectTimeout:
+                return FeedError(.timeout, "\(host): connect timed out")
+            case .readTimeout, .deadlineExceeded:
+                return FeedError(.timeout, "\(host): timed out")
+            case .remoteConnectionClosed:
+                return FeedError(.connection, "\(host): connection closed before the answer was complete")
+            case .redirectLimitReached, .redirectCycleDetected:
+                return FeedError(.connection, "\(host): too many redirects", isRetryable: false)
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return FeedError(.invalidRequest, "\(host): unsupported URL \(url.absoluteString)")
+            default:
+                return FeedError(.connection, "\(host): \(clientError)")
+            }
+        }
+        // NIO's error types are not imported here; their names are stable API.
+        let typeName = String(describing: type(of: error))
+        let text = String(describing: error)
+        if typeName.contains("DecompressionError") || text.contains("DecompressionError") {
+            return FeedError(.connection, "\(host): compressed response inflates beyond the limit, refused", isRetryable: false)
+        }
+        if typeName.contains("ConnectionError") || text.contains("connectionRefused") || text.contains("Connection refused") {
+            return FeedError(.connection, "\(host): cannot connect")
+        }
+        if text.contains("NXDOMAIN") || text.contains("lookup") {
+            return FeedError(.connection, "\(host): host not found")
+        }
+        return FeedError(.connection, "\(host): \(ResponseCheck.oneLine(text, limit: 120))")
+    }
+
+    static func host(_ url: URL) -> String {
+        guard let host = url.host else { return url.absoluteString }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,49 @@
+import FeedModel
+
+/// Runs one async step per element with at most `width` in flight, keeping the input order.
+///
+/// The first final failure cancels the steps still running (their requests are closed) and is
+/// thrown; cancellation of the calling task reaches every step.
+enum FanOut {
+    /// - Parameters:
+    ///   - elements: the inputs, in the order the results are wanted.
+    ///   - width: steps in flight at once (at least 1).
+    ///   - step: the work for one element; it retries by itself if it wants to.
+    /// - Returns: the results in input order.
+    static func map<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], width: Int, _ step: @escaping @Sendable (Element) async throws(FeedError) -> Result
+    ) async throws(FeedError) -> [Result] {
+        guard !elements.isEmpty else { return [] }
+        let outcome: Swift.Result<[Result], FeedError> = await withTaskGroup(of: (Int, Swift.Result<Result, FeedError>).self) { group in
+            var results = [Result?](repeating: nil, count: elements.count)
+            var next = 0
+            func launch() {
+                let index = next
+                let element = elements[index]
+                next += 1
+                group.addTask {
+                    do throws(FeedError) {
+                        return (index, .success(try await step(element)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            while next < min(max(1, width), elements.count) { launch() }
+            var failure: FeedError?
+            while let (index, result) = await group.next() {
+                switch result {
+                case let .success(value):
+                    results[index] = value
+                    if failure == nil, next < elements.count { launch() }
+                case let .failure(error):
+                    if failure == nil || failure?.kind == .cancelled { failure = error }
+                    group.cancelAll()
+                }
+            }
+            if let failure { return .failure(failure) }
+            return .success(results.map { $0! })
+        }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,80 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// The requests one host may have in flight, per lane, and the instant before which none may
+/// start because the host said to slow down.
+///
+/// Shared by every request a source (or several sources on one transport) sends to the host:
+/// a 429 seen by one sibling pauses them all, instead of letting a fan-out hammer the API.
+final class HostLimiter: Sendable {
+    /// Requests in flight at once, per lane.
+    let width: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var inUse: [FetchLane: Int] = [:]
+        var waiters: [FetchLane: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)]] = [:]
+        var nextID: UInt64 = 0
+        var pausedUntil: Date?
+    }
+
+    init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    /// When the pause ends, if the host is paused.
+    var pausedUntil: Date? { state.withLock { $0.pausedUntil } }
+
+    /// Holds every request to this host until `instant` (never shortens a longer pause).
+    func pause(until instant: Date) {
+        state.withLock { state in
+            if let current = state.pausedUntil, current >= instant { return }
+            state.pausedUntil = instant
+        }
+    }
+
+    /// Waits for a free slot in `lane`; throws `.cancelled` if the task is cancelled first.
+    func acquire(_ lane: FetchLane) async throws(FeedError) {
+        let id: UInt64? = state.withLock { state in
+            if state.inUse[lane, default: 0] < width {
+                state.inUse[lane, default: 0] += 1
+                return nil
+            }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else { return }
+        let granted = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let cancelledAlready = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    state.waiters[lane, default: []].append((id, continuation))
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: false) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters[lane]?.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters[lane]?.remove(at: index).continuation
+            }
+            waiter?.resume(returning: false)
+        }
+        if !granted { throw FeedError(.cancelled, "cancelled") }
+    }
+
+    /// Frees a slot taken by `acquire`, handing it straight to the longest waiter.
+    func release(_ lane: FetchLane) {
+        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            if var queue = state.waiters[lane], !queue.isEmpty {
+                let first = queue.removeFirst()
+                state.waiters[lane] = queue
+                return first.continuation  // the slot passes on; inUse stays
+            }
+            state.inUse[lane, default: 1] -= 1
+            return nil
+        }
+        next?.resume(returning: true)
+    }
+}

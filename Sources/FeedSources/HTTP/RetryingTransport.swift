@@ -1,0 +1,173 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// Sends each request the way every adapter should: behind its host's limiter, retried on its
+/// own under `RetryPolicy`, so a page fails only when one of its requests fails for good.
+///
+/// - Retried: timeouts, connection loss, 408, 5xx, 429 and rate-limited 403s, and bodies that
+///   do not decode (truncated or garbled in transit), up to `policy.maxAttempts` failures.
+///   Being told to wait (429, a rate-limited 403) is not a failure: those waits are counted
+///   apart, up to `maxWaits`, so a rate limit cannot use up a request's attempts. A timeout is
+///   tried `maxTimeouts` times at most: the transport's timeout already bounds each attempt
+///   whole, and a server that trickles or stalls should end the load in one clear line soon.
+/// - A server's wait (`Retry-After`, `X-RateLimit-Reset`, already clamped by `RetryAfter`)
+///   pauses the whole host: every request of the source waits it out, not just the one that
+///   was told. Without one, the backoff is exponential with full jitter.
+/// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
+///   further attempt, and its request in flight is closed by the transport below.
+/// - When it gives up, the error says after how many attempts and is no longer retryable, so
+///   the pager does not multiply the attempts; `r` still tries again.
+/// - Each retry is announced to `FetchContext.retryObserver` (the footer's countdown) and `log`.
+public final class RetryingTransport: HTTPTransport {
+    public let base: any HTTPTransport
+    public let policy: RetryPolicy
+    /// Requests in flight per host and lane.
+    public let width: Int
+    /// Rate-limit waits one request accepts before giving up.
+    public let maxWaits: Int
+    /// Attempts that may time out before the request gives up.
+    public let maxTimeouts: Int
+    private let clock: SourceClock
+    private let random: @Sendable () -> Double
+    private let log: SourceLog?
+    private let limiters = Mutex<[String: HostLimiter]>([:])
+
+    /// - Parameters:
+    ///   - base: the transport that does the I/O.
+    ///   - policy: attempts and backoff.
+    ///   - width: requests in flight per host and lane (the fan-out width).
+    ///   - maxWaits: rate-limit waits one request accepts.
+    ///   - maxTimeouts: attempts that may time out.
+    ///   - clock: time and sleep for backoff and pauses.
+    ///   - random: full jitter's draw in `0..<1`.
+    ///   - log: one line per retry and pause.
+    public init(
+        _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, maxWaits: Int = 30,
+        maxTimeouts: Int = 2, clock: SourceClock = .system,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil
+    ) {
+        self.base = base
+        self.policy = policy
+        self.width = max(1, width)
+        self.maxWaits = max(0, maxWaits)
+        self.maxTimeouts = max(1, maxTimeouts)
+        self.clock = clock
+        self.random = random
+        self.log = log
+    }
+
+    /// Sends, retrying transport failures and retryable statuses; a status still failing after
+    /// the last attempt is returned as a response, for the adapter to read its API's words.
+    public func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse {
+        let host = Self.hostKey(request.url)
+        return try await run(request, finalResponse: { $0 }) { response throws(FeedError) in
+            if let error = ResponseCheck.error(for: response, api: host, now: clock.now()), error.isRetryable { throw error }
+            return response
+        }
+    }
+
+    public func exchange<T>(
+        _ request: HTTPRequest, _ interpret: (HTTPResponse) throws(FeedError) -> T
+    ) async throws(FeedError) -> T {
+        try await run(request, finalResponse: nil, interpret)
+    }
+
+    /// The limiter of a host (created on first use).
+    func limiter(for url: URL) -> HostLimiter {
+        let key = Self.hostKey(url)
+        return limiters.withLock { limiters in
+            if let limiter = limiters[key] { return limiter }
+            let limiter = HostLimiter(width: width)
+            limiters[key] = limiter
+            return limiter
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func run<T>(
+        _ request: HTTPRequest, finalResponse: ((HTTPResponse) -> T)?, _ interpret: (HTTPResponse) throws(FeedError) -> T
+    ) async throws(FeedError) -> T {
+        let limiter = limiter(for: request.url)
+        let lane = FetchContext.lane
+        var attempt = 1
+        var failures = 0
+        var waits = 0
+        var timeouts = 0
+        while true {
+            try await waitOutPause(limiter)
+            try await limiter.acquire(lane)
+            var response: HTTPResponse?
+            let result: Result<T, FeedError>
+            do throws(FeedError) {
+                let received = try await base.send(request)
+                response = received
+                result = .success(try interpret(received))
+            } catch {
+                result = .failure(error)
+            }
+            limiter.release(lane)
+            let error: FeedError
+            switch result {
+            case let .success(value): return value
+            case let .failure(failure): error = failure
+            }
+            if error.kind == .cancelled || Task.isCancelled { throw FeedError(.cancelled, error.message) }
+
+            var probe = error
+            if probe.kind == .decoding { probe.isRetryable = true }
+            let isTold = error.kind == .rateLimited
+            if isTold { waits += 1 } else { failures += 1 }
+            if error.kind == .timeout { timeouts += 1 }
+            let delay: Double?
+            if error.kind == .timeout && timeouts >= maxTimeouts {
+                delay = nil
+            } else if isTold {
+                let step = max(1, min(waits, policy.maxAttempts - 1))
+                delay = waits <= maxWaits ? policy.delay(afterAttempt: step, error: probe, random: random()) : nil
+            } else {
+                delay = policy.delay(afterAttempt: failures, error: probe, random: random())
+            }
+            guard let delay else {
+                if let finalResponse, let response, error.isRetryable { return finalResponse(response) }
+                throw given(up: error, attempts: attempt)
+            }
+            if error.kind == .rateLimited || error.retryAfter != nil {
+                limiter.pause(until: clock.now().addingTimeInterval(delay))
+                log?("\(Self.hostKey(request.url)): told to wait \(Self.format(delay)); pausing every request to it")
+            }
+            attempt += 1
+            FetchContext.retryObserver?(attempt, delay, error)
+            log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(delay)): \(error.message)")
+            if error.retryAfter == nil && error.kind != .rateLimited {
+                try await clock.sleep(delay)
+            }
+        }
+    }
+
+    private func waitOutPause(_ limiter: HostLimiter) async throws(FeedError) {
+        while let until = limiter.pausedUntil {
+            let wait = until.timeIntervalSince(clock.now())
+            if wait <= 0 { break }
+            try await clock.sleep(wait)
+        }
+        if Task.isCancelled { throw FeedError(.cancelled, "cancelled") }
+    }
+
+    private func given(up error: FeedError, attempts: Int) -> FeedError {
+        var final = error
+        final.isRetryable = false
+        if attempts > 1 { final.message += " after \(attempts) attempts" }
+        return final
+    }
+
+    static func hostKey(_ url: URL) -> String {
+        let host = url.host ?? "?"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        String(format: "%.1f s", seconds)
+    }
+}

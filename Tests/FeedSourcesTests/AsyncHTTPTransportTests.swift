@@ -1,0 +1,179 @@
+import FeedModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FeedSources
+
+/// The real transport against a tiny HTTP/1.1 server on 127.0.0.1 (one thread, one request per
+/// connection): headers, gzip, redirects, and the limits that keep a hostile server from
+/// holding or swelling a load (whole-request timeout, body cap, inflation cap), and
+/// cancellation closing the connection.
+@Suite(.serialized)
+struct AsyncHTTPTransportTests {
+    /// `{"compressed":true,"text":"feed feed … "}` (200 × "feed "), gzip-compressed by Python.
+    static let gzipBody = Data(base64Encoded: "H4sIAAAAAAACA6tWSs7PLShKLS5OTVGyKikqTdVRKkmtKFGyUkpLTU1RGCVGiVFiWBNKtQC/ICHeBQQAAA==")!
+
+    /// Runs `body` with a transport, shutting its client down afterwards.
+    func withTransport<T>(_ limits: AsyncHTTPTransport.Limits = .init(), _ body: (AsyncHTTPTransport) async throws -> T) async throws -> T {
+        let transport = AsyncHTTPTransport(limits: limits)
+        do {
+            let value = try await body(transport)
+            await transport.shutdown()
+            return value
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+
+    @Test func plainResponseHeadersAndRequestHeaders() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let response = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/plain"), headers: ["X-GitHub-Api-Version": "2022-11-28"])) }
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+        #expect(response.header("X-Total-Count") == "100")
+        #expect(response.headers["x-total-count"] == "100")
+        let head = try #require(server.requestHeads.first).lowercased()
+        #expect(head.hasPrefix("get /plain http/1.1"))
+        #expect(head.contains("user-agent: feedscroll/0.1.0"))
+        #expect(head.contains("accept-encoding: gzip"))
+        #expect(head.contains("x-github-api-version: 2022-11-28"))
+    }
+
+    @Test func requestUserAgentOverridesTheDefault() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        _ = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/plain"), headers: ["User-Agent": "linux:feedscroll:0.1.0"])) }
+        let head = try #require(server.requestHeads.first).lowercased()
+        #expect(head.contains("user-agent: linux:feedscroll:0.1.0"))
+        #expect(!head.contains("user-agent: feedscroll/0.1.0"))
+    }
+
+    @Test func gzipBodiesArriveDecoded() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let response = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/gzip"))) }
+        #expect(response.status == 200)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"compressed":true,"text":"feed feed "#))
+        #expect(response.body.count == 1029)
+    }
+
+    @Test func redirectsAreFollowed() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let response = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/redirect"))) }
+        #expect(response.status == 200)
+        #expect(response.url.path == "/plain")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+    }
+
+    @Test func errorStatusesAreResponsesNotThrows() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let response = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/unavailable"))) }
+        #expect(response.status == 503)
+        #expect(response.header("retry-after") == "3")
+    }
+
+    @Test func slowServerTimesOut() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport(.init(timeout: 0.5)) { await Self.failure(of: $0, server.url("/slow")) }
+        #expect(error?.kind == .timeout)
+        #expect(error?.isRetryable == true)
+        #expect(error?.message.hasPrefix("127.0.0.1:\(server.port):") == true)
+    }
+
+    /// A server sending one byte every 100 ms never lets a read time out; the whole-request
+    /// bound still ends it.
+    @Test func tricklingServerFailsWithinTheTimeout() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let started = ContinuousClock.now
+        let error = try await withTransport(.init(timeout: 0.6)) { await Self.failure(of: $0, server.url("/trickle")) }
+        let elapsed = ContinuousClock.now - started
+        #expect(error?.kind == .timeout)
+        #expect(error?.message == "127.0.0.1:\(server.port): timed out (no complete answer within 0.6 s)")
+        #expect(elapsed < .seconds(3))
+    }
+
+    @Test func announcedOversizedBodyIsRefused() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport(.init(maxBodyBytes: 1 << 20)) { await Self.failure(of: $0, server.url("/announced-big")) }
+        #expect(error?.kind == .connection)
+        #expect(error?.isRetryable == false)
+        #expect(error?.message == "127.0.0.1:\(server.port): response larger than 1 MB, refused")
+    }
+
+    @Test func streamedOversizedBodyIsCutOff() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport(.init(maxBodyBytes: 1 << 20)) { await Self.failure(of: $0, server.url("/streamed-big")) }
+        #expect(error?.message == "127.0.0.1:\(server.port): response larger than 1 MB, refused")
+        // The connection was closed after about the cap, not read to the end of its 64 MB.
+        #expect(server.bytesWritten < 32 << 20)
+    }
+
+    /// A request's own cap (a picture's 8 MB) is tighter than the transport's, and is kept.
+    @Test func requestCapTighterThanTheTransportsIsKept() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport(.init(maxBodyBytes: 16 << 20)) { transport -> FeedError? in
+            do throws(FeedError) {
+                _ = try await transport.send(HTTPRequest(url: server.url("/streamed-big"), maxBodyBytes: 2 << 20))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error?.message == "127.0.0.1:\(server.port): response larger than 2 MB, refused")
+        #expect(server.bytesWritten < 32 << 20)
+    }
+
+    @Test func gzipBombIsRefused() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport { await Self.failure(of: $0, server.url("/bomb")) }
+        #expect(error?.kind == .connection)
+        #expect(error?.isRetryable == false)
+        #expect(error?.message == "127.0.0.1:\(server.port): compressed response inflates beyond the limit, refused")
+    }
+
+    /// Cancelling the task that sends closes the connection: the server reads end-of-file.
+    @Test func cancellingTheTaskClosesTheConnection() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        try await withTransport { transport in
+            let request = HTTPRequest(url: server.url("/hang"))
+            let task = Task { try await transport.send(request) }
+            await server.events.first { $0 == "hang: request" }
+            task.cancel()
+            await server.events.first { $0 == "hang: closed by client" }
+            let result = await task.result
+            #expect(throws: FeedError.self) { try result.get() }
+            if case let .failure(error as FeedError) = result { #expect(error.kind == .cancelled) }
+        }
+    }
+
+    @Test func closedPortIsAConnectionError() async throws {
+        let port = try LoopbackServer.unusedPort()
+        let error = try await withTransport { await Self.failure(of: $0, URL(string: "http://127.0.0.1:\(port)/x")!) }
+        #expect(error?.kind == .connection)
+        #expect(error?.isRetryable == true)
+        #expect(error?.message.hasPrefix("127.0.0.1:\(port):") == true)
+    }
+
+    static func failure(of transport: AsyncHTTPTransport, _ url: URL) async -> FeedError? {
+        do {
+            let response = try await transport.send(HTTPRequest(url: url))
+            Issue.record("expected a failure, got HTTP \(response.status) with \(response.body.count) bytes")
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

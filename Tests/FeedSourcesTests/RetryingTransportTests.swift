@@ -1,0 +1,197 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+/// Per-request retry, the per-host limiter, lanes and cancellation, driven by a scripted
+/// transport and a manual clock: every wait is a barrier on their state, never a sleep.
+struct RetryingTransportTests {
+    static let base = "http://127.0.0.1:8080/hn/v0"
+
+    static func story(_ id: Int) -> String {
+        #"{"by":"u\#(id)","id":\#(id),"score":1,"time":1,"title":"Story \#(id)","type":"story"}"#
+    }
+
+    static func item(_ id: Int) -> String { "\(base)/item/\(id).json" }
+
+    /// HN over `scripted`, retried by a `RetryingTransport` on `clock`, with no jitter.
+    static func source(
+        _ scripted: ScriptedTransport, clock: ManualClock, width: Int, policy: RetryPolicy = RetryPolicy(maxAttempts: 4)
+    ) -> (HackerNewsSource, RetryingTransport) {
+        let transport = RetryingTransport(scripted, policy: policy, width: width, clock: clock.clock, random: { 1 })
+        return (HackerNewsSource(baseURL: URL(string: base)!, transport: transport, maxConcurrentItems: width), transport)
+    }
+
+    static func list(_ ids: [Int]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+    @Test func siblingsAreInFlightTogetherAndKeepRankOrder() async throws {
+        let ids = Array(1...8)
+        let scripted = ScriptedTransport { url, _ in
+            url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
+        }
+        let (source, _) = Self.source(scripted, clock: ManualClock(), width: 8)
+        let load = Task { try await source.load(source.firstKey, pageSize: 8) }
+        // All eight item requests are held at once: they were sent together, not one by one.
+        await scripted.until { $0.held.count == 8 }
+        for id in ids.reversed() { scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id))) }
+        let page = try await load.value
+        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
+        #expect(scripted.snapshot.peakInFlight == 8)
+        #expect(scripted.snapshot.started.count == 9)
+    }
+
+    @Test func fanOutNeverExceedsTheWidth() async throws {
+        let ids = Array(1...12)
+        let scripted = ScriptedTransport { url, _ in
+            url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
+        }
+        let (source, _) = Self.source(scripted, clock: ManualClock(), width: 4)
+        let load = Task { try await source.load(source.firstKey, pageSize: 12) }
+        for id in ids {
+            await scripted.until { $0.held.contains(Self.item(id)) }
+            #expect(scripted.snapshot.held.count <= 4)
+            scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id)))
+        }
+        let page = try await load.value
+        #expect(page.items.count == 12)
+        #expect(scripted.snapshot.peakInFlight == 4 + 0)
+    }
+
+    @Test func aFailedItemIsRetriedAloneWithExactRequestCounts() async throws {
+        let ids = Array(1...6)
+        let scripted = ScriptedTransport { url, attempt in
+            if url.hasSuffix("topstories.json") { return ScriptedTransport.json(url, Self.list(ids)) }
+            if url == Self.item(3) && attempt == 1 { return ScriptedTransport.json(url, "oops", status: 503) }
+            if url == Self.item(5) && attempt == 1 { return ScriptedTransport.json(url, #"{"id":5,"title":"#) }  // truncated
+            let id = Int(url.split(separator: "/").last!.dropLast(5))!
+            return ScriptedTransport.json(url, Self.story(id))
+        }
+        let clock = ManualClock()
+        let (source, _) = Self.source(scripted, clock: clock, width: 8)
+        let load = Task { try await source.load(source.firstKey, pageSize: 6) }
+        await clock.untilSleeping(2)
+        clock.advance(by: 0.5)  // random = 1: the first backoff is the whole 0.5 s ceiling
+        let page = try await load.value
+        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
+        let started = scripted.snapshot.started
+        #expect(started.count == 1 + 6 + 2)
+        #expect(started.filter { $0 == Self.item(3) }.count == 2)
+        #expect(started.filter { $0 == Self.item(5) }.count == 2)
+        for id in [1, 2, 4, 6] { #expect(started.filter { $0 == Self.item(id) }.count == 1) }
+        #expect(clock.slept == [0.5, 0.5])
+    }
+
+    @Test func aRequestFailingForGoodFailsThePageAndSaysSo() async throws {
+        let scripted = ScriptedTransport { url, _ in
+            if url.hasSuffix("topstories.json") { return ScriptedTransport.json(url, "[1,2]") }
+            if url == Self.item(2) { return ScriptedTransport.json(url, "down", status: 502) }
+            return ScriptedTransport.json(url, Self.story(1))
+        }
+        let clock = ManualClock()
+        let (source, _) = Self.source(scripted, clock: clock, width: 8, policy: RetryPolicy(maxAttempts: 3))
+        let load = Task { await loadError(source, source.firstKey, pageSize: 2) }
+        await clock.untilSleeping(1)
+        clock.advance(by: 0.5)
+        await clock.untilSleeping(1)
+        clock.advance(by: 1)
+        let error = try #require(await load.value)
+        #expect(error.kind == .http(status: 502))
+        #expect(error.message == "hn: HTTP 502 (down) after 3 attempts")
+        #expect(!error.isRetryable)
+        #expect(scripted.snapshot.started.filter { $0 == Self.item(2) }.count == 3)
+        #expect(scripted.snapshot.started.filter { $0 == Self.item(1) }.count == 1)
+    }
+
+    /// One 429 with `Retry-After: 5` pauses every request to the host, not just its own.
+    @Test func rateLimitPausesEveryRequestOfTheSource() async throws {
+        let ids = Array(1...4)
+        let scripted = ScriptedTransport { url, _ in
+            url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
+        }
+        let clock = ManualClock()
+        let (source, _) = Self.source(scripted, clock: clock, width: 2)
+        let load = Task { try await source.load(source.firstKey, pageSize: 4) }
+        await scripted.until { $0.held.count == 2 }
+        scripted.answer(Self.item(1), ScriptedTransport.json(Self.item(1), #"{"error":"slow down"}"#, status: 429, headers: ["retry-after": "5"]))
+        scripted.answer(Self.item(2), ScriptedTransport.json(Self.item(2), Self.story(2)))
+        // Item 1 waits out the pause, and item 3, which got item 2's slot, waits too.
+        await clock.untilSleeping(2)
+        #expect(scripted.snapshot.started.count == 3)
+        #expect(scripted.snapshot.held.isEmpty)
+        clock.advance(by: 4.9)
+        #expect(scripted.snapshot.started.count == 3)
+        clock.advance(by: 0.1)
+        await scripted.until { $0.held.count == 2 }
+        for id in [1, 3] { scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id))) }
+        await scripted.until { $0.held.count == 1 }
+        scripted.answer(Self.item(4), ScriptedTransport.json(Self.item(4), Self.story(4)))
+        let page = try await load.value
+        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
+        #expect(scripted.snapshot.started.count == 1 + 4 + 1)
+        #expect(clock.slept.allSatisfy { $0 <= 5 })
+    }
+
+    @Test func aNegativeRetryAfterIsClampedNotHammered() async throws {
+        let scripted = ScriptedTransport { url, attempt in
+            attempt == 1
+                ? ScriptedTransport.json(url, "{}", status: 429, headers: ["retry-after": "-5"])
+                : ScriptedTransport.json(url, "[]")
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
+        let url = URL(string: "\(Self.base)/topstories.json")!
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn").0 }
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.started.count == 1)
+        clock.advance(by: RetryAfter.clampRange.lowerBound)
+        #expect(try await load.value == [])
+        #expect(clock.slept == [1])
+    }
+
+    /// Cancelling a load closes its requests in flight and starts none after, including the
+    /// retry that was waiting for its backoff.
+    @Test func aCancelledLoadStartsNoRequest() async throws {
+        let ids = Array(1...6)
+        let scripted = ScriptedTransport { url, attempt in
+            if url.hasSuffix("topstories.json") { return ScriptedTransport.json(url, Self.list(ids)) }
+            if url == Self.item(1) && attempt == 1 { return ScriptedTransport.json(url, "", status: 500) }
+            return nil
+        }
+        let clock = ManualClock()
+        let (source, _) = Self.source(scripted, clock: clock, width: 3)
+        let load = Task { await loadError(source, source.firstKey, pageSize: 6) }
+        await scripted.until { $0.held.count == 2 }
+        await clock.untilSleeping(1)
+        let before = scripted.snapshot.started.count
+        load.cancel()
+        let error = await load.value
+        #expect(error?.kind == .cancelled)
+        #expect(scripted.snapshot.cancelled == 2)
+        clock.advance(by: 60)
+        #expect(scripted.snapshot.started.count == before)
+        #expect(scripted.snapshot.inFlight == 0)
+    }
+
+    /// A detail's requests have their own lane: they start at once while the list's hang.
+    @Test func aDetailRequestStartsWhileListRequestsHang() async throws {
+        let scripted = ScriptedTransport()
+        let transport = RetryingTransport(scripted, width: 2, clock: ManualClock().clock)
+        let listURLs = (1...4).map { URL(string: Self.item($0))! }
+        let list = Task {
+            try await FanOut.map(listURLs, width: 4) { url throws(FeedError) in try await transport.send(HTTPRequest(url: url)) }
+        }
+        await scripted.until { $0.held.count == 2 }
+        let detailURL = URL(string: Self.item(99))!
+        let detail = Task {
+            try await FetchContext.$lane.withValue(.detail) { try await transport.send(HTTPRequest(url: detailURL)) }
+        }
+        await scripted.until { $0.held.contains(Self.item(99)) }
+        #expect(scripted.snapshot.held.count == 3)
+        scripted.answer(Self.item(99), ScriptedTransport.json(Self.item(99), "{}"))
+        #expect(try await detail.value.status == 200)
+        list.cancel()
+        _ = await list.result
+        #expect(scripted.snapshot.started.count == 3)
+    }
+}
