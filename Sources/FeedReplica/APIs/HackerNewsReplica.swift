@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Hacker News' Firebase API (`/v0`): ranked id lists, one item per request, alphabetical keys.
