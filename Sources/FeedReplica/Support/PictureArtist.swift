@@ -1,3 +1,4 @@
+import FeedModel
 import FeedPictures
 
 /// Draws the replica's deterministic pictures: the same seed and name always give the same pixels.
