@@ -43,6 +43,8 @@ extension AppState {
             guard detail?.serial == serial, !seen.isEmpty else { break }
             detail?.seenBefore = seen
             relayoutDetail()
+        case let .pictureFetched(result):
+            receivePicture(result)
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -55,6 +57,7 @@ extension AppState {
             effects += fetches
             if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
+            effects += updatePictures(lead: distance)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
