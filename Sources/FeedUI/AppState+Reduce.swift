@@ -45,6 +45,8 @@ extension AppState {
             guard detail?.serial == serial, !seen.isEmpty else { break }
             detail?.seenBefore = seen
             relayoutDetail()
+        case let .pictureFetched(result):
+            receivePicture(result)
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -57,6 +59,7 @@ extension AppState {
             effects += fetches
             if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
+            effects += updatePictures(lead: distance)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -76,7 +79,7 @@ extension AppState {
             editSearch(key)
             return []
         }
-        let intent = keyMap.intent(for: key)
+        let intent = keyMap.intent(for: key, in: detail != nil ? .detail : .list)
         if isHelpShown {
             // Movement keys scroll a help longer than the screen; any other key closes it, like
             // less; q still quits.
@@ -129,11 +132,9 @@ extension AppState {
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
-        case .back:
-            // Esc in the list clears a search (in a detail it goes back).
-            if filter.isActive { search(.clearSearch) }
         case .toggleRead: return toggleRead(nil)
-        case .collapse, .parent: break
+        // Bound only in a detail.
+        case .back, .collapse, .parent: break
         }
         return []
     }

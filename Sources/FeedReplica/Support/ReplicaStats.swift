@@ -9,6 +9,8 @@ struct ReplicaStats: Sendable {
     /// machine; one that goes serially adds one per request. (`/_stats` itself is not counted.)
     var rounds = 0
     var faults: [String: Int] = ["error": 0, "rateLimited": 0, "malformed": 0, "stalled": 0]
+    /// Picture requests per path (below `/sprites`), so a test can see each asked for once.
+    var pictures: [String: Int] = [:]
 
     mutating func count(route: String) {
         routes[route, default: 0] += 1
@@ -17,6 +19,7 @@ struct ReplicaStats: Sendable {
 
     mutating func countFault(_ name: String) { faults[name, default: 0] += 1 }
 
+    mutating func countPicture(path: String) { pictures[path, default: 0] += 1 }
     mutating func countCancelled() { cancelled += 1 }
 
     /// A request starts: its place in the chain is one after the longest chain answered so far.
@@ -32,6 +35,7 @@ struct ReplicaStats: Sendable {
             ("cancelled", .int(cancelled)),
             ("rounds", .int(rounds)),
             ("faults", .object(faults.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("pictures", .object(pictures.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
         ])
     }
 }
