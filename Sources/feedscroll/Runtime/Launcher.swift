@@ -73,7 +73,7 @@ struct Launcher {
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
-                cache: cache, isOfflineOnly: options.offline
+                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead
             ).run()
         case .plain, .json:
             code = PipeRuntime(
