@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
             name: "FeedConfig",
-            dependencies: ["FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "FeedReplica",

@@ -1,3 +1,4 @@
+import FeedModel
 import Synchronization
 
 /// What the transport must do with a request: answer after a delay, or hold it open.

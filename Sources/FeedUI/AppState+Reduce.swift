@@ -169,7 +169,8 @@ extension AppState {
             case let .applied(changes):
                 follow(changes)
             case let .updated(changes):
-                follow(changes)
+                // New items the update brought above the cursor's item count as new above it.
+                if let row = follow(changes) { newAbove += changes.insertCount(above: row) }
                 highlight(changes)
             case let .jumped(changes):
                 follow(changes)

@@ -8,7 +8,7 @@ struct FeedOptions: ParsableArguments {
     var pageSize: Int?
 
     @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto' (the default).", valueName: "N|auto"))
-    var prefetch: PrefetchSetting?
+    var prefetch: PrefetchPolicy?
 
     @Option(help: ArgumentHelp("Colours: default, light or mono (NO_COLOR forces mono).", valueName: "NAME"))
     var theme: ThemeName?
@@ -64,29 +64,4 @@ struct FeedOptions: ParsableArguments {
         if let cache, cache.isEmpty { throw ValidationError("--cache needs a file name") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
     }
-}
-
-/// `--prefetch N|auto`.
-enum PrefetchSetting: ExpressibleByArgument, Equatable {
-    case automatic
-    case fixed(Int)
-
-    init?(argument: String) {
-        if argument == "auto" {
-            self = .automatic
-        } else if let items = Int(argument), items >= 0 {
-            self = .fixed(items)
-        } else {
-            return nil
-        }
-    }
-
-    var policy: PrefetchPolicy {
-        switch self {
-        case .automatic: .automatic
-        case let .fixed(items): .fixed(items)
-        }
-    }
-
-    var defaultValueDescription: String { "auto" }
 }

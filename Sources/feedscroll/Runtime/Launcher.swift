@@ -49,7 +49,7 @@ struct Launcher {
             throw ExitCode(64)
         }
         let pageSize = min(options.pageSize ?? settings.pageSize ?? network.defaultPageSize, network.maxPageSize)
-        let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
+        let prefetch = options.prefetch ?? settings.prefetch ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)
         let (cache, warning) = PageCache.open(options: options, settings: settings, source: network, pageSize: pageSize, logger: logger)
         if let warning { printError(warning) }
@@ -70,7 +70,7 @@ struct Launcher {
         switch mode {
         case .terminal:
             code = TerminalRuntime(
-                source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
+                source: source, pageSize: pageSize, prefetch: prefetch, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead

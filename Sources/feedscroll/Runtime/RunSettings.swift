@@ -1,4 +1,5 @@
 import FeedConfig
+import FeedPaging
 import FeedUI
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 /// loaded once by `main` before any command is parsed. Command-line flags override each value.
 struct RunSettings: Sendable {
     var pageSize: Int?
-    var prefetch: PrefetchValue?
+    var prefetch: PrefetchPolicy?
     var maxPages: Int?
     var theme: ThemeName?
     var keyMap: KeyMap = .standard
