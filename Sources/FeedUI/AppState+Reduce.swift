@@ -43,6 +43,8 @@ extension AppState {
             guard detail?.serial == serial, !seen.isEmpty else { break }
             detail?.seenBefore = seen
             relayoutDetail()
+        case let .pictureFetched(result):
+            receivePicture(result)
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -60,6 +62,7 @@ extension AppState {
             effects += fetches
             if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
+            effects += updatePictures(lead: distance)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -79,7 +82,7 @@ extension AppState {
             editSearch(key)
             return []
         }
-        let intent = keyMap.intent(for: key)
+        let intent = keyMap.intent(for: key, in: detail != nil ? .detail : .list)
         if isHelpShown {
             // Movement keys scroll a help longer than the screen; any other key closes it, like
             // less; q still quits.
@@ -132,12 +135,10 @@ extension AppState {
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
-        case .back:
-            // Esc in the list clears a search (in a detail it goes back).
-            if filter.isActive { search(.clearSearch) }
         case .toggleRead: return toggleRead(nil)
         case .hideRead: toggleHideRead()
-        case .collapse, .parent: break
+        // Bound only in a detail.
+        case .back, .collapse, .parent: break
         }
         return []
     }

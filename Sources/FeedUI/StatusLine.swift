@@ -73,6 +73,7 @@ extension AppState {
         // Rows the reader cannot see must be owned up to, like stale ones.
         if cache.hidesRead { fields.append(.init(text: "\(viewport.hidden.count) read hidden", priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
+        if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
         if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }
         if let help = keyMap.keys(for: .help).first {
             fields.append(.init(text: "\(help.label) help", priority: 3, isRight: true))

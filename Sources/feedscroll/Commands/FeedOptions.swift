@@ -47,6 +47,15 @@ struct FeedOptions: ParsableArguments {
     @Flag(name: .customLong("hide-read"), help: "Start with read items hidden (H shows them).")
     var hideRead = false
 
+    @Option(help: ArgumentHelp(
+        "Pictures (thumbnails, the detail's picture): on (the default where the source has pictures) or off.",
+        valueName: "on|off"))
+    var images: ImagesSetting?
+
+    @Option(name: .customLong("image-cache-mb"), help: ArgumentHelp(
+        "Megabytes of decoded, scaled pictures kept (least recently used go first; default 32).", valueName: "N"))
+    var imageCacheMB: Double?
+
     /// The page cap: the flag, else the config file's `max_pages`, else the default; `nil` for none (0).
     func pageCap(configured: Int?) -> Int? {
         let cap = maxPages ?? configured ?? PagingState.defaultMaxPages
@@ -63,5 +72,13 @@ struct FeedOptions: ParsableArguments {
         if noCache && cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
         if let cache, cache.isEmpty { throw ValidationError("--cache needs a file name") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
+        if let imageCacheMB, !(imageCacheMB >= 0 && imageCacheMB <= 4096) {
+            throw ValidationError("--image-cache-mb must be between 0 and 4096, not \(imageCacheMB)")
+        }
     }
+}
+
+/// `--images on|off`.
+enum ImagesSetting: String, ExpressibleByArgument, Equatable, CaseIterable {
+    case on, off
 }

@@ -105,9 +105,22 @@ struct PokeAPICommand: ParsableCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    @Option(name: .customLong("sprites-url"), help: ArgumentHelp(
+        "The sprites root; artwork is {URL}/pokemon/other/official-artwork/{id}.png.", valueName: "URL"))
+    var spritesURL: String?
+
     func run() throws {
         let url = try network.url(default: PokeAPISource.defaultBaseURL)
-        try Launcher(options: options).run { _ in PokeAPISource(baseURL: url, transport: network.transport()) }
+        var sprites = PokeAPISource.defaultSpritesURL
+        if let spritesURL {
+            guard let parsed = URL(string: spritesURL), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host != nil
+            else { throw ValidationError("--sprites-url must be an http or https URL, not '\(spritesURL)'") }
+            sprites = parsed
+        }
+        try Launcher(options: options).run { _ in
+            PokeAPISource(baseURL: url, spritesURL: sprites, transport: network.transport())
+        }
     }
 }
 

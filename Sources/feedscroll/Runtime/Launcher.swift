@@ -73,6 +73,9 @@ struct Launcher {
                 source: source, pageSize: pageSize, prefetch: prefetch, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
+                showsPictures: (options.images ?? settings.images ?? .on) == .on,
+                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
+                pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead
             ).run()
         case .plain, .json:

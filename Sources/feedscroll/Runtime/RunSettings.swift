@@ -10,6 +10,8 @@ struct RunSettings: Sendable {
     var prefetch: PrefetchPolicy?
     var maxPages: Int?
     var theme: ThemeName?
+    /// `images = "on"|"off"`.
+    var images: ImagesSetting?
     var keyMap: KeyMap = .standard
     /// The page cache's bound (`cache_mb`).
     var cacheMB: Int?
