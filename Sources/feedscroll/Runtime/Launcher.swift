@@ -79,7 +79,8 @@ struct Launcher {
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
-                cache: cache, isOfflineOnly: options.offline, openThread: openThread
+                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
+                openThread: openThread
             ).run()
         case .plain, .json:
             code = PipeRuntime(
