@@ -82,6 +82,21 @@ struct RetryingTransportTests {
         #expect(clock.slept == [0.5, 0.5])
     }
 
+    /// GitHub decodes its page inside the exchange, so a garbled body is retried, not the end of the feed.
+    @Test func aGarbledGitHubPageIsRetried() async throws {
+        let repo = #"{"id":42,"name":"x","full_name":"someone/x","owner":{"login":"someone"},"html_url":"https://github.com/someone/x","stargazers_count":3}"#
+        let scripted = ScriptedTransport { url, attempt in
+            attempt == 1 ? ScriptedTransport.json(url, #"{"total_count":1,"items":[{"id""#)
+                : ScriptedTransport.json(url, #"{"total_count":1,"incomplete_results":false,"items":["# + repo + "]}")
+        }
+        // No backoff (base 0): without the retry the load fails at once instead of waiting on the clock.
+        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4, base: 0), width: 4, clock: ManualClock().clock, random: { 1 })
+        let source = GitHubSearchSource(query: "swift", baseURL: URL(string: "http://127.0.0.1:8080/github")!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 30)
+        #expect(page.items.map(\.title) == ["someone/x"])
+        #expect(scripted.snapshot.started.count == 2)
+    }
+
     @Test func aRequestFailingForGoodFailsThePageAndSaysSo() async throws {
         let scripted = ScriptedTransport { url, _ in
             if url.hasSuffix("topstories.json") { return ScriptedTransport.json(url, "[1,2]") }

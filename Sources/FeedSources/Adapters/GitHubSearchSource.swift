@@ -61,23 +61,25 @@ public struct GitHubSearchSource: FeedSource {
         var headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
 
-        let response = try await transport.send(HTTPRequest(url: url, headers: headers))
-        if response.status == 422 {
-            let detail = ResponseCheck.detailMessage(response.body, contentType: response.header("content-type")) ?? ""
-            if detail.localizedCaseInsensitiveContains("first 1000") {
-                log?("github: \(detail); the feed ends here")
-                return Page(key: key, items: [], next: nil)
+        // Checked and decoded inside the exchange: a garbled or truncated body is retried like a 5xx.
+        return try await transport.exchange(HTTPRequest(url: url, headers: headers)) { [log] response throws(FeedError) in
+            if response.status == 422 {
+                let detail = ResponseCheck.detailMessage(response.body, contentType: response.header("content-type")) ?? ""
+                if detail.localizedCaseInsensitiveContains("first 1000") {
+                    log?("github: \(detail); the feed ends here")
+                    return Page(key: key, items: [], next: nil)
+                }
+                throw FeedError(.invalidRequest, "github: \(detail.isEmpty ? "query rejected (HTTP 422)" : detail)")
             }
-            throw FeedError(.invalidRequest, "github: \(detail.isEmpty ? "query rejected (HTTP 422)" : detail)")
+            try ResponseCheck.requireSuccess(response, api: "github")
+            let result = try JSONBody.decode(SearchDTO.self, from: response, api: "github")
+            let items = result.items.map(\.feedItem)
+            let nextPage = LinkHeader(response.header("link")).url(for: "next")
+                .flatMap { APIEndpoint.queryValue("page", in: $0) }.flatMap(Int.init)
+            let next: PageKey? = items.isEmpty ? nil : nextPage.map { .page($0) }
+            let total = result.total_count
+            return Page(key: key, items: items, next: next, total: total, cap: total.map { $0 > Self.resultCap ? Self.resultCap : nil } ?? nil)
         }
-        try ResponseCheck.requireSuccess(response, api: "github")
-        let result = try JSONBody.decode(SearchDTO.self, from: response, api: "github")
-        let items = result.items.map(\.feedItem)
-        let nextPage = LinkHeader(response.header("link")).url(for: "next")
-            .flatMap { APIEndpoint.queryValue("page", in: $0) }.flatMap(Int.init)
-        let next: PageKey? = items.isEmpty ? nil : nextPage.map { .page($0) }
-        let total = result.total_count
-        return Page(key: key, items: items, next: next, total: total, cap: total.map { $0 > Self.resultCap ? Self.resultCap : nil } ?? nil)
     }
 
     /// Search hands out the first 1000 results, whatever `total_count` says.
