@@ -4,12 +4,14 @@ import FeedPaging
 /// The detail view of one item: its text laid out as lines, and for threads its comments,
 /// paged through a second `PagingState` as the reader scrolls towards them.
 public struct DetailState: Equatable, Sendable {
-    public let item: FeedItem
+    public internal(set) var item: FeedItem
     /// Tells this opening apart from every other, so comment results meant for an earlier
     /// detail (request ids restart with each pager) are dropped.
     public let serial: Int
     /// The comment pager, for sources whose items have threads.
     public internal(set) var comments: PagingState?
+    /// The pager of the item's own document (one page of one item), for sources that have one.
+    public internal(set) var document: PagingState?
     /// The comments seen on earlier visits of this thread (page cache); nil on a first visit or
     /// without a cache. Loaded comments not in it are marked new.
     public internal(set) var seenBefore: Set<String>?
@@ -20,15 +22,28 @@ public struct DetailState: Equatable, Sendable {
     /// The document for the current width (title, meta, body, comments).
     public internal(set) var lines: [DetailLine] = []
     /// The body, parsed once.
-    let body: [TextBlock]
+    var body: [TextBlock]
     /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).
     var commentBlocks: [String: [TextBlock]] = [:]
 
-    init(item: FeedItem, serial: Int, comments: PagingState?) {
+    init(item: FeedItem, serial: Int, comments: PagingState?, document: PagingState? = nil) {
         self.item = item
         self.serial = serial
         self.comments = comments
+        self.document = document
         body = Self.blocks(of: item)
+    }
+
+    /// Takes what the item's own document says into the item: its facts (the meta line) and,
+    /// when it has one, its body. Identity, title and links stay the list's.
+    mutating func fill(from document: FeedItem) {
+        guard document.id == item.id else { return }
+        if !document.facts.isEmpty { item.facts = document.facts }
+        if document.bodyHTML != nil || document.body != nil {
+            item.bodyHTML = document.bodyHTML
+            item.body = document.body
+            body = Self.blocks(of: item)
+        }
     }
 
     /// Parses the text of comments not parsed yet.
@@ -48,6 +63,7 @@ public struct DetailState: Equatable, Sendable {
     /// Whether a comment page is on its way (the spinner turns).
     var isLoading: Bool {
         if case .loading = comments?.loadState { return true }
+        if case .loading = document?.loadState { return true }
         return false
     }
 }

@@ -107,7 +107,10 @@ struct PokeAPICommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: PokeAPISource.defaultBaseURL)
-        try Launcher(options: options).run { _ in PokeAPISource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        // A Pokémon's detail loads its own document (types, size, stats).
+        let documents: CommentFetchers.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
+        try Launcher(options: options, documents: documents).run { _ in PokeAPISource(baseURL: url, transport: transport) }
     }
 }
 

@@ -1,17 +1,27 @@
 import FeedModel
 import FeedPaging
 
-/// The comment pager's fetcher: one per opened detail, bound to that item's thread, so its
-/// results come back tagged with the detail's serial (`FetchResult.Pager.comments`). Used on the runtime thread only.
+/// A detail pager's fetcher: one per opened detail, bound to that item's thread (or its own
+/// document), so its results come back tagged with the detail's serial
+/// (`FetchResult.Pager.comments`, `.document`). Used on the runtime thread only.
 final class CommentFetchers {
     typealias MakeSource = (String) -> (any FeedSource)?
 
     private let makeSource: MakeSource
+    private let pager: (Int) -> FetchResult.Pager
     private let deliver: @Sendable (FetchResult) -> Void
     private var current: (serial: Int, fetcher: PageFetcher)?
 
-    init(makeSource: @escaping MakeSource, deliver: @escaping @Sendable (FetchResult) -> Void) {
+    /// - Parameters:
+    ///   - makeSource: the source for an item id (its thread, or its document).
+    ///   - pager: which pager the results of the detail opened as a serial are for.
+    ///   - deliver: where results go (the runtime's inbox).
+    init(
+        makeSource: @escaping MakeSource, pager: @escaping (Int) -> FetchResult.Pager = { .comments(serial: $0) },
+        deliver: @escaping @Sendable (FetchResult) -> Void
+    ) {
         self.makeSource = makeSource
+        self.pager = pager
         self.deliver = deliver
     }
 
@@ -19,13 +29,13 @@ final class CommentFetchers {
         if current?.serial != serial {
             guard let source = makeSource(itemID) else {
                 let error = FeedError(.invalidRequest, "\(itemID) has no comments to load")
-                deliver(.loaded(request, .failure(error), latency: 0, for: .comments(serial: serial)))
+                deliver(.loaded(request, .failure(error), latency: 0, for: pager(serial)))
                 return
             }
             // The previous detail's loads are cancelled (their requests closed); anything they
             // still deliver carries the old serial and is dropped by the reducer.
             current?.fetcher.cancelAll()
-            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: deliver))
+            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, deliver: deliver))
         }
         current?.fetcher.fetch(request)
     }

@@ -27,11 +27,17 @@ struct Launcher {
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
     var comments: CommentFetchers.MakeSource?
+    /// The own document of an item id, for sources whose items have one (the detail view).
+    var documents: CommentFetchers.MakeSource?
 
-    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil) {
+    init(
+        options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil,
+        documents: CommentFetchers.MakeSource? = nil
+    ) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
+        self.documents = documents
     }
 
     func run(_ source: any FeedSource) throws {
@@ -72,7 +78,7 @@ struct Launcher {
             code = TerminalRuntime(
                 source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
-                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments, documents: documents,
                 cache: cache, isOfflineOnly: options.offline
             ).run()
         case .plain, .json:

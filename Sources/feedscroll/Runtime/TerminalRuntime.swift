@@ -25,6 +25,8 @@ struct TerminalRuntime {
     /// The comment thread of an item id, for sources whose items have one.
     var comments: CommentFetchers.MakeSource?
     var commentPageSize = 20
+    /// The own document of an item id, for sources whose items have one (PokeAPI).
+    var documents: CommentFetchers.MakeSource?
     /// The page cache, if one is open.
     var cache: PageCache?
     /// `--offline`: every page from the cache.
@@ -53,11 +55,13 @@ struct TerminalRuntime {
         let cache = isOfflineOnly ? nil : self.cache
         let fetcher = PageFetcher(source: source) { result in inbox.post(cache?.settle(result) ?? result) }
         let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post($0) } }
+        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post($0) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        state.loadsDocuments = documentFetchers != nil
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -84,7 +88,7 @@ struct TerminalRuntime {
                         actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
                     } else {
                         if case .fetch = effect { startsFromCache = false }
-                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
                             actions.append(.notice(notice))
                         }
                     }
@@ -126,6 +130,7 @@ struct TerminalRuntime {
         // Quitting closes every request still in flight and drops every retry not yet due.
         fetcher.cancelAll()
         commentFetchers?.cancelAll()
+        documentFetchers?.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -151,7 +156,7 @@ struct TerminalRuntime {
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
-        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, copies: inout [String]
+        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, documents: CommentFetchers?, copies: inout [String]
     ) -> String? {
         switch effect {
         case let .fetch(request):
@@ -164,6 +169,11 @@ struct TerminalRuntime {
             comments?.fetch(request, itemID: itemID, serial: serial)
         case let .cancelComments(id, serial):
             comments?.cancel(id, serial: serial)
+        case let .fetchDocument(request, itemID, serial):
+            logger.debug("fetch document", metadata: ["id": "\(request.id)", "item": "\(itemID)"])
+            documents?.fetch(request, itemID: itemID, serial: serial)
+        case let .cancelDocument(id, serial):
+            documents?.cancel(id, serial: serial)
         case .startOver:
             fetcher.startOver()
         case let .openURL(link):
@@ -190,6 +200,7 @@ struct TerminalRuntime {
         let pager = switch result.pager {
         case .list: "list"
         case .comments: "comments"
+        case .document: "document"
         }
         switch result.outcome {
         case let .loaded(.success(page), latency):
