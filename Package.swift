@@ -34,17 +34,21 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"]),
+        .target(
+            name: "FeedPictures", dependencies: ["FeedModel", "CPNG", "CJPEG", "CJPEGCodec"],
+            // Scaling a 475×475 picture is ~30× slower unoptimised; debug builds (and the tmux
+            // tests that run them) would spend seconds per screen of thumbnails.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
             name: "FeedConfig",
-            dependencies: ["FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "FeedReplica",
             dependencies: [
-                "FeedModel",
+                "FeedModel", "FeedPictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -60,6 +64,7 @@ let package = Package(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
+                "FeedPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -85,8 +90,10 @@ let package = Package(
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources"]),
-        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures"]),
+        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
         .testTarget(
             name: "FeedStoreTests",

@@ -1,3 +1,4 @@
+import FeedPaging
 import FeedUI
 
 extension Config {
@@ -68,7 +69,7 @@ private struct Reader {
         return number
     }
 
-    func prefetch(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> PrefetchValue {
+    func prefetch(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> PrefetchPolicy {
         switch value {
         case .string("auto"): return .automatic
         case let .integer(items) where items >= 0: return .fixed(items)

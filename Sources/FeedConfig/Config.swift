@@ -1,3 +1,4 @@
+import FeedPaging
 import FeedUI
 
 /// The settings of `config.toml`, validated: every field is something the program can use.
@@ -9,7 +10,7 @@ public struct Config: Equatable, Sendable {
     /// `[feeds.NAME]` tables, by name.
     public var feeds: [String: FeedDefinition]
     public var pageSize: Int?
-    public var prefetch: PrefetchValue?
+    public var prefetch: PrefetchPolicy?
     /// The page cap (`--max-pages`).
     public var maxPages: Int?
     public var theme: ThemeName?
@@ -20,7 +21,7 @@ public struct Config: Equatable, Sendable {
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,
-        prefetch: PrefetchValue? = nil, maxPages: Int? = nil, theme: ThemeName? = nil, keys: [Intent: [Key]] = [:]
+        prefetch: PrefetchPolicy? = nil, maxPages: Int? = nil, theme: ThemeName? = nil, keys: [Intent: [Key]] = [:]
     ) {
         self.defaultFeed = defaultFeed
         self.feeds = feeds
@@ -38,20 +39,6 @@ public struct Config: Equatable, Sendable {
     public var keyMap: KeyMap { keys.isEmpty ? .standard : KeyMap.standard.rebinding(keys) }
 }
 
-/// `prefetch = "auto"` or a number of items.
-public enum PrefetchValue: Equatable, Sendable {
-    case automatic
-    case fixed(Int)
-
-    /// The value as `--prefetch` spells it.
-    public var argument: String {
-        switch self {
-        case .automatic: "auto"
-        case let .fixed(items): "\(items)"
-        }
-    }
-}
-
 /// A `[feeds.NAME]` table: a source, its arguments, and settings that apply when it runs.
 public struct FeedDefinition: Equatable, Sendable {
     public var name: String
@@ -60,12 +47,12 @@ public struct FeedDefinition: Equatable, Sendable {
     /// The command's arguments, e.g. `["new", "--base-url", "http://…"]`.
     public var arguments: [String]
     public var pageSize: Int?
-    public var prefetch: PrefetchValue?
+    public var prefetch: PrefetchPolicy?
     public var maxPages: Int?
     public var theme: ThemeName?
 
     public init(
-        name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchValue? = nil,
+        name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchPolicy? = nil,
         maxPages: Int? = nil, theme: ThemeName? = nil
     ) {
         self.name = name

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The strategy lab: every strategy replayed through every scenario, and the goals
 /// checked against the figures.
 public enum Lab {

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// What a reader does, as timed moves: the input of one simulated run.
 public struct ScrollTrace: Sendable, Hashable {
     public enum Move: Sendable, Hashable {

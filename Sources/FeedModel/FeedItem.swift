@@ -29,6 +29,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     /// received because they carried control or space characters (`linkHasHiddenCharacters`);
     /// nil when none was. Set by `sanitized()`.
     public var refusedLinks: Set<String>?
+    /// The item's picture (PokeAPI artwork, an avatar, a thumbnail or cover), where the API has one.
+    public var pictureURL: String?
 
     public init(
         id: String,
@@ -43,7 +45,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         bodyHTML: String? = nil,
         depth: Int = 0,
         parentID: String? = nil,
-        facts: [ItemFact] = []
+        facts: [ItemFact] = [],
+        pictureURL: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -58,5 +61,6 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
         self.depth = depth
         self.parentID = parentID
         self.facts = facts
+        self.pictureURL = pictureURL
     }
 }

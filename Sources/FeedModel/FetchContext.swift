@@ -11,11 +11,13 @@ public enum FetchContext {
     @TaskLocal public static var retryObserver: RetryObserver? = nil
 }
 
-/// Which pager a request serves. Each lane has its own share of a host's connections, so what
+/// Which pager (or the pictures) a request serves. Each lane has its own share of a host's connections, so what
 /// the reader is looking at (a detail's comments) never queues behind list prefetch.
 public enum FetchLane: Int, Sendable, Hashable, CaseIterable {
     case list
     case detail
+    /// Thumbnails and the detail's picture: they never hold up a page.
+    case pictures
 }
 
 /// Hears that a request failed and will be tried again.

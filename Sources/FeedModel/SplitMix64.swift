@@ -1,7 +1,7 @@
 /// SplitMix64: a small, fast, seedable generator; the same seed gives the same stream
-/// everywhere. The one copy of the algorithm: the demo feed, the replica, the lab and the
-/// benchmarks all draw from it.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+/// everywhere. The one copy of the algorithm: the demo feed, the fuzzer and `SeededRandom` (the
+/// replica and the lab) all draw from it.
+public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     /// The golden-ratio increment between states.
     public static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 

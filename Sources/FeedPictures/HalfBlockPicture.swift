@@ -30,7 +30,12 @@ public struct HalfBlockPicture: Sendable, Hashable {
     public subscript(row: Int, column: Int) -> Cell { cells[row * columns + column] }
 
     /// Bytes this picture holds, as the cache counts them.
-    public var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 }
+    public var cost: Int { Self.maximumCost(columns: columns, rows: rows) }
+
+    /// The cost of a picture that fills a box of `columns × rows` cells (the most one fitted to it costs).
+    public static func maximumCost(columns: Int, rows: Int) -> Int {
+        max(0, columns) * max(0, rows) * MemoryLayout<Cell>.stride + 64
+    }
 
     /// Scales `image` to fit `maxColumns × maxRows` cells keeping its aspect, and composites it
     /// over `background` (the theme's background colour).

@@ -13,6 +13,7 @@
 /// | devto | `/devto/api` | `articles`, `articles/latest`, `articles/{id}` |
 /// | jsonplaceholder | `/jsonplaceholder` | `posts`, `posts/{id}` |
 /// | wikipedia | `/wikipedia/w` | `api.php?action=query&list=recentchanges` |
+/// | sprites | `/sprites` | pictures: `pokemon/other/official-artwork/{id}.png`, avatars, covers, bad files (`PicturesReplica`) |
 ///
 /// Plus `GET /_stats`, `POST /_stats/reset` (or `POST /_stats`) and `GET /` (an index of base URLs).
 /// Drift adds items at the head of every feed except PokeAPI and JSONPlaceholder, whose data is
@@ -21,7 +22,7 @@ enum ReplicaCatalog {
     /// Source names in display order.
     static let sourceNames = [
         "hn", "algolia", "pokeapi", "github", "reddit", "mastodon", "stackexchange", "lobsters", "devto",
-        "jsonplaceholder", "wikipedia",
+        "jsonplaceholder", "wikipedia", "sprites",
     ]
 
     static func makeAPIs(configuration c: ReplicaConfiguration, startedAt: Double) -> [any ReplicaAPI] {
@@ -41,6 +42,7 @@ enum ReplicaCatalog {
             ("devto", { DevToReplica(seed: c.seed, clock: clock, count: n + 7) }),
             ("jsonplaceholder", { JSONPlaceholderReplica(seed: c.seed, count: c.items ?? 100) }),
             ("wikipedia", { WikipediaReplica(seed: c.seed, clock: clock, count: n) }),
+            ("sprites", { PicturesReplica(seed: c.seed) }),
         ]
         return makers.filter { c.apis?.contains($0.0) ?? true }.map { $0.1() }
     }

@@ -1,3 +1,4 @@
+import FeedModel
 import Synchronization
 
 /// What the transport must do with a request: answer after a delay, or hold it open.
@@ -82,6 +83,7 @@ final class ReplicaRouter: Sendable {
 
         let decision = state.withLock { state -> FaultDecision in
             state.stats.count(route: routeKey)
+            if api is PicturesReplica { state.stats.countPicture(path: relative) }
             var decision = FaultDecision.draw(&state.faultRandom, configuration: configuration)
             decision.window = Self.window(for: api, now: now, configuration: configuration, windows: &state.windows)
             if decision.window?.isExceeded == true {

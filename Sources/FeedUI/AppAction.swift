@@ -18,6 +18,8 @@ public enum AppAction: Sendable, Equatable {
     case threadHistory(serial: Int, seen: Set<String>)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
     case notice(String)
+    /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).
+    case pictureFetched(PictureResult)
 }
 
 /// What `reduce` asks the runtime to do.
@@ -46,5 +48,10 @@ public enum AppEffect: Sendable, Hashable {
     case loadThreadHistory(threadID: String, serial: Int)
     /// Store comments as seen in a thread, so the next visit marks only newer ones.
     case markSeen(commentIDs: [String], threadID: String)
+    /// Fetch a picture once, decode it off the runtime thread, fit it to each box; the result
+    /// comes back as `AppAction.pictureFetched`.
+    case fetchPicture(PictureRequest)
+    /// Its row left the lead: cancel the request (closing the connection).
+    case cancelPicture(url: String)
     case quit
 }

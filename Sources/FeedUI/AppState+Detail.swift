@@ -125,6 +125,7 @@ extension AppState {
     mutating func relayoutDetail() {
         guard var detail else { return }
         let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
+        detail.pictureRows = detailPictureRows(for: detail.item)
         detail.lines = DetailLayout.lines(detail, width: size.columns, now: now)
         if let anchor, anchor.isHeader, let comment = anchor.comment,
            let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == comment })

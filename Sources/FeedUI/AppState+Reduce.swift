@@ -44,6 +44,8 @@ extension AppState {
             guard detail?.serial == serial, !seen.isEmpty else { break }
             detail?.seenBefore = seen
             relayoutDetail()
+        case let .pictureFetched(result):
+            receivePicture(result)
         }
         if !isQuitting {
             keepPagesInBounds()
@@ -56,6 +58,7 @@ extension AppState {
             effects += fetches
             if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
+            effects += updatePictures(lead: distance)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -75,7 +78,7 @@ extension AppState {
             editSearch(key)
             return []
         }
-        let intent = keyMap.intent(for: key)
+        let intent = keyMap.intent(for: key, in: detail != nil ? .detail : .list)
         if isHelpShown {
             // Movement keys scroll a help longer than the screen; any other key closes it, like
             // less; q still quits.
@@ -128,11 +131,9 @@ extension AppState {
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
-        case .back:
-            // Esc in the list clears a search (in a detail it goes back).
-            if filter.isActive { search(.clearSearch) }
         case .toggleRead: return toggleRead(nil)
-        case .collapse, .parent: break
+        // Bound only in a detail.
+        case .back, .collapse, .parent: break
         }
         return []
     }
@@ -165,7 +166,8 @@ extension AppState {
             case let .applied(changes):
                 follow(changes)
             case let .updated(changes):
-                follow(changes)
+                // New items the update brought above the cursor's item count as new above it.
+                if let row = follow(changes) { newAbove += changes.insertCount(above: row) }
                 highlight(changes)
             case let .jumped(changes):
                 follow(changes)

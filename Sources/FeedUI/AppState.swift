@@ -1,5 +1,6 @@
 import FeedModel
 import FeedPaging
+import FeedPictures
 
 /// Everything the screen shows and the pager knows: one value, changed only by `reduce`.
 public struct AppState: Equatable {
@@ -55,6 +56,8 @@ public struct AppState: Equatable {
     public internal(set) var cache = CacheState()
     /// Details opened so far: the next one's serial.
     var detailsOpened = 0
+    /// Thumbnails, the detail's picture, their cache and loads (AppState+Pictures.swift).
+    public internal(set) var pictures = PictureState()
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int
@@ -66,9 +69,11 @@ public struct AppState: Equatable {
     public init(
         sourceName: String, paging: PagingState, size: Size,
         prefetch: PrefetchPolicy = .automatic, keyMap: KeyMap = .standard, livePeriod: Double? = nil,
-        cache: CacheState = CacheState()
+        cache: CacheState = CacheState(),
+        pictures: PictureState = PictureState()
     ) {
         self.cache = cache
+        self.pictures = pictures
         self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
         self.paging = paging

@@ -8,7 +8,9 @@ enum DetailLayout {
 
     static func lines(_ detail: DetailState, width: Int, now: Double) -> [DetailLine] {
         let item = detail.item
-        var lines: [DetailLine] = []
+        // Room for the picture, kept whether or not it has arrived, so it appears without
+        // moving the text.
+        var lines: [DetailLine] = Array(repeating: DetailLine(""), count: detail.pictureRows)
         let textWidth = max(1, width - 2)
         for line in wrap(item.title.isEmpty ? "(untitled)" : item.title, width: textWidth) {
             lines.append(DetailLine(line, column: 1, style: .title))

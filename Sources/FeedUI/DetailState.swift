@@ -19,6 +19,8 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.
     public internal(set) var top = 0
+    /// Blank lines at the top of the document that the item's picture is drawn over.
+    public internal(set) var pictureRows = 0
     /// The document for the current width (title, meta, body, comments).
     public internal(set) var lines: [DetailLine] = []
     /// The body, parsed once.

@@ -112,7 +112,12 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
 private func drawItems(_ state: AppState, into grid: inout Grid) {
     let items = state.paging.items
     let viewport = state.viewport
-    let width = grid.size.columns
+    let showsPictures = state.listShowsPictures
+    let large = state.largePictureBox
+    // With pictures: a thumbnail at the left of each row, the cursor's picture on the right.
+    let previewWidth = state.listShowsPreview ? large.columns + 2 : 0
+    let textColumn = showsPictures ? 3 + state.thumbnailBox.columns : 2
+    let width = grid.size.columns - previewWidth - (textColumn - 2)
     var row = 0
     for index in viewport.visible {
         let item = items[index]
@@ -128,11 +133,21 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         let title = item.title.isEmpty ? "(untitled)" : item.title
         var meta = metaLine(item, now: state.now)
         if let new = state.cache.newComments(on: item) { meta += " · +\(new) new" }
-        grid.write(title, row: row, column: 2, width: width - 3, style: titleStyle,
+        grid.write(title, row: row, column: textColumn, width: width - 3, style: titleStyle,
                    marking: state.filter.marks(inTitle: title), as: .highlight)
-        grid.write(meta, row: row + 1, column: 2, width: width - 3, style: metaStyle,
+        grid.write(meta, row: row + 1, column: textColumn, width: width - 3, style: metaStyle,
                    marking: state.filter.marks(inMeta: meta, of: item), as: .highlight)
+        if showsPictures, let url = item.pictureURL {
+            drawPicture(state.pictures.entry(url, box: state.thumbnailBox), row: row, column: 2, into: &grid)
+        }
         row += 2
+    }
+    if previewWidth > 0, viewport.cursor < items.count, let url = items[viewport.cursor].pictureURL {
+        let column = grid.size.columns - large.columns - 1
+        for previewRow in 0..<min(large.rows, grid.size.rows - 1) {
+            grid.write(String(repeating: " ", count: large.columns + 2), row: previewRow, column: column - 1)
+        }
+        drawPicture(state.pictures.entry(url, box: large), row: 0, column: column, into: &grid)
     }
     if viewport.showsEnd, let footer = state.footer {
         grid.write(footer.text, row: row, column: 2, width: width - 3, style: footer.style)

@@ -21,6 +21,10 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
             grid.write(footer.text, row: row, column: 1, width: width - 2, style: footer.style)
         }
     }
+    if detail.pictureRows > 0, detail.top < detail.pictureRows, let url = detail.item.pictureURL {
+        // It scrolls with the text: rows above the top are cut off.
+        drawPicture(state.pictures.entry(url, box: state.largePictureBox), row: -detail.top, column: 1, into: &grid)
+    }
     drawDetailStatus(state, detail, into: &grid)
 }
 

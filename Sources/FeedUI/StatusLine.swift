@@ -71,6 +71,7 @@ extension AppState {
         // Where the rows came from matters as much as new items: stale rows must say so.
         if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
+        if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
         if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }
         if let help = keyMap.keys(for: .help).first {
             fields.append(.init(text: "\(help.label) help", priority: 3, isRight: true))

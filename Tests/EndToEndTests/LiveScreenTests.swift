@@ -47,6 +47,35 @@ import Testing
     }
 }
 
+extension LiveScreenTests {
+    /// Against a drifting replica (new stories on top, scores rising), each live update marks
+    /// the rows it changed (a bold meta line; green where there are colours) for two seconds, and
+    /// counts the stories it brought above the cursor as `↑N new`.
+    @Test func aLiveUpdateHighlightsTheRowsItChangedForAMoment() throws {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        let replica = try ServeProcess("--items 80 --drift 2")
+        defer { replica.stop() }
+        let base = try #require(replica.baseURLs["hn"])
+        let tmux = try TmuxSession(
+            command: "exec \(binary) hn new --base-url \(base) --page-size 10 --live 3",
+            environment: ["LC_ALL": "C.UTF-8"])
+        defer { tmux.kill() }
+        try tmux.waitFor({ $0[23].contains("hn new") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
+        // A meta line is dim (or grey) unless a live update just changed its row: then it is bold
+        // (and green where there are colours). The cursor's meta line is reversed.
+        func markedRows(_ screen: [String]) -> [Int] {
+            screen.indices.filter { $0 % 2 == 1 && $0 < 22 && screen[$0].contains("  \u{1B}[1m") }
+        }
+        let marked = try tmux.waitFor({ !markedRows($0).isEmpty }, timeout: 20,
+                                      description: "a highlighted meta line", escapes: true)
+        #expect(markedRows(marked).allSatisfy { !marked[$0 - 1].contains("▌") })
+        try tmux.waitFor({ $0[23].range(of: #"↑\d+ new"#, options: .regularExpression) != nil },
+                         description: "new stories counted above the cursor")
+        // The mark goes after two seconds, before the next update three seconds after the last.
+        try tmux.waitFor({ markedRows($0).isEmpty }, timeout: 10, description: "the highlight to end", escapes: true)
+    }
+}
+
 private struct StatsTimeout: Error, CustomStringConvertible {
     let description: String
 }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import Testing
 @testable import FeedReplica

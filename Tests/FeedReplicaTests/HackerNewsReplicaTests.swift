@@ -53,4 +53,24 @@ import Testing
             #expect(keys == keys.sorted())
         }
     }
+
+    /// With `--drift` stories gather votes as time passes (what live updates show); without it
+    /// a story's score never changes.
+    @Test func scoresRiseOnlyWhenTheFeedDrifts() {
+        func score(_ hn: HackerNewsReplica, _ seq: Int, at now: Double) -> Int? {
+            guard case let .object(pairs) = hn.itemJSON(id: hn.id(of: seq), now: now),
+                  case let .int(score)? = pairs.first(where: { $0.0 == "score" })?.1 else { return nil }
+            return Int(score)
+        }
+        let still = HackerNewsReplica(seed: 42, clock: FeedClock(startedAt: 0, anchor: 1_760_000_000, drift: 0), count: 50)
+        let drifting = HackerNewsReplica(seed: 42, clock: FeedClock(startedAt: 0, anchor: 1_760_000_000, drift: 1), count: 50)
+        let scored = (0..<50).filter { score(still, $0, at: 0) != nil }
+        #expect(scored.count > 30)
+        for seq in scored {
+            #expect(score(still, seq, at: 60) == score(still, seq, at: 0))
+            #expect(score(drifting, seq, at: 0) == score(still, seq, at: 0))
+            let later = score(drifting, seq, at: 60) ?? 0
+            #expect(later >= (score(still, seq, at: 0) ?? 0) + 12, "story \(seq)")
+        }
+    }
 }

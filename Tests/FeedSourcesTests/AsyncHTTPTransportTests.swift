@@ -118,6 +118,22 @@ struct AsyncHTTPTransportTests {
         #expect(server.bytesWritten < 32 << 20)
     }
 
+    /// A request's own cap (a picture's 8 MB) is tighter than the transport's, and is kept.
+    @Test func requestCapTighterThanTheTransportsIsKept() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let error = try await withTransport(.init(maxBodyBytes: 16 << 20)) { transport -> FeedError? in
+            do throws(FeedError) {
+                _ = try await transport.send(HTTPRequest(url: server.url("/streamed-big"), maxBodyBytes: 2 << 20))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error?.message == "127.0.0.1:\(server.port): response larger than 2 MB, refused")
+        #expect(server.bytesWritten < 32 << 20)
+    }
+
     @Test func gzipBombIsRefused() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

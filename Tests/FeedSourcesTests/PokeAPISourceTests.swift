@@ -24,12 +24,24 @@ struct PokeAPISourceTests {
         #expect(transport.requestedURLs == [url])
         #expect(page.next == .offset(20, limit: 20))
         #expect(page.total == 1302)
+        let artwork = "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork"
         #expect(page.items.map(\.withoutFacts) == [
-            FeedItem(id: "pokeapi:bulbasaur", title: "Bulbasaur", url: "https://pokeapi.co/api/v2/pokemon/1/"),
-            FeedItem(id: "pokeapi:ivysaur", title: "Ivysaur", url: "https://pokeapi.co/api/v2/pokemon/2/"),
+            FeedItem(id: "pokeapi:bulbasaur", title: "Bulbasaur", url: "https://pokeapi.co/api/v2/pokemon/1/", pictureURL: "\(artwork)/1.png"),
+            FeedItem(id: "pokeapi:ivysaur", title: "Ivysaur", url: "https://pokeapi.co/api/v2/pokemon/2/", pictureURL: "\(artwork)/2.png"),
         ])
         // The Pokédex number is the meta line, not the raw API URL.
         #expect(page.items[0].factLines == ["number=1 #1", "name=bulbasaur (hidden)"])
+    }
+
+    @Test func artworkComesFromTheIdUnderTheSpritesURL() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/pokemon?offset=0&limit=20", body: #"""
+            {"count":2,"next":null,"results":[{"name":"mew","url":"/api/v2/pokemon/151/"},{"name":"nameless"}]}
+            """#)
+        let s = PokeAPISource(
+            baseURL: URL(string: Self.base)!, spritesURL: URL(string: "http://127.0.0.1:9/sprites/")!, transport: transport)
+        let page = try await loadPage(s, s.firstKey, pageSize: 20)
+        #expect(page.items.map(\.pictureURL) == ["http://127.0.0.1:9/sprites/pokemon/other/official-artwork/151.png", nil])
     }
 
     @Test func clampedLastNextIsFollowedExactlyThenNullEnds() async throws {

@@ -19,7 +19,7 @@ public final class ServeProcess {
         var pending = ""
         var buffer = [UInt8](repeating: 0, count: 1024)
         // serve prints one line per API, then keeps stdout open; stop reading at the last one.
-        while urls["wikipedia"] == nil {
+        while urls["sprites"] == nil {
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -62,5 +62,13 @@ public final class ServeProcess {
             ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         return (object?["routes"] as? [String: Int]) ?? [:]
+    }
+
+    /// `GET /_stats` `pictures`: requests per picture path below `/sprites`.
+    public func pictureStats() throws -> [String: Int] {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["pictures"] as? [String: Int]) ?? [:]
     }
 }

@@ -102,16 +102,18 @@ public final class TmuxSession {
     ///   - predicate: a test of the screen's rows.
     ///   - timeout: seconds to wait before giving up.
     ///   - description: what is awaited, for the failure message.
+    ///   - escapes: whether the rows carry colours and attributes (`captureWithEscapes`).
     /// - Returns: the first screen for which `predicate` held.
     /// - Throws: `Failure` with the last screen seen when the deadline passes.
     @discardableResult
     public func waitFor(
-        _ predicate: ([String]) -> Bool, timeout: TimeInterval = 10, description: String = "condition"
+        _ predicate: ([String]) -> Bool, timeout: TimeInterval = 10, description: String = "condition",
+        escapes: Bool = false
     ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         while true {
-            screen = try capture()
+            screen = try escapes ? captureWithEscapes() : capture()
             if predicate(screen) { return screen }
             if Date() >= deadline { break }
             Thread.sleep(forTimeInterval: 0.05)

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// `/items/{id}` as Algolia answers it: the item with its whole comment tree nested in

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// HN Search by Algolia (`/api/v1`): `search` and `search_by_date`, the 1000-hit cap, 2024 key style.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// DEV / Forem (`/api/articles`, `/api/articles/latest`): bare arrays, `[]` past the end, `tag_list`/`tags` swapped in details.

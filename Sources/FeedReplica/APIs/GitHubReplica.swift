@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// GitHub REST search (`/search/repositories`): page/per_page, the `link` header, the 1000-result cap.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The comment tree under one replica story: deterministic from the seed and the story.
 ///
 /// A story with `descendants` N (capped) has comments 0..<N with ids

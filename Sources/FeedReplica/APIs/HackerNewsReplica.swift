@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Hacker News' Firebase API (`/v0`): ranked id lists, one item per request, alphabetical keys.
@@ -105,7 +106,7 @@ struct HackerNewsReplica: ReplicaAPI {
         case .deleted:
             return ["deleted": true, "id": .int(story.id), "time": .int(story.time), "type": story.kind == .job ? "job" : "story"]
         case .dead, .normal:
-            var fields: [(String, JSONValue)] = [("by", .string(story.author)), ("id", .int(story.id)), ("score", .int(story.score)),
+            var fields: [(String, JSONValue)] = [("by", .string(story.author)), ("id", .int(story.id)), ("score", .int(story.score + votes(story.seq, now: now))),
                                                  ("time", .int(story.time)), ("title", .string(TextGenerator.htmlEscapeHN(story.title)))]
             fields.append(("type", story.kind == .job ? "job" : "story"))
             if let url = story.url { fields.append(("url", .string(url))) }
@@ -123,6 +124,15 @@ struct HackerNewsReplica: ReplicaAPI {
             }
             return JSONValue.object(fields).sortedKeys()
         }
+    }
+
+    /// Votes a story has gathered since the replica started, when `--drift` makes the feed
+    /// move: each story gains one every few seconds (its own pace), so live updates see scores
+    /// change. Rankings keep the generated score, so the lists do not churn.
+    func votes(_ seq: Int, now: Double) -> Int {
+        let clock = timeline.clock
+        guard clock.drift > 0 else { return 0 }
+        return max(0, Int(((now - clock.startedAt) / Double(2 + seq % 4)).rounded(.down)))
     }
 
     private func commentJSON(id: Int, story: Story, index: Int) -> JSONValue {

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// JSONPlaceholder on json-server 0.17: `_page`/`_limit`, `_start`/`_end`, `X-Total-Count`, a `Link` built by string replacement.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Lobsters (`hottest.json`, `newest.json`, `/page/N.json`): bare arrays of 25, Central-time offsets.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Mastodon's public timeline: snowflake string ids, `max_id`/`min_id`/`since_id`, `Link` only on non-empty pages.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// PokeAPI v2: offset/limit over a static list, exactly as its Firebase function pages it.
 struct PokeAPIReplica: ReplicaAPI {
     let name = "pokeapi"

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Reddit listings (`/r/{sub}/new.json`): `t3_` fullnames, `after` keyset, ~1000-item cap, decimal rate headers.

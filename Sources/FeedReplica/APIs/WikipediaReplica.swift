@@ -1,3 +1,5 @@
+import FeedModel
+
 /// MediaWiki Action API `list=recentchanges`: `rccontinue` keyset, `batchcomplete`, errors with HTTP 200, `maxlag`.
 struct WikipediaReplica: ReplicaAPI {
     let name = "wikipedia"

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// The replica's notion of time: when it started, and how many items drift added since.
 struct FeedClock: Sendable {
     /// Wall-clock seconds when the replica started.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Titles, names and bodies in several scripts, with the characters that trip renderers.

@@ -8,8 +8,12 @@ import Foundation
 /// `next: null` ends the feed. A key's limit of 0 (the first key) means "the page size asked for".
 public struct PokeAPISource: FeedSource {
     public static let defaultBaseURL = URL(string: "https://pokeapi.co/api/v2")!
+    /// The root of PokeAPI's sprites repository (`--sprites-url`).
+    public static let defaultSpritesURL = URL(string: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites")!
 
     public let baseURL: URL
+    /// Where the artwork lives: `{spritesURL}/pokemon/other/official-artwork/{id}.png`.
+    public let spritesURL: URL
     private let transport: any HTTPTransport
 
     public var name: String { "pokeapi" }
@@ -20,9 +24,11 @@ public struct PokeAPISource: FeedSource {
 
     /// - Parameters:
     ///   - baseURL: the API root, `https://pokeapi.co/api/v2` or a replica's.
+    ///   - spritesURL: the sprites root, the real one or a replica's.
     ///   - transport: the network.
-    public init(baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport) {
+    public init(baseURL: URL = Self.defaultBaseURL, spritesURL: URL = Self.defaultSpritesURL, transport: any HTTPTransport) {
         self.baseURL = baseURL
+        self.spritesURL = spritesURL
         self.transport = transport
     }
 
@@ -33,7 +39,7 @@ public struct PokeAPISource: FeedSource {
         let limit = (keyLimit > 0 ? keyLimit : pageSize).clampedPageSize(maximum: maxPageSize)
         let url = APIEndpoint.url(base: baseURL, path: "pokemon", query: [("offset", String(offset)), ("limit", String(limit))])
         let (list, _) = try await transport.fetchJSON(ListDTO.self, from: url, api: "pokeapi")
-        let items = list.results.map { $0.feedItem(relativeTo: baseURL) }
+        let items = list.results.map { $0.feedItem(relativeTo: baseURL, sprites: spritesURL) }
         var next: PageKey?
         // Followed even from an empty page: `next` is the API's word that more follow, and it
         // must move forward, so this cannot loop.
@@ -60,7 +66,7 @@ private struct EntryDTO: Decodable {
     var name: String
     var url: String?
 
-    func feedItem(relativeTo base: URL) -> FeedItem {
+    func feedItem(relativeTo base: URL, sprites: URL) -> FeedItem {
         // The api-data dump stores URLs relative (`/api/v2/pokemon/1/`); resolve them on the host.
         let absolute = url.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL.absoluteString }
         let number = url.flatMap { $0.split(separator: "/").last.flatMap { Int($0) } }
@@ -72,7 +78,8 @@ private struct EntryDTO: Decodable {
             id: "pokeapi:\(name)",
             title: nonEmptyTitle(display),
             url: absolute ?? url,
-            facts: facts
+            facts: facts,
+            pictureURL: number.map { APIEndpoint.url(base: sprites, path: "pokemon/other/official-artwork/\($0).png").absoluteString }
         )
     }
 }

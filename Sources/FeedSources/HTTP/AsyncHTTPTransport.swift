@@ -9,7 +9,8 @@ import Foundation
 /// Every attempt is bounded three ways, so no server can hold or swell a load:
 /// - **time**: `timeout` bounds the whole exchange, connect to last body byte, so a server that
 ///   trickles a byte at a time still fails on time;
-/// - **size**: a body larger than `maxBodyBytes` (announced or streamed) fails at once;
+/// - **size**: a body larger than `maxBodyBytes` (or the request's own tighter cap), announced
+///   or streamed, fails at once;
 /// - **inflation**: gzip/deflate bodies are decoded with a ratio limit, so a gzip bomb fails
 ///   after a bounded amount of work instead of filling memory.
 /// Redirects are followed. Request headers override the defaults.
@@ -110,7 +111,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 let name = field.name.lowercased()
                 headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
             }
-            let cap = limits.maxBodyBytes
+            let cap = min(limits.maxBodyBytes, request.maxBodyBytes ?? .max)
             if let announced = headers["content-length"].flatMap(Int.init), announced > cap {
                 return .failure(tooLarge(request.url, cap: cap))
             }

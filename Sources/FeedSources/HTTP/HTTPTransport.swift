@@ -5,10 +5,13 @@ import Foundation
 public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
+    /// A body cap tighter than the transport's own (a picture's), or nil for the transport's.
+    public var maxBodyBytes: Int?
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil) {
         self.url = url
         self.headers = headers
+        self.maxBodyBytes = maxBodyBytes
     }
 }
 

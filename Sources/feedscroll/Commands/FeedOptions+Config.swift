@@ -1,15 +1,10 @@
 import ArgumentParser
-import FeedConfig
+import FeedPaging
 import FeedUI
 
 extension ThemeName: ExpressibleByArgument {}
 
-extension PrefetchSetting {
-    /// The config file's `prefetch`.
-    init(_ value: PrefetchValue) {
-        switch value {
-        case .automatic: self = .automatic
-        case let .fixed(items): self = .fixed(items)
-        }
-    }
+/// `--prefetch N|auto`: `PrefetchPolicy.init(argument:)` reads both spellings.
+extension PrefetchPolicy: ExpressibleByArgument {
+    public var defaultValueDescription: String { "auto" }
 }

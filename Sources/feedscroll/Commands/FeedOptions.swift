@@ -8,7 +8,7 @@ struct FeedOptions: ParsableArguments {
     var pageSize: Int?
 
     @Option(help: ArgumentHelp("Prefetch lead in items, or 'auto' (the default).", valueName: "N|auto"))
-    var prefetch: PrefetchSetting?
+    var prefetch: PrefetchPolicy?
 
     @Option(help: ArgumentHelp("Colours: default, light or mono (NO_COLOR forces mono).", valueName: "NAME"))
     var theme: ThemeName?
@@ -44,6 +44,15 @@ struct FeedOptions: ParsableArguments {
     @Flag(help: "Read only the page cache: no network.")
     var offline = false
 
+    @Option(help: ArgumentHelp(
+        "Pictures (thumbnails, the detail's picture): on (the default where the source has pictures) or off.",
+        valueName: "on|off"))
+    var images: ImagesSetting?
+
+    @Option(name: .customLong("image-cache-mb"), help: ArgumentHelp(
+        "Megabytes of decoded, scaled pictures kept (least recently used go first; default 32).", valueName: "N"))
+    var imageCacheMB: Double?
+
     /// The page cap: the flag, else the config file's `max_pages`, else the default; `nil` for none (0).
     func pageCap(configured: Int?) -> Int? {
         let cap = maxPages ?? configured ?? PagingState.defaultMaxPages
@@ -59,30 +68,13 @@ struct FeedOptions: ParsableArguments {
         if noCache && cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
         if let cache, cache.isEmpty { throw ValidationError("--cache needs a file name") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
+        if let imageCacheMB, !(imageCacheMB >= 0 && imageCacheMB <= 4096) {
+            throw ValidationError("--image-cache-mb must be between 0 and 4096, not \(imageCacheMB)")
+        }
     }
 }
 
-/// `--prefetch N|auto`.
-enum PrefetchSetting: ExpressibleByArgument, Equatable {
-    case automatic
-    case fixed(Int)
-
-    init?(argument: String) {
-        if argument == "auto" {
-            self = .automatic
-        } else if let items = Int(argument), items >= 0 {
-            self = .fixed(items)
-        } else {
-            return nil
-        }
-    }
-
-    var policy: PrefetchPolicy {
-        switch self {
-        case .automatic: .automatic
-        case let .fixed(items): .fixed(items)
-        }
-    }
-
-    var defaultValueDescription: String { "auto" }
+/// `--images on|off`.
+enum ImagesSetting: String, ExpressibleByArgument, Equatable, CaseIterable {
+    case on, off
 }

@@ -105,12 +105,25 @@ struct PokeAPICommand: ParsableCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    @Option(name: .customLong("sprites-url"), help: ArgumentHelp(
+        "The sprites root; artwork is {URL}/pokemon/other/official-artwork/{id}.png.", valueName: "URL"))
+    var spritesURL: String?
+
     func run() throws {
         let url = try network.url(default: PokeAPISource.defaultBaseURL)
+        var sprites = PokeAPISource.defaultSpritesURL
+        if let spritesURL {
+            guard let parsed = URL(string: spritesURL), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host != nil
+            else { throw ValidationError("--sprites-url must be an http or https URL, not '\(spritesURL)'") }
+            sprites = parsed
+        }
         let transport = network.transport()
         // A Pokémon's detail loads its own document (types, size, stats).
         let documents: CommentFetchers.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
-        try Launcher(options: options, documents: documents).run { _ in PokeAPISource(baseURL: url, transport: transport) }
+        try Launcher(options: options, documents: documents).run { _ in
+            PokeAPISource(baseURL: url, spritesURL: sprites, transport: transport)
+        }
     }
 }
 

@@ -2,11 +2,11 @@ import FeedModel
 import FeedSources
 
 /// The `--json` line: `id` and `title` always; `url`, `author`, `score`, `comments` and `time`
-/// where the API has them; then the source's own fields (`stars`, `forks`, `subreddit`, …)
+/// where the API has them; `picture` (the picture's URL) where the item has one; then the source's own fields (`stars`, `forks`, `subreddit`, …)
 /// from the item's facts, under their names.
 struct JSONRecord: Encodable {
     /// The fields every source shares; a fact with one of these names is already there.
-    static let commonFields: Set<String> = ["id", "title", "url", "author", "score", "comments", "time"]
+    static let commonFields: Set<String> = ["id", "title", "url", "author", "score", "comments", "time", "picture"]
 
     var item: FeedItem
 
@@ -31,6 +31,7 @@ struct JSONRecord: Encodable {
         try container.encodeIfPresent(item.score, forKey: Field("score"))
         try container.encodeIfPresent(item.commentCount, forKey: Field("comments"))
         try container.encodeIfPresent(item.time, forKey: Field("time"))
+        try container.encodeIfPresent(item.pictureURL, forKey: Field("picture"))
         var written = Self.commonFields
         if let parent = item.parentID {
             // A comment (hn --thread): where it sits in the thread, and its text as plain text.

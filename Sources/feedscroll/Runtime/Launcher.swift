@@ -55,7 +55,7 @@ struct Launcher {
             throw ExitCode(64)
         }
         let pageSize = min(options.pageSize ?? settings.pageSize ?? network.defaultPageSize, network.maxPageSize)
-        let prefetch = options.prefetch ?? settings.prefetch.map(PrefetchSetting.init) ?? .automatic
+        let prefetch = options.prefetch ?? settings.prefetch ?? .automatic
         let pageCap = options.pageCap(configured: settings.maxPages)
         let (cache, warning) = PageCache.open(options: options, settings: settings, source: network, pageSize: pageSize, logger: logger)
         if let warning { printError(warning) }
@@ -76,9 +76,12 @@ struct Launcher {
         switch mode {
         case .terminal:
             code = TerminalRuntime(
-                source: source, pageSize: pageSize, prefetch: prefetch.policy, maxPages: pageCap,
+                source: source, pageSize: pageSize, prefetch: prefetch, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments, documents: documents,
+                showsPictures: (options.images ?? settings.images ?? .on) == .on,
+                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
+                pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline
             ).run()
         case .plain, .json:

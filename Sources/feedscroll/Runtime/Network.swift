@@ -4,29 +4,35 @@ import Synchronization
 
 /// The process's one HTTP client, made on first use and shut down once when the run ends.
 enum Network {
-    private static let client = Mutex<AsyncHTTPTransport?>(nil)
+    /// The one client and the one retrying transport over it (its per-host limiters shared by
+    /// every source of the run and by the pictures).
+    private static let shared = Mutex<(client: AsyncHTTPTransport, transport: RetryingTransport)?>(nil)
 
     /// The shared transport every source of this run sends through: one `RetryingTransport`
-    /// (per-request retry, one limiter per host) over the one `AsyncHTTPTransport`.
+    /// (per-request retry, one limiter per host) over the one `AsyncHTTPTransport`. The first
+    /// call makes them; later calls get the same one, whatever they pass.
     ///
     /// - Parameters:
     ///   - timeout: seconds one attempt may take, whole.
-    ///   - width: requests in flight per host and lane; the pool gets one lane's worth more.
+    ///   - width: requests in flight per host and lane; the pool gets every lane's worth.
     static func transport(timeout: Double, width: Int) -> RetryingTransport {
-        let base = client.withLock { client in
-            if let client { return client }
-            let made = AsyncHTTPTransport(limits: .init(timeout: timeout, connectionsPerHost: width * FetchLane.allCases.count))
-            client = made
-            return made
+        shared.withLock { shared in
+            if let shared { return shared.transport }
+            let client = AsyncHTTPTransport(limits: .init(timeout: timeout, connectionsPerHost: width * FetchLane.allCases.count))
+            let made = (client: client, transport: RetryingTransport(client, width: width))
+            shared = made
+            return made.transport
         }
-        return RetryingTransport(base, width: width)
     }
+
+    /// The transport made for this run's source, if it has one (the demo feed has none).
+    static var current: RetryingTransport? { shared.withLock { $0?.transport } }
 
     /// Closes the client's connections; safe to call when none was made.
     static func shutdown() {
-        client.withLock { client in
-            defer { client = nil }
-            return client
+        shared.withLock { shared in
+            defer { shared = nil }
+            return shared?.client
         }?.shutdownBlocking()
     }
 }

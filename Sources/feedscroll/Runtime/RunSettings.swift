@@ -1,4 +1,5 @@
 import FeedConfig
+import FeedPaging
 import FeedUI
 import Synchronization
 
@@ -6,9 +7,11 @@ import Synchronization
 /// loaded once by `main` before any command is parsed. Command-line flags override each value.
 struct RunSettings: Sendable {
     var pageSize: Int?
-    var prefetch: PrefetchValue?
+    var prefetch: PrefetchPolicy?
     var maxPages: Int?
     var theme: ThemeName?
+    /// `images = "on"|"off"`.
+    var images: ImagesSetting?
     var keyMap: KeyMap = .standard
     /// The page cache's bound (`cache_mb`).
     var cacheMB: Int?

@@ -1,6 +1,7 @@
 import CursesTerminal
 import FeedModel
 import FeedPaging
+import FeedSources
 import FeedStore
 import FeedUI
 import Foundation
@@ -27,6 +28,13 @@ struct TerminalRuntime {
     var commentPageSize = 20
     /// The own document of an item id, for sources whose items have one (PokeAPI).
     var documents: CommentFetchers.MakeSource?
+    /// `--images`: thumbnails and the detail's picture (never under NO_COLOR or the mono theme).
+    var showsPictures = true
+    /// `--image-cache-mb` in bytes.
+    var pictureCacheBytes = 32 << 20
+    /// What pictures are fetched through: the transport the source sends through (nil for a
+    /// source without one, which has no pictures).
+    var pictureTransport: (any HTTPTransport)?
     /// The page cache, if one is open.
     var cache: PageCache?
     /// `--offline`: every page from the cache.
@@ -37,10 +45,12 @@ struct TerminalRuntime {
 
     func run() -> Int32 {
         let terminal: CursesTerminal
+        let resolvedTheme: Theme
         do {
             try CursesTerminal.preflight()
             let environment = ProcessInfo.processInfo.environment
-            terminal = try CursesTerminal(options: .init(theme: Theme.select(theme, environment: environment)))
+            resolvedTheme = Theme.select(theme, environment: environment)
+            terminal = try CursesTerminal(options: .init(theme: resolvedTheme))
         } catch {
             printError(error.message)
             return 1
@@ -50,18 +60,23 @@ struct TerminalRuntime {
         let initial = terminal.size
         defer { terminal.restore() }
 
-        // One inbox for every fetch result, list or comments: each says which pager it is for.
-        let inbox = Inbox<FetchResult>()
+        // One inbox for every fetch result, list, comments or picture: each says what it is for.
+        let inbox = Inbox<Delivery>()
         let cache = isOfflineOnly ? nil : self.cache
-        let fetcher = PageFetcher(source: source) { result in inbox.post(cache?.settle(result) ?? result) }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post($0) } }
-        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post($0) } }
+        let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.fetched($0)) } }
+        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
         state.loadsDocuments = documentFetchers != nil
+        // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
+        let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
+        let pictureLoader = drawsPictures
+            ? pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
+        state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -78,7 +93,11 @@ struct TerminalRuntime {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if case let .loadThreadHistory(threadID, serial) = effect {
+                    if case let .fetchPicture(request) = effect {
+                        pictureLoader?.fetch(request)
+                    } else if case let .cancelPicture(url) = effect {
+                        pictureLoader?.cancel(url: url)
+                    } else if case let .loadThreadHistory(threadID, serial) = effect {
                         // A small read, before the detail's first frame: its new comments are marked at once.
                         actions.append(.threadHistory(serial: serial, seen: self.cache?.seenComments(in: threadID) ?? []))
                     } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
@@ -120,10 +139,15 @@ struct TerminalRuntime {
                 case let .resized(size): actions.append(.resized(size))
                 }
             }
-            for result in inbox.drain() {
-                log(result)
-                if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
-                actions.append(.fetched(result, at: now))
+            for delivery in inbox.drain() {
+                switch delivery {
+                case let .fetched(result):
+                    log(result)
+                    if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
+                    actions.append(.fetched(result, at: now))
+                case let .picture(picture):
+                    actions.append(.pictureFetched(picture))
+                }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
         }
@@ -131,6 +155,7 @@ struct TerminalRuntime {
         fetcher.cancelAll()
         commentFetchers?.cancelAll()
         documentFetchers?.cancelAll()
+        pictureLoader?.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -189,7 +214,8 @@ struct TerminalRuntime {
             cache?.markSeen(commentIDs, in: threadID)
         case .loadThreadHistory:
             break  // answered before this is called (see `run`)
-        case .quit:
+        case .quit, .fetchPicture, .cancelPicture:
+            // Pictures are carried out by the PictureLoader in the loop.
             break
         }
         return nil

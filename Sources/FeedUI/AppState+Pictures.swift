@@ -1,0 +1,111 @@
+import FeedModel
+import FeedPictures
+
+/// Pictures follow the rows: after every action the rows within the prefetch lead (or the
+/// detail's item) say which pictures are wanted; cached ones are touched, missing ones asked
+/// for (nearest first, a few at a time), and requests for rows that left the lead cancelled.
+extension AppState {
+    /// The box of the detail's picture and the list's preview: up to half the screen high and
+    /// two fifths of its width (a square picture takes twice as many columns as rows).
+    public var largePictureBox: PictureBox {
+        PictureBox(columns: max(4, min(size.columns, size.columns * 2 / 5)), rows: max(2, (size.rows - 1) / 2))
+    }
+
+    /// The box of a row's thumbnail.
+    public var thumbnailBox: PictureBox {
+        PictureBox(columns: PictureState.thumbnailBox.columns, rows: PictureState.thumbnailBox.rows)
+    }
+
+    /// Replaces the picture settings (the runtime, once the theme and flags are known).
+    public mutating func setPictures(_ pictures: PictureState) { self.pictures = pictures }
+
+    /// Whether the list draws thumbnails: pictures on and some visible row has one.
+    var listShowsPictures: Bool {
+        guard pictures.isEnabled, !paging.items.isEmpty else { return false }
+        return viewport.visible.contains { $0 < paging.items.count && paging.items[$0].pictureURL != nil }
+    }
+
+    /// Whether the list has room for the cursor's picture beside the rows.
+    var listShowsPreview: Bool { listShowsPictures && size.columns >= 60 && size.rows >= 10 }
+
+    /// Rows the detail keeps free at its top for the item's picture.
+    func detailPictureRows(for item: FeedItem) -> Int {
+        guard pictures.isEnabled, item.pictureURL != nil, size.rows >= 10 else { return 0 }
+        return largePictureBox.rows + 1
+    }
+
+    /// A picture came back: store it (the cache evicts what no longer fits) if it is still wanted.
+    mutating func receivePicture(_ result: PictureResult) {
+        guard pictures.inFlight.removeValue(forKey: result.url) != nil else { return }
+        for (key, entry) in result.entries.sorted(by: { $0.key.description < $1.key.description }) {
+            pictures.cache.insert(entry, for: key)
+        }
+    }
+
+    /// Asks for the pictures of the rows within `lead` of the cursor (or the detail's item),
+    /// and cancels requests no longer wanted.
+    ///
+    /// - Complexity: O(rows within the lead) dictionary look-ups.
+    mutating func updatePictures(lead: Int) -> [AppEffect] {
+        guard pictures.isEnabled else {
+            let cancelled = pictures.inFlight.keys.sorted().map { AppEffect.cancelPicture(url: $0) }
+            pictures.inFlight = [:]
+            return cancelled
+        }
+        let wanted = affordable(wantedPictures(lead: lead))
+        var effects: [AppEffect] = []
+        let wantedURLs = Set(wanted.map(\.url))
+        for url in pictures.inFlight.keys.sorted() where !wantedURLs.contains(url) {
+            pictures.inFlight[url] = nil
+            effects.append(.cancelPicture(url: url))
+        }
+        for request in wanted {
+            let missing = request.keys.filter { !pictures.cache.contains($0) }
+            for key in request.keys where pictures.cache.contains(key) { pictures.cache.touch(key) }
+            guard !missing.isEmpty, pictures.inFlight[request.url] == nil,
+                pictures.inFlight.count < PictureState.maxInFlight
+            else { continue }
+            let boxes = missing.map { PictureBox(columns: $0.maxColumns, rows: $0.maxRows) }
+            let fetch = PictureRequest(url: request.url, boxes: boxes, background: pictures.background)
+            pictures.inFlight[request.url] = fetch
+            effects.append(.fetchPicture(fetch))
+        }
+        return effects
+    }
+
+    /// The nearest of `wanted` that the cache can hold together: wanting more would thrash (a
+    /// picture evicted to make room for another wanted one would be asked for again, and again).
+    private func affordable(_ wanted: [PictureRequest]) -> [PictureRequest] {
+        var budget = pictures.cache.costLimit
+        var kept: [PictureRequest] = []
+        for request in wanted {
+            budget -= request.boxes.reduce(0) { $0 + HalfBlockPicture.maximumCost(columns: $1.columns, rows: $1.rows) }
+            guard budget >= 0 else { break }
+            kept.append(request)
+        }
+        return kept
+    }
+
+    /// Wanted pictures, nearest to the cursor first.
+    private func wantedPictures(lead: Int) -> [PictureRequest] {
+        let large = largePictureBox
+        if let detail {
+            guard let url = detail.item.pictureURL, detailPictureRows(for: detail.item) > 0 else { return [] }
+            return [PictureRequest(url: url, boxes: [large], background: pictures.background)]
+        }
+        let items = paging.items
+        guard !items.isEmpty else { return [] }
+        let cursor = min(viewport.cursor, items.count - 1)
+        let end = min(items.count, max(viewport.top + viewport.capacity, cursor + 1 + max(0, lead)))
+        let start = min(viewport.top, cursor)
+        var seen = Set<String>()
+        var requests: [PictureRequest] = []
+        // The cursor's row first, then outwards: the screen before the lead beyond it.
+        let order = [cursor] + (start..<end).filter { $0 != cursor }.sorted { abs($0 - cursor) < abs($1 - cursor) }
+        for index in order {
+            guard let url = items[index].pictureURL, seen.insert(url).inserted else { continue }
+            requests.append(PictureRequest(url: url, boxes: [thumbnailBox, large], background: pictures.background))
+        }
+        return requests
+    }
+}

@@ -1,0 +1,10 @@
+import FeedPaging
+import FeedUI
+
+/// What background work hands the runtime thread through its one inbox.
+enum Delivery: Sendable {
+    /// A page, or an attempt about to be retried, for the list or a detail's comments.
+    case fetched(FetchResult)
+    /// A picture fetched, decoded and fitted, or why it could not be.
+    case picture(PictureResult)
+}

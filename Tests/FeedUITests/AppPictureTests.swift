@@ -1,0 +1,164 @@
+import FeedModel
+import FeedPaging
+import FeedPictures
+import FeedTestSupport
+import Testing
+
+@testable import FeedUI
+
+/// Pictures follow the rows through `reduce`: asked for within the lead, once while cached,
+/// cancelled when their row leaves the lead, drawn in place when they arrive.
+@Suite struct AppPictureTests {
+    let now = 1_800_000_000.0
+    let size = Size(columns: 80, rows: 24)
+
+    func pictureURL(_ index: Int) -> String { "http://p/\(index).png" }
+
+    /// A page of items with pictures (every 5th without one).
+    func page(_ index: Int, size: Int = 20, last: Int? = nil) -> Page {
+        let base = makePage(index, size: size, last: last)
+        let items = base.items.enumerated().map { offset, item in
+            var item = item
+            let number = index * size + offset
+            item.pictureURL = number % 5 == 4 ? nil : pictureURL(number)
+            return item
+        }
+        return Page(key: base.key, items: items, next: base.next)
+    }
+
+    func started(costLimit: Int = 32 << 20, enabled: Bool = true) -> (AppState, [AppEffect]) {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(10),
+            pictures: PictureState(isEnabled: enabled, costLimit: costLimit, background: .black))
+        let start = state.reduce(.start(at: now))
+        guard case let .fetch(request) = start.first else { return (state, []) }
+        let effects = state.reduce(.fetched(.loaded(request, .success(page(0)), latency: 0.01), at: now))
+        return (state, effects)
+    }
+
+    func pictureFetches(_ effects: [AppEffect]) -> [PictureRequest] {
+        effects.compactMap { if case let .fetchPicture(request) = $0 { request } else { nil } }
+    }
+
+    func cancels(_ effects: [AppEffect]) -> [String] {
+        effects.compactMap { if case let .cancelPicture(url) = $0 { url } else { nil } }
+    }
+
+    /// The result the loader would post: one solid picture per box.
+    func answer(_ request: PictureRequest, color: RGB = RGB(255, 0, 0)) -> AppAction {
+        var entries: [PictureKey: PictureCache.Entry] = [:]
+        for (key, box) in zip(request.keys, request.boxes) {
+            let cells = Array(repeating: HalfBlockPicture.Cell(top: color, bottom: color), count: box.columns * box.rows)
+            entries[key] = .picture(HalfBlockPicture(columns: box.columns, rows: box.rows, cells: cells))
+        }
+        return .pictureFetched(PictureResult(url: request.url, entries: entries))
+    }
+
+    @Test func theNearestRowsPicturesAreAskedForFirstAFewAtATime() {
+        let (state, effects) = started()
+        let fetches = pictureFetches(effects)
+        #expect(fetches.map(\.url) == [0, 1, 2, 3, 5, 6].map(pictureURL))
+        #expect(fetches.first?.boxes == [state.thumbnailBox, state.largePictureBox])
+        #expect(state.pictures.inFlight.count == PictureState.maxInFlight)
+    }
+
+    @Test func eachPictureIsAskedForOnceWhileCached() {
+        var (state, effects) = started()
+        var asked: [String: Int] = [:]
+        var pending = pictureFetches(effects)
+        for request in pending { asked[request.url, default: 0] += 1 }
+        // Answer everything, walk down 60 rows and back up, answering as we go.
+        var step = 0.0
+        for key in Array(repeating: Key.down, count: 15) + Array(repeating: Key.up, count: 15) {
+            while let request = pending.first {
+                pending.removeFirst()
+                let more = pictureFetches(state.reduce(answer(request)))
+                for next in more { asked[next.url, default: 0] += 1 }
+                pending += more
+            }
+            step += 0.2
+            let more = pictureFetches(state.reduce(.key(key, at: now + step)))
+            for next in more { asked[next.url, default: 0] += 1 }
+            pending += more
+        }
+        #expect(!asked.isEmpty)
+        #expect(asked.values.allSatisfy { $0 == 1 }, "asked again: \(asked.filter { $0.value > 1 })")
+    }
+
+    @Test func aRequestWhoseRowLeftTheLeadIsCancelled() throws {
+        var (state, effects) = started()
+        #expect(pictureFetches(effects).contains { $0.url == pictureURL(0) })
+        // Jump to the end of the loaded rows: rows 0… leave the lead.
+        let jumped = state.reduce(.key(.character("G"), at: now + 1))
+        #expect(cancels(jumped).contains(pictureURL(0)))
+        #expect(state.pictures.inFlight[pictureURL(0)] == nil)
+        // A late answer for it is dropped, not cached.
+        let late = PictureRequest(url: pictureURL(0), boxes: [state.thumbnailBox], background: .black)
+        _ = state.reduce(answer(late))
+        #expect(state.pictures.entry(pictureURL(0), box: state.thumbnailBox) == nil)
+    }
+
+    @Test func aLatePictureIsDrawnInPlaceWithoutMovingAnything() throws {
+        var (state, effects) = started()
+        let before = render(state, size: size)
+        let first = try #require(pictureFetches(effects).first)
+        _ = state.reduce(answer(first, color: RGB(0, 0, 255)))
+        let after = render(state, size: size)
+        // Text stays where it was; the thumbnail's cells turn into the picture.
+        for row in 0..<size.rows {
+            for column in 0..<size.columns where before[row, column].colors == nil && after[row, column].colors == nil {
+                #expect(before[row, column] == after[row, column], "cell \(row),\(column) moved")
+            }
+        }
+        #expect(before[0, 2].text == "·")
+        #expect(after[0, 2] == Cell("▀", colors: CellColors(foreground: RGB(0, 0, 255), background: RGB(0, 0, 255))))
+        #expect(after[1, 5].colors != nil)
+        #expect(after.line(0).contains(state.paging.items[0].title))
+    }
+
+    @Test func theCachedCostStaysWithinTheLimitAndEvictedPicturesAreAskedForAgain() {
+        let thumbnailCost = HalfBlockPicture(columns: 4, rows: 2, cells: Array(repeating: .init(top: .black, bottom: .black), count: 8)).cost
+        let large = started().0.largePictureBox
+        let largeCost = HalfBlockPicture(
+            columns: large.columns, rows: large.rows,
+            cells: Array(repeating: .init(top: .black, bottom: .black), count: large.columns * large.rows)).cost
+        let limit = 3 * (thumbnailCost + largeCost)
+        var (state, effects) = started(costLimit: limit)
+        var pending = pictureFetches(effects)
+        var asked: [String: Int] = [:]
+        for request in pending { asked[request.url, default: 0] += 1 }
+        for step in 0..<40 {
+            while let request = pending.first {
+                pending.removeFirst()
+                pending += pictureFetches(state.reduce(answer(request)))
+                #expect(state.pictures.cache.totalCost <= limit)
+            }
+            let more = pictureFetches(state.reduce(.key(step < 20 ? .down : .up, at: now + Double(step))))
+            for next in more { asked[next.url, default: 0] += 1 }
+            pending += more
+        }
+        #expect(asked.values.contains { $0 > 1 })
+    }
+
+    @Test func imagesOffAsksForNothingAndDrawsNoPicture() {
+        let (state, effects) = started(enabled: false)
+        #expect(pictureFetches(effects).isEmpty)
+        let grid = render(state, size: size)
+        #expect(grid.cells.allSatisfy { $0.colors == nil })
+        #expect(grid.line(0).hasPrefix("▌ "))
+    }
+
+    @Test func theDetailShowsThePictureAtTheTopAboveTheText() throws {
+        var (state, _) = started()
+        let opened = state.reduce(.key(.enter, at: now + 1))
+        let request = try #require(pictureFetches(opened).first ?? state.pictures.inFlight[pictureURL(0)])
+        #expect(request.url == pictureURL(0))
+        _ = state.reduce(answer(PictureRequest(url: request.url, boxes: [state.largePictureBox], background: .black)))
+        let grid = render(state, size: size)
+        let box = state.largePictureBox
+        #expect(box.rows == 11 && box.columns == 32)
+        #expect(grid[0, 1].colors != nil && grid[box.rows - 1, box.columns].colors != nil)
+        #expect(grid[box.rows, 1].colors == nil)
+        #expect(grid.line(box.rows + 1).contains(state.paging.items[0].title))
+    }
+}
