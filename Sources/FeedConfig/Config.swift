@@ -16,6 +16,8 @@ public struct Config: Equatable, Sendable {
     public var theme: ThemeName?
     /// The page cache's bound in megabytes (least recently used feeds go first).
     public var cacheMB: Int?
+    /// `hide_read`: start with read items hidden (`--hide-read`).
+    public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
 
@@ -50,11 +52,14 @@ public struct FeedDefinition: Equatable, Sendable {
     public var prefetch: PrefetchPolicy?
     public var maxPages: Int?
     public var theme: ThemeName?
+    /// `hide_read` for this feed.
+    public var hideRead: Bool?
 
     public init(
         name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchPolicy? = nil,
-        maxPages: Int? = nil, theme: ThemeName? = nil
+        maxPages: Int? = nil, theme: ThemeName? = nil, hideRead: Bool? = nil
     ) {
+        self.hideRead = hideRead
         self.name = name
         self.source = source
         self.arguments = arguments

@@ -15,6 +15,8 @@ struct RunSettings: Sendable {
     var keyMap: KeyMap = .standard
     /// The page cache's bound (`cache_mb`).
     var cacheMB: Int?
+    /// `hide_read`: start with read items hidden.
+    var hideRead = false
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
@@ -28,6 +30,7 @@ struct RunSettings: Sendable {
         theme = feed?.theme ?? config.theme
         keyMap = config.keyMap
         cacheMB = config.cacheMB
+        hideRead = feed?.hideRead ?? config.hideRead ?? false
     }
 
     /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by
