@@ -29,15 +29,18 @@ struct Launcher {
     var comments: CommentFetchers.MakeSource?
     /// The own document of an item id, for sources whose items have one (the detail view).
     var documents: CommentFetchers.MakeSource?
+    /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
     init(
         options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil,
-        documents: CommentFetchers.MakeSource? = nil
+        documents: CommentFetchers.MakeSource? = nil, openThread: String? = nil
     ) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
         self.documents = documents
+        self.openThread = openThread
     }
 
     func run(_ source: any FeedSource) throws {
@@ -82,7 +85,8 @@ struct Launcher {
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
-                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead
+                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
+                openThread: openThread
             ).run()
         case .plain, .json:
             code = PipeRuntime(
