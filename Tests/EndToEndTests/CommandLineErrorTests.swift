@@ -20,6 +20,7 @@ import Testing
         Case(arguments: "demo --fail-rate 2", firstLine: "Error: --fail-rate must be within 0…1, not 2.0"),
         Case(arguments: "github swift --page-size 500 --base-url http://127.0.0.1:9/github", firstLine: "Error: --page-size must be within 1…100 for github, not 500"),
         Case(arguments: "hn --base-url notaurl", firstLine: "Error: --base-url 'notaurl' is not a URL; give the API root as http://HOST/… or https://HOST/…"),
+        Case(arguments: "devto --base-url http://127.0.0.1:382212345", firstLine: "Error: --base-url 'http://127.0.0.1:382212345' is not a URL; give the API root as http://HOST/… or https://HOST/…"),
         Case(arguments: "pokeapi --base-url ftp://example.com/x", firstLine: "Error: --base-url 'ftp://example.com/x' is not a URL; give the API root as http://HOST/… or https://HOST/…"),
     ]
 

@@ -26,7 +26,9 @@ struct NetworkOptions: ParsableArguments {
     /// An absolute http or https URL with a host, or nil.
     static func checkedURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              // A port past 65535 would trap inside the HTTP client rather than fail a request.
+              url.port.map({ (1...65_535).contains($0) }) ?? true
         else { return nil }
         return url
     }
