@@ -10,6 +10,9 @@ public struct FetchResult: Sendable, Equatable {
         /// The comments of the detail opened as `serial` (results for an earlier detail are
         /// dropped: request ids restart with each comment pager).
         case comments(serial: Int)
+        /// The own document of the item opened as `serial`, for sources whose list names less
+        /// than the item's page says (a Pokémon's types and stats).
+        case document(serial: Int)
     }
 
     /// What happened to the request.

@@ -33,6 +33,10 @@ public enum AppEffect: Sendable, Hashable {
     /// comes back as `AppAction.fetched` for `.comments(serial:)` with the same serial.
     case fetchComments(PageRequest, itemID: String, serial: Int)
     case cancelComments(RequestID, serial: Int)
+    /// Load the own document of `itemID` for the detail opened as `serial`; the result comes
+    /// back as `AppAction.fetched` for `.document(serial:)`, its one item holding what it adds.
+    case fetchDocument(PageRequest, itemID: String, serial: Int)
+    case cancelDocument(RequestID, serial: Int)
     /// Tell the source to drop its between-page snapshot (refresh).
     case startOver
     /// Open an http(s) URL in the user's browser (already checked by `LinkCheck`).

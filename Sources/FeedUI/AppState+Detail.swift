@@ -18,7 +18,7 @@ extension AppState {
     /// One past the last scroll position: the document, plus the comment footer's line.
     var detailLength: Int {
         guard let detail else { return 0 }
-        return detail.lines.count + (detail.comments != nil ? 1 : 0)
+        return detail.lines.count + (detail.comments != nil || detail.document != nil ? 1 : 0)
     }
 
     // MARK: - Transitions
@@ -39,10 +39,11 @@ extension AppState {
     private mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
-        detail = DetailState(item: item, serial: detailsOpened, comments: comments)
+        let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil
+        detail = DetailState(item: item, serial: detailsOpened, comments: comments, document: document)
         detail?.isStandIn = isStandIn
         relayoutDetail()
-        return markRead(item) + recordVisit(item)
+        return loadDocument() + markRead(item) + recordVisit(item)
     }
 
     /// Back to the list: the list's viewport was never touched, so the same item sits on the
@@ -51,7 +52,9 @@ extension AppState {
         guard let detail else { return [] }
         self.detail = nil
         let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
+        let documentInFlight = detail.document?.inFlight.keys.sorted() ?? []
         return inFlight.map { .cancelComments($0, serial: detail.serial) }
+            + documentInFlight.map { .cancelDocument($0, serial: detail.serial) }
     }
 
     mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
@@ -72,7 +75,8 @@ extension AppState {
         case .collapse: toggleFocusedComment()
         case .parent: jumpToParent()
         case .retry:
-            guard var comments = detail?.comments else { return [] }
+            let document = retryDocument()
+            guard document.isEmpty, var comments = detail?.comments else { return document }
             let effects = comments.retry()
             detail?.comments = comments
             return commentEffects(effects)

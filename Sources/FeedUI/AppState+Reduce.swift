@@ -34,6 +34,7 @@ extension AppState {
                 effects += receive(result)
                 if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
             case let .comments(serial): effects += receiveComments(result, serial: serial)
+            case let .document(serial): effects += receiveDocument(result, serial: serial)
             }
         case let .tick(at):
             now = at

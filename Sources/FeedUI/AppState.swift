@@ -49,6 +49,9 @@ public struct AppState: Equatable {
     public internal(set) var detail: DetailState?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
+    /// Whether the source's items have a document of their own that says more than the list
+    /// (PokeAPI's `/pokemon/{name}`): opening one loads it into the detail.
+    public var loadsDocuments = false
     /// The page cache as the screen sees it: cached rows, offline, read marks, visits.
     public internal(set) var cache = CacheState()
     /// Details opened so far: the next one's serial.

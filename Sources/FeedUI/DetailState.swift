@@ -4,7 +4,7 @@ import FeedPaging
 /// The detail view of one item: its text laid out as lines, and for threads its comments,
 /// paged through a second `PagingState` as the reader scrolls towards them.
 public struct DetailState: Equatable, Sendable {
-    public private(set) var item: FeedItem
+    public internal(set) var item: FeedItem
     /// Whether `item` stands in for one known only by id (`hn --thread ID`) until the first
     /// comment page brings it.
     public internal(set) var isStandIn = false
@@ -13,6 +13,8 @@ public struct DetailState: Equatable, Sendable {
     public let serial: Int
     /// The comment pager, for sources whose items have threads.
     public internal(set) var comments: PagingState?
+    /// The pager of the item's own document (one page of one item), for sources that have one.
+    public internal(set) var document: PagingState?
     /// The comments seen on earlier visits of this thread (page cache); nil on a first visit or
     /// without a cache. Loaded comments not in it are marked new.
     public internal(set) var seenBefore: Set<String>?
@@ -29,11 +31,24 @@ public struct DetailState: Equatable, Sendable {
     /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).
     var commentBlocks: [String: [TextBlock]] = [:]
 
-    init(item: FeedItem, serial: Int, comments: PagingState?) {
+    init(item: FeedItem, serial: Int, comments: PagingState?, document: PagingState? = nil) {
         self.item = item
         self.serial = serial
         self.comments = comments
+        self.document = document
         body = Self.blocks(of: item)
+    }
+
+    /// Takes what the item's own document says into the item: its facts (the meta line) and,
+    /// when it has one, its body. Identity, title and links stay the list's.
+    mutating func fill(from document: FeedItem) {
+        guard document.id == item.id else { return }
+        if !document.facts.isEmpty { item.facts = document.facts }
+        if document.bodyHTML != nil || document.body != nil {
+            item.bodyHTML = document.bodyHTML
+            item.body = document.body
+            body = Self.blocks(of: item)
+        }
     }
 
     /// Puts the real item in the stand-in's place.
@@ -60,6 +75,7 @@ public struct DetailState: Equatable, Sendable {
     /// Whether a comment page is on its way (the spinner turns).
     var isLoading: Bool {
         if case .loading = comments?.loadState { return true }
+        if case .loading = document?.loadState { return true }
         return false
     }
 }

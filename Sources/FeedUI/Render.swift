@@ -64,6 +64,9 @@ extension AppState {
         if let total = paging.total, let cap = paging.cap, total > cap, count < total {
             return "— end of feed · first \(count) of \(total) — the API returns no more —"
         }
+        if paging.total == nil, let cap = paging.cap, count >= cap {
+            return "— end of feed · first \(count) — the API returns no more —"
+        }
         let items = "\(count) item\(count == 1 ? "" : "s")"
         let skipped = paging.skippedCount
         if skipped > 0 {

@@ -17,7 +17,7 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
                 grid.write("▌", row: row, column: 0, style: .selected)
             }
             grid.write(line.text, row: row, column: line.column, width: width - line.column, style: isFocus ? .selectedMeta : line.style)
-        } else if index == detail.lines.count, let footer = state.commentFooter {
+        } else if index == detail.lines.count, let footer = state.documentFooter ?? state.commentFooter {
             grid.write(footer.text, row: row, column: 1, width: width - 2, style: footer.style)
         }
     }

@@ -88,6 +88,7 @@ struct StackExchangeSourceTests {
         let page = try await loadPage(source(transport, log: { n in notes.withLock { $0.append(n) } }), .page(26), pageSize: 30)
         #expect(page.items.isEmpty)
         #expect(page.next == nil)
+        #expect(page.cap == 25 * 30)
         #expect(notes.withLock { $0.count } == 1)
     }
 

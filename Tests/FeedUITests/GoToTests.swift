@@ -121,4 +121,17 @@ import Testing
         // Not the old rows' first position: where `g` goes.
         #expect(status(state).hasPrefix(" t · → 1/"))
     }
+
+    /// Stack Exchange without an app key: page 3 (26 in life) is refused, so the feed ends where
+    /// the API stops (`Page.cap`) with no total known, and the footer says so.
+    @Test func aWallWithoutATotalSaysTheAPIReturnsNoMore() {
+        func walled(_ request: PageRequest) -> Page {
+            guard case let .page(number) = request.key, number <= 2 else { return Page(key: request.key, items: [], next: nil, cap: 40) }
+            return Page(key: request.key, items: makeItems((number - 1) * 20..<number * 20), next: .page(number + 1))
+        }
+        var state = started(firstKey: .page(1), page: walled)
+        for _ in 0..<3 { _ = deliver(&state, press(&state, "G"), page: walled) }
+        #expect(state.paging.loadState == .end)
+        #expect(render(state, size: size).trimmedLines.contains("  — end of feed · first 40 — the API returns no more —"))
+    }
 }

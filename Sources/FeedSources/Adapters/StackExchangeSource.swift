@@ -69,7 +69,9 @@ public struct StackExchangeSource: FeedSource {
                 switch id {
                 case 403 where number > 25 || message.localizedCaseInsensitiveContains("page above 25"):
                     log?("stackexchange: \(message); the feed ends at page 25 without an app key")
-                    return Page(key: pageKey, items: [], next: nil)
+                    // The API stops here, not the feed: the pages before this one are all it hands out.
+                    let handedOut = (number - 1) * pageSize.clampedPageSize(maximum: maxPageSize)
+                    return Page(key: pageKey, items: [], next: nil, cap: handedOut)
                 case 502:
                     throw FeedError(.rateLimited, "stackexchange: \(message)", isRetryable: true,
                                     retryAfter: Self.secondsNamed(in: message) ?? RetryAfter.seconds(headers: response.headers, isThrottled: true, now: clock.now()))

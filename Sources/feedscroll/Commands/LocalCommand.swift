@@ -27,13 +27,16 @@ struct LocalCommand: ParsableCommand {
     func run() throws {
         // The replica starts in the background: the first frame (a centred spinner) is drawn at
         // once, and the first page waits for the server on the fetcher's queue.
-        let transport = Network.transport(timeout: 10, width: 8)
+        // A whole HN page (30 items) in one wave: the replica is on loopback and Firebase has no
+        // rate limit, so the first rows wait two round trips (ids, items), not five.
+        let width = 30
+        let transport = Network.transport(timeout: 10, width: width)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
         configuration.apis = ["hn"]
-        let replica = LocalReplica(configuration, list: list, transport: transport)
+        let replica = LocalReplica(configuration, list: list, transport: transport, width: width)
         defer { replica.stop() }
         let comments: CommentFetchers.MakeSource = { itemID in
-            replica.baseURL().flatMap { HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport) }
+            replica.baseURL().flatMap { HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width) }
         }
         try Launcher(options: options, comments: comments).run(LocalHackerNewsSource(replica: replica, list: list, transport: transport))
     }

@@ -122,8 +122,11 @@ struct PokeAPICommand: ParsableCommand {
             else { throw ValidationError("--sprites-url must be an http or https URL, not '\(spritesURL)'") }
             sprites = parsed
         }
-        try Launcher(options: options).run { _ in
-            PokeAPISource(baseURL: url, spritesURL: sprites, transport: network.transport())
+        let transport = network.transport()
+        // A Pokémon's detail loads its own document (types, size, stats).
+        let documents: CommentFetchers.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
+        try Launcher(options: options, documents: documents).run { _ in
+            PokeAPISource(baseURL: url, spritesURL: sprites, transport: transport)
         }
     }
 }

@@ -1,8 +1,9 @@
 import FeedModel
 import FeedPaging
 
-/// The comment pager's fetcher: one per opened detail, bound to that item's thread, so its
-/// results come back tagged with the detail's serial (`FetchResult.Pager.comments`). Used on the runtime thread only.
+/// A detail pager's fetcher: one per opened detail, bound to that item's thread (or its own
+/// document), so its results come back tagged with the detail's serial
+/// (`FetchResult.Pager.comments`, `.document`). Used on the runtime thread only.
 final class CommentFetchers {
     typealias MakeSource = (String) -> (any FeedSource)?
 
@@ -11,12 +12,22 @@ final class CommentFetchers {
     typealias Settle = @Sendable (FetchResult, String) -> FetchResult
 
     private let makeSource: MakeSource
+    private let pager: (Int) -> FetchResult.Pager
     private let deliver: @Sendable (FetchResult) -> Void
     private let settle: Settle?
     private var current: (serial: Int, fetcher: PageFetcher)?
 
-    init(makeSource: @escaping MakeSource, settle: Settle? = nil, deliver: @escaping @Sendable (FetchResult) -> Void) {
+    /// - Parameters:
+    ///   - makeSource: the source for an item id (its thread, or its document).
+    ///   - pager: which pager the results of the detail opened as a serial are for.
+    ///   - settle: what a result becomes before it is delivered (the page cache), if anything.
+    ///   - deliver: where results go (the runtime's inbox).
+    init(
+        makeSource: @escaping MakeSource, pager: @escaping (Int) -> FetchResult.Pager = { .comments(serial: $0) },
+        settle: Settle? = nil, deliver: @escaping @Sendable (FetchResult) -> Void
+    ) {
         self.makeSource = makeSource
+        self.pager = pager
         self.settle = settle
         self.deliver = deliver
     }
@@ -25,7 +36,7 @@ final class CommentFetchers {
         if current?.serial != serial {
             guard let source = makeSource(itemID) else {
                 let error = FeedError(.invalidRequest, "\(itemID) has no comments to load")
-                deliver(.loaded(request, .failure(error), latency: 0, for: .comments(serial: serial)))
+                deliver(.loaded(request, .failure(error), latency: 0, for: pager(serial)))
                 return
             }
             // The previous detail's loads are cancelled (their requests closed); anything they
@@ -36,7 +47,7 @@ final class CommentFetchers {
             if let settle {
                 settled = { @Sendable result in deliver(settle(result, itemID)) }
             }
-            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: settled))
+            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, deliver: settled))
         }
         current?.fetcher.fetch(request)
     }

@@ -27,13 +27,19 @@ struct Launcher {
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
     var comments: CommentFetchers.MakeSource?
+    /// The own document of an item id, for sources whose items have one (the detail view).
+    var documents: CommentFetchers.MakeSource?
     /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
     var openThread: String?
 
-    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil, openThread: String? = nil) {
+    init(
+        options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil,
+        documents: CommentFetchers.MakeSource? = nil, openThread: String? = nil
+    ) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
+        self.documents = documents
         self.openThread = openThread
     }
 
@@ -75,7 +81,7 @@ struct Launcher {
             code = TerminalRuntime(
                 source: source, pageSize: pageSize, prefetch: prefetch, maxPages: pageCap,
                 livePeriod: options.live, logger: logger,
-                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments,
+                keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments, documents: documents,
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
                 pictureTransport: Network.current,

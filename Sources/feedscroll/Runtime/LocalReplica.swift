@@ -25,12 +25,13 @@ final class LocalReplica: Sendable {
     ///   - configuration: the replica's data set and latency.
     ///   - list: the Hacker News list to browse.
     ///   - transport: the HTTP client the source uses.
-    init(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport) {
+    ///   - width: item requests in flight at once for one page.
+    init(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int) {
         started.enter()
-        Task.detached { await self.start(configuration, list: list, transport: transport) }
+        Task.detached { await self.start(configuration, list: list, transport: transport, width: width) }
     }
 
-    private func start(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport) async {
+    private func start(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int) async {
         defer { started.leave() }
         do {
             let running = try await Replica.start(configuration)
@@ -38,7 +39,7 @@ final class LocalReplica: Sendable {
                 state.withLock { $0 = .failed("the replica has no Hacker News route") }
                 return
             }
-            let source = HackerNewsSource(list: list, baseURL: url, transport: transport)
+            let source = HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
             state.withLock { $0 = .running(running, source) }
         } catch {
             state.withLock { $0 = .failed("cannot start the loopback replica: \(error)") }

@@ -26,6 +26,8 @@ struct TerminalRuntime {
     /// The comment thread of an item id, for sources whose items have one.
     var comments: CommentFetchers.MakeSource?
     var commentPageSize = 20
+    /// The own document of an item id, for sources whose items have one (PokeAPI).
+    var documents: CommentFetchers.MakeSource?
     /// `--images`: thumbnails and the detail's picture (never under NO_COLOR or the mono theme).
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
@@ -72,11 +74,13 @@ struct TerminalRuntime {
             settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
         }
         let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
+        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        state.loadsDocuments = documentFetchers != nil
         // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
         let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
         let pictureLoader = drawsPictures
@@ -116,7 +120,7 @@ struct TerminalRuntime {
                         actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
                     } else {
                         if case .fetch = effect { startsFromCache = false }
-                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, copies: &copies) {
+                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
                             actions.append(.notice(notice))
                         }
                     }
@@ -163,6 +167,7 @@ struct TerminalRuntime {
         // Quitting closes every request still in flight and drops every retry not yet due.
         fetcher.cancelAll()
         commentFetchers?.cancelAll()
+        documentFetchers?.cancelAll()
         pictureLoader?.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
@@ -200,7 +205,7 @@ struct TerminalRuntime {
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
-        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, copies: inout [String]
+        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, documents: CommentFetchers?, copies: inout [String]
     ) -> String? {
         switch effect {
         case let .fetch(request):
@@ -213,6 +218,11 @@ struct TerminalRuntime {
             comments?.fetch(request, itemID: itemID, serial: serial)
         case let .cancelComments(id, serial):
             comments?.cancel(id, serial: serial)
+        case let .fetchDocument(request, itemID, serial):
+            logger.debug("fetch document", metadata: ["id": "\(request.id)", "item": "\(itemID)"])
+            documents?.fetch(request, itemID: itemID, serial: serial)
+        case let .cancelDocument(id, serial):
+            documents?.cancel(id, serial: serial)
         case .startOver:
             fetcher.startOver()
         case let .openURL(link):
@@ -240,6 +250,7 @@ struct TerminalRuntime {
         let pager = switch result.pager {
         case .list: "list"
         case .comments: "comments"
+        case .document: "document"
         }
         switch result.outcome {
         case let .loaded(.success(page), latency):
