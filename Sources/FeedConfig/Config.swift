@@ -16,6 +16,10 @@ public struct Config: Equatable, Sendable {
     public var theme: ThemeName?
     /// The page cache's bound in megabytes (least recently used feeds go first).
     public var cacheMB: Int?
+    /// `images = "on"|"off"`: thumbnails and the detail's picture (`--images`).
+    public var showsImages: Bool?
+    /// The picture cache's bound in megabytes (`--image-cache-mb`).
+    public var imageCacheMB: Int?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
 
@@ -50,11 +54,14 @@ public struct FeedDefinition: Equatable, Sendable {
     public var prefetch: PrefetchPolicy?
     public var maxPages: Int?
     public var theme: ThemeName?
+    /// `images = "on"|"off"` for this feed.
+    public var showsImages: Bool?
 
     public init(
         name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchPolicy? = nil,
-        maxPages: Int? = nil, theme: ThemeName? = nil
+        maxPages: Int? = nil, theme: ThemeName? = nil, showsImages: Bool? = nil
     ) {
+        self.showsImages = showsImages
         self.name = name
         self.source = source
         self.arguments = arguments
