@@ -9,10 +9,11 @@ struct Rendition: Hashable {
 }
 
 extension CursesTerminal {
-    /// Shows `grid`, writing only the cells that differ from the last grid drawn.
+    /// Shows `grid`, writing only the cells that differ from the last grid drawn
+    /// (`Grid.changes(from:)`).
     ///
-    /// After a size change or a resume every cell is rewritten. Continuation cells are skipped;
-    /// a wide character that would be cut by the right edge becomes a space.
+    /// After a size change or a resume every cell is rewritten. A wide character that would be
+    /// cut by the right edge becomes a space.
     /// - Complexity: O(rows × columns) comparisons; curses work only for changed cells.
     public func draw(_ grid: Grid) {
         guard isActive else { return }
@@ -24,19 +25,9 @@ extension CursesTerminal {
         }
         let rows = min(grid.size.rows, size.rows)
         let columns = min(grid.size.columns, size.columns)
-        let previous = isFull ? nil : previousGrid
         keepPicturePairs(of: grid)
-        for row in 0..<max(0, rows) {
-            for column in 0..<max(0, columns) {
-                let cell = grid[row, column]
-                if cell.isContinuation { continue }
-                if let previous, previous[row, column] == cell,
-                    cell.width < 2 || column + 1 >= columns || previous[row, column + 1] == grid[row, column + 1]
-                {
-                    continue
-                }
-                write(cell, row: row, column: column, lastColumn: columns - 1)
-            }
+        for change in grid.changes(from: isFull ? nil : previousGrid) where change.row < rows && change.column < columns {
+            write(change.cell, row: change.row, column: change.column, lastColumn: columns - 1)
         }
         previousGrid = grid
         needsFullRepaint = false

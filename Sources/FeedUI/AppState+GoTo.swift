@@ -18,7 +18,7 @@ extension AppState {
     mutating func handleGoTo(_ key: Key) -> [AppEffect]? {
         guard var prompt = goTo else {
             // A digit no binding takes starts a count, as in less and vim.
-            if case let .character(digit) = key, digit.isASCII, digit.isNumber, keyMap.intent(for: key) == nil {
+            if case let .character(digit) = key, digit.isASCII, digit.isNumber, keyMap.intent(for: key, in: .list) == nil {
                 goTo = GoToPrompt(digits: String(digit))
                 return []
             }

@@ -77,7 +77,7 @@ extension AppState {
             editSearch(key)
             return []
         }
-        let intent = keyMap.intent(for: key)
+        let intent = keyMap.intent(for: key, in: detail != nil ? .detail : .list)
         if isHelpShown {
             // Movement keys scroll a help longer than the screen; any other key closes it, like
             // less; q still quits.
@@ -130,11 +130,9 @@ extension AppState {
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
-        case .back:
-            // Esc in the list clears a search (in a detail it goes back).
-            if filter.isActive { search(.clearSearch) }
         case .toggleRead: return toggleRead(nil)
-        case .collapse, .parent: break
+        // Bound only in a detail.
+        case .back, .collapse, .parent: break
         }
         return []
     }

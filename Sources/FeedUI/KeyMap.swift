@@ -19,11 +19,14 @@ public struct KeyBinding: Sendable, Hashable {
     public var keys: [Key]
     public var intent: Intent
     public var help: String
+    /// Where the row applies (the list, a detail, or both).
+    public var contexts: Set<KeyContext>
 
-    public init(_ keys: [Key], _ intent: Intent, help: String) {
+    public init(_ keys: [Key], _ intent: Intent, help: String, in contexts: Set<KeyContext> = KeyContext.everywhere) {
         self.keys = keys
         self.intent = intent
         self.help = help
+        self.contexts = contexts
     }
 
     /// How the keys are written in the help overlay: every key, from the same list the reducer
@@ -40,9 +43,27 @@ public struct KeyMap: Sendable, Hashable {
 
     public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
 
-    /// The intent a key triggers, if any.
-    public func intent(for key: Key) -> Intent? {
-        bindings.first { $0.keys.contains(key) }?.intent
+    /// The intent a key triggers in `context`, if any.
+    public func intent(for key: Key, in context: KeyContext) -> Intent? {
+        bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.intent
+    }
+
+    /// Keys bound to more than one intent in one context, with those intents in table order:
+    /// empty for a sound table (only the first row would ever see such a key).
+    public var conflicts: [(key: Key, context: KeyContext, intents: [Intent])] {
+        KeyContext.allCases.flatMap { context in
+            var intents: [Key: [Intent]] = [:]
+            var order: [Key] = []
+            for binding in bindings where binding.contexts.contains(context) {
+                for key in binding.keys {
+                    if intents[key] == nil { order.append(key) }
+                    intents[key, default: []].append(binding.intent)
+                }
+            }
+            return order.compactMap { key in
+                intents[key].flatMap { $0.count > 1 ? (key, context, $0) : nil }
+            }
+        }
     }
 
     /// The keys of less and vim.
@@ -57,7 +78,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last item"),
         KeyBinding([.character(":")], .goTo, help: "Go to item N (:N, Ng), or N%"),
         KeyBinding([.enter, .character("l"), .right], .open, help: "Open the item: text and comments"),
-        KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)"),
+        KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)", in: [.detail]),
         KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),
         KeyBinding([.character("p")], .parent, help: "Go to the parent comment"),
         KeyBinding([.character("o")], .openLink, help: "Open the link in the browser"),
@@ -69,7 +90,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
         KeyBinding([.character("n")], .nextMatch, help: "Next match"),
         KeyBinding([.character("N")], .previousMatch, help: "Previous match"),
-        KeyBinding([.escape], .clearSearch, help: "Clear the search (in the list)"),
+        KeyBinding([.escape], .clearSearch, help: "Clear the search (in the list)", in: [.list]),
         KeyBinding([.character("?")], .help, help: "Show or hide this help"),
         KeyBinding([.character("q"), .control("c")], .quit, help: "Quit"),
     ])

@@ -226,8 +226,8 @@ import Testing
     @Test func helpListsTheDetailKeys() {
         let labels = KeyMap.standard.bindings.map(\.help)
         #expect(labels.contains("Open the item: text and comments"))
-        #expect(KeyMap.standard.intent(for: .enter) == .open)
-        #expect(KeyMap.standard.intent(for: .tab) == .collapse)
-        #expect(KeyMap.standard.intent(for: .character("p")) == .parent)
+        #expect(KeyMap.standard.intent(for: .enter, in: .detail) == .open)
+        #expect(KeyMap.standard.intent(for: .tab, in: .detail) == .collapse)
+        #expect(KeyMap.standard.intent(for: .character("p"), in: .detail) == .parent)
     }
 }

@@ -34,9 +34,9 @@ import Testing
 
     @Test func rebindingReplacesKeysAndLabels() {
         let map = KeyMap.standard.rebinding([.down: [.character("n")]])
-        #expect(map.intent(for: .character("n")) == .down)
-        #expect(map.intent(for: .character("j")) == nil)
-        #expect(map.intent(for: .down) == nil)
+        #expect(map.intent(for: .character("n"), in: .list) == .down)
+        #expect(map.intent(for: .character("j"), in: .list) == nil)
+        #expect(map.intent(for: .down, in: .list) == nil)
         let row = map.bindings.first { $0.intent == .down }!
         #expect(row.label == "n")
         #expect(row.help == "Move down one item")
@@ -45,20 +45,20 @@ import Testing
 
     @Test func aStolenKeyLeavesItsOldIntentAndLabel() {
         let map = KeyMap.standard.rebinding([.down: [.character("k")]])
-        #expect(map.intent(for: .character("k")) == .down)
-        #expect(map.intent(for: .up) == .up)
+        #expect(map.intent(for: .character("k"), in: .list) == .down)
+        #expect(map.intent(for: .up, in: .list) == .up)
         let up = map.bindings.first { $0.intent == .up }!
         #expect(!up.keys.contains(.character("k")))
         #expect(up.label == "↑ ^P")
         let unbound = KeyMap.standard.rebinding([.retry: []])
         #expect(unbound.bindings.first { $0.intent == .retry }!.label == "—")
-        #expect(unbound.intent(for: .character("r")) == nil)
+        #expect(unbound.intent(for: .character("r"), in: .list) == nil)
     }
 
     @Test func openCopyAndDiscussionHaveKeys() {
-        #expect(KeyMap.standard.intent(for: .character("o")) == .openLink)
-        #expect(KeyMap.standard.intent(for: .character("c")) == .discussion)
-        #expect(KeyMap.standard.intent(for: .character("y")) == .copy)
+        #expect(KeyMap.standard.intent(for: .character("o"), in: .list) == .openLink)
+        #expect(KeyMap.standard.intent(for: .character("c"), in: .list) == .discussion)
+        #expect(KeyMap.standard.intent(for: .character("y"), in: .list) == .copy)
         #expect(KeyMap.standard.keys(for: .help).first == .character("?"))
     }
 }

@@ -255,11 +255,12 @@ import Testing
     @Test func keyTableListsTheSearchKeys() {
         let intents = KeyMap.standard.bindings.map(\.intent)
         for intent in [Intent.search, .nextMatch, .previousMatch, .clearSearch] { #expect(intents.contains(intent)) }
-        #expect(KeyMap.standard.intent(for: .character("/")) == .search)
-        #expect(KeyMap.standard.intent(for: .character("n")) == .nextMatch)
-        #expect(KeyMap.standard.intent(for: .character("N")) == .previousMatch)
-        // Esc is also "back" from a detail; in the list, back clears the search.
-        #expect(KeyMap.standard.intent(for: .escape) == .back)
+        #expect(KeyMap.standard.intent(for: .character("/"), in: .list) == .search)
+        #expect(KeyMap.standard.intent(for: .character("n"), in: .list) == .nextMatch)
+        #expect(KeyMap.standard.intent(for: .character("N"), in: .list) == .previousMatch)
+        // Esc clears the search in the list and goes back from a detail: one intent per context.
+        #expect(KeyMap.standard.intent(for: .escape, in: .list) == .clearSearch)
+        #expect(KeyMap.standard.intent(for: .escape, in: .detail) == .back)
         #expect(KeyMap.standard.keys(for: .clearSearch).first?.label == "Esc")
     }
 
