@@ -3,7 +3,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -40,6 +40,7 @@ private struct Reader {
             case "images": config.showsImages = try images(value, at: path)
             case "image_cache_mb": config.imageCacheMB = try positive(value, at: path)
             case "cache_mb": config.cacheMB = try positive(value, at: path)
+            case "hide_read": config.hideRead = try boolean(value, at: path)
             case "keys": config.keys = try keys(value, at: path)
             case "feeds":
                 for (name, feedValue) in try table(value, at: path) {
@@ -63,6 +64,11 @@ private struct Reader {
     func string(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> String {
         guard case let .string(text) = value else { throw wrongType(path, expected: "a string", got: value) }
         return text
+    }
+
+    func boolean(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> Bool {
+        guard case let .boolean(flag) = value else { throw wrongType(path, expected: "a boolean", got: value) }
+        return flag
     }
 
     func positive(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> Int {
@@ -158,6 +164,7 @@ private struct Reader {
             case "max_pages": feed.maxPages = try positive(value, at: keyPath)
             case "theme": feed.theme = try theme(value, at: keyPath)
             case "images": feed.showsImages = try images(value, at: keyPath)
+            case "hide_read": feed.hideRead = try boolean(value, at: keyPath)
             default:
                 guard let parameter = parameters.first(where: { $0.key == key }) else {
                     throw unknown(keyPath, expected: SourceCatalog.settingKeys + parameters.map(\.key), context: "for source \"\(source)\"")

@@ -20,6 +20,8 @@ public struct Config: Equatable, Sendable {
     public var showsImages: Bool?
     /// The picture cache's bound in megabytes (`--image-cache-mb`).
     public var imageCacheMB: Int?
+    /// `hide_read`: start with read items hidden (`--hide-read`).
+    public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
 
@@ -56,12 +58,15 @@ public struct FeedDefinition: Equatable, Sendable {
     public var theme: ThemeName?
     /// `images = "on"|"off"` for this feed.
     public var showsImages: Bool?
+    /// `hide_read` for this feed.
+    public var hideRead: Bool?
 
     public init(
         name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchPolicy? = nil,
-        maxPages: Int? = nil, theme: ThemeName? = nil, showsImages: Bool? = nil
+        maxPages: Int? = nil, theme: ThemeName? = nil, showsImages: Bool? = nil, hideRead: Bool? = nil
     ) {
         self.showsImages = showsImages
+        self.hideRead = hideRead
         self.name = name
         self.source = source
         self.arguments = arguments

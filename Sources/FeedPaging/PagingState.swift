@@ -140,7 +140,10 @@ extension PagingState {
     /// - Parameters:
     ///   - cursor: the index of the item under the cursor (the next item to write, in pipes).
     ///   - distance: the prefetch lead in items.
-    public mutating func prefetch(cursor: Int, distance: Int) -> [PagingEffect] {
+    ///   - hiddenAbove: items above the cursor that take no row (read items under `H`): the
+    ///     lead counts rows the reader sees, so a screen of hidden items does not stall.
+    ///   - hiddenBelow: the same below the cursor.
+    public mutating func prefetch(cursor: Int, distance: Int, hiddenAbove: Int = 0, hiddenBelow: Int = 0) -> [PagingEffect] {
         switch mode {
         case .failed, .jumping:
             return []
@@ -153,10 +156,10 @@ extension PagingState {
         }
         let lead = cappedDistance(distance)
         var effects: [PagingEffect] = []
-        if items.count - cursor <= lead {
+        if items.count - cursor - hiddenBelow <= lead {
             effects += requestNextPage()
         }
-        if cursor <= lead, let previous = previousPage, let key = key(of: previous) {
+        if cursor - hiddenAbove <= lead, let previous = previousPage, let key = key(of: previous) {
             effects += issueOnce(index: previous, key: key)
         }
         return effects

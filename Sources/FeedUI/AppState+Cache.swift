@@ -58,6 +58,7 @@ extension AppState {
     mutating func markRead(_ item: FeedItem) -> [AppEffect] {
         guard cache.isEnabled, !cache.readIDs.contains(item.id) else { return [] }
         cache.readIDs.insert(item.id)
+        if cache.hidesRead { cache.readWhileHiding.insert(item.id) }
         return [.markRead(itemID: item.id, isRead: true)]
     }
 
@@ -70,6 +71,7 @@ extension AppState {
         }
         let isRead = !cache.readIDs.contains(item.id)
         if isRead { cache.readIDs.insert(item.id) } else { cache.readIDs.remove(item.id) }
+        if isRead && cache.hidesRead { cache.readWhileHiding.insert(item.id) }
         notice = isRead ? "marked read" : "marked unread"
         return [.markRead(itemID: item.id, isRead: isRead)]
     }

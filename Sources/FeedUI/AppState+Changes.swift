@@ -19,10 +19,10 @@ extension AppState {
     /// - Returns: the cursor item's new row; nil when it was deleted or there was none.
     @discardableResult
     mutating func follow(_ changes: Changeset<FeedItem>) -> Int? {
-        let hadCursorItem = viewport.count > 0
+        let hadCursorItem = viewport.hasCursorItem
         let screenRow = viewport.cursorRow
         let cursorRow = hadCursorItem ? changes.newRow(ofOldRow: viewport.cursor) : nil
-        viewport.setCount(paging.items.count)
+        syncRows()
         if let cursorRow { viewport.anchor(cursorAt: cursorRow, row: screenRow) }
         filter.apply(changes, to: paging.items)
         return cursorRow

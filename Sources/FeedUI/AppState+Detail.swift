@@ -71,7 +71,7 @@ extension AppState {
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
-        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, nil: break
+        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead, nil: break
         }
         return []
     }

@@ -53,7 +53,12 @@ extension AppState {
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
             let distance = prefetch.distance(
                 pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
-            let fetches = paging.prefetch(cursor: viewport.cursor, distance: distance).map(AppEffect.init)
+            // The lead counts rows the reader sees: hidden (read) items do not bring the end nearer.
+            let hiddenAbove = viewport.hiddenBefore(viewport.cursor)
+            let fetches = paging.prefetch(
+                cursor: viewport.cursor, distance: distance,
+                hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove
+            ).map(AppEffect.init)
             effects += fetches
             if fetches.isEmpty { effects += revalidateIfDue() }
             effects += prefetchComments()
@@ -131,6 +136,7 @@ extension AppState {
         case .quit: return quit()
         case .open: return openDetail()
         case .toggleRead: return toggleRead(nil)
+        case .hideRead: toggleHideRead()
         // Bound only in a detail.
         case .back, .collapse, .parent: break
         }
@@ -143,8 +149,7 @@ extension AppState {
         case .wheelUp: viewport.move(by: -3)
         case .press, .release:
             // ncurses may fold a quick press and release into one release: act on either.
-            let index = viewport.top + event.row / 2
-            if event.row < size.rows - 2, index < viewport.count { viewport.moveCursor(to: index) }
+            if event.row < size.rows - 2, let index = viewport.item(atRow: event.row / 2) { viewport.moveCursor(to: index) }
         }
         return []
     }
@@ -221,12 +226,12 @@ extension AppState {
 
     /// The cursor's item and screen row, to put back after the rows change.
     func cursorAnchor() -> (id: String, row: Int)? {
-        guard viewport.count > 0, viewport.cursor < paging.items.count else { return nil }
+        guard viewport.hasCursorItem, viewport.cursor < paging.items.count else { return nil }
         return (paging.items[viewport.cursor].id, viewport.cursorRow)
     }
 
     private mutating func restore(_ anchor: (id: String, row: Int)?) {
-        viewport.setCount(paging.items.count)
+        syncRows()
         if let anchor, let index = paging.items.index(of: anchor.id) {
             viewport.anchor(cursorAt: index, row: anchor.row)
         }

@@ -18,21 +18,33 @@ public struct CacheState: Sendable, Equatable {
     public internal(set) var readIDs: Set<String>
     /// Each visited thread's comment count at the last visit, by story id (`+N new`).
     public internal(set) var visits: [String: Int]
+    /// `H` / `--hide-read`: read items take no row (AppState+HideRead.swift).
+    public internal(set) var hidesRead: Bool
+    /// Items marked read since hiding began: they stay on screen, dimmed, until `H` is pressed
+    /// again, so reading does not pull rows from under the cursor.
+    public internal(set) var readWhileHiding: Set<String> = []
 
     /// - Parameters:
     ///   - isEnabled: whether a cache is open.
     ///   - isOfflineOnly: `--offline`.
     ///   - readIDs: the read marks stored so far.
     ///   - visits: comment counts at the last visit, by story id.
+    ///   - hidesRead: `--hide-read`: start with read items hidden.
     public init(
         isEnabled: Bool = false, isOfflineOnly: Bool = false, readIDs: Set<String> = [],
-        visits: [String: Int] = [:]
+        visits: [String: Int] = [:], hidesRead: Bool = false
     ) {
+        self.hidesRead = hidesRead && isEnabled
         self.isEnabled = isEnabled
         self.isOfflineOnly = isOfflineOnly
         self.readIDs = readIDs
         self.visits = visits
         isOffline = isOfflineOnly
+    }
+
+    /// Whether an item takes no row: hiding is on, it is read, and it was read before hiding began.
+    public func hides(_ item: FeedItem) -> Bool {
+        hidesRead && readIDs.contains(item.id) && !readWhileHiding.contains(item.id)
     }
 
     /// New comments on a story since its last visit, when there are some.

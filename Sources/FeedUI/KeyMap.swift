@@ -10,8 +10,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case search, nextMatch, previousMatch, clearSearch
     /// Go to item N or N percent of the feed (`:N`, `N%`; digits typed in the list start it too).
     case goTo
-    /// Mark the item read or unread.
-    case toggleRead
+    /// Mark the item read or unread; hide or show read items.
+    case toggleRead, hideRead
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -87,6 +87,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("r")], .retry, help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh, help: "Refresh, keeping your place"),
         KeyBinding([.character("u")], .toggleRead, help: "Mark the item read or unread"),
+        KeyBinding([.character("H")], .hideRead, help: "Hide or show read items", in: [.list]),
         KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
         KeyBinding([.character("n")], .nextMatch, help: "Next match"),
         KeyBinding([.character("N")], .previousMatch, help: "Previous match"),

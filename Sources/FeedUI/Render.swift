@@ -116,7 +116,7 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     let textColumn = showsPictures ? 3 + state.thumbnailBox.columns : 2
     let width = grid.size.columns - previewWidth - (textColumn - 2)
     var row = 0
-    for index in viewport.visible {
+    for index in viewport.shown {
         let item = items[index]
         let isCursor = index == viewport.cursor
         let isRead = state.isRead(item)
@@ -148,6 +148,11 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     }
     if viewport.showsEnd, let footer = state.footer {
         grid.write(footer.text, row: row, column: 2, width: width - 3, style: footer.style)
+        row += 1
+    }
+    if !viewport.hasCursorItem {
+        // Every loaded item is read and hidden: say so rather than show a bare footer.
+        grid.write("every loaded item is read — H shows them", row: row, column: 2, width: width - 3, style: .meta)
     }
 }
 

@@ -55,7 +55,7 @@ extension AppState {
         var fields: [StatusLine.Field] = [StatusLine.Field(text: sourceName, priority: 6)]
         // While a jump's page travels the rows on screen are the old ones: show where it goes.
         let isJumping = paging.jumpTarget != nil && jumpRow != nil
-        let row = isJumping ? jumpRow : paging.items.count == 0 ? nil : paging.absoluteRow(viewport.cursor)
+        let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
         let position = row.map { "\(isJumping ? "→ " : "")\($0 + 1)/\(count)" } ?? "0/\(count)"
         // At the end the count is the truth; the footer says why it differs from the total.
         if let total = paging.total, total > count, !paging.isAtEnd {
@@ -70,6 +70,8 @@ extension AppState {
         if newAbove > 0 { fields.append(.init(text: "↑\(newAbove) new", priority: 5)) }
         // Where the rows came from matters as much as new items: stale rows must say so.
         if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
+        // Rows the reader cannot see must be owned up to, like stale ones.
+        if cache.hidesRead { fields.append(.init(text: "\(viewport.hidden.count) read hidden", priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
         if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
         if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }

@@ -97,6 +97,50 @@ import Testing
         #expect(try second.waitForExit() == .exited(0))
     }
 
+    @Test func readMarksSurviveARestartDimAndHHidesThem() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let first = try start("hn --base-url \(base)", cacheHome: home)
+        let screen = try first.waitFor({ $0[23].contains("page") && !$0[8].isEmpty }, timeout: 20, description: "the first page")
+        let all = titles(screen)
+        // Items 2 and 3 (rows 2 and 4) marked read with u.
+        try first.sendKeys("j", "u")
+        try first.waitForText("marked read")
+        try first.sendKeys("j", "u")
+        try first.waitFor({ $0[23].contains("marked read") && $0[4].contains("▌") }, timeout: 10, description: "the second mark")
+        try first.sendKeys("q")
+        #expect(try first.waitForExit() == .exited(0))
+
+        let second = try start("hn --base-url \(base)", cacheHome: home)
+        try second.waitFor({ !$0[2].isEmpty && !$0[23].contains("cached") && $0[23].contains(" ms") }, timeout: 30, description: "the list")
+        let escaped = try second.captureWithEscapes()
+        #expect(escaped[2].contains("\u{1B}[2m") && escaped[4].contains("\u{1B}[2m"), "\(escaped[2].debugDescription)")
+        #expect(!escaped[6].contains("\u{1B}[2m"), "\(escaped[6].debugDescription)")
+        try second.sendKeys("H")
+        let hidden = try second.waitFor({ $0[23].contains("2 read hidden") }, timeout: 10, description: "read items hidden")
+        #expect(titles(hidden).prefix(3) == [all[0], all[3], all[4]], "\(titles(hidden))")
+        #expect(!hidden.contains { $0.contains(all[1]) || $0.contains(all[2]) })
+        try second.sendKeys("H")
+        let shown = try second.waitFor({ !$0[23].contains("read hidden") && $0[23].contains("read items shown") }, timeout: 10, description: "read items shown")
+        #expect(titles(shown).prefix(3) == all.prefix(3))
+        try second.sendKeys("q")
+        #expect(try second.waitForExit() == .exited(0))
+
+        // --hide-read starts hidden; the first row is the first unread item, dim nowhere.
+        let third = try start("hn --hide-read --base-url \(base)", cacheHome: home)
+        let started = try third.waitFor({ $0[23].contains("2 read hidden") && !$0[4].isEmpty }, timeout: 30, description: "hidden at start")
+        #expect(titles(started).prefix(2) == [all[0], all[3]], "\(titles(started))")
+        // Title rows only: meta lines are always dim.
+        let escapedRows = try third.captureWithEscapes()
+        let dimRows = stride(from: 0, to: 22, by: 2).map { escapedRows[$0] }.filter { $0.contains("\u{1B}[2m") }
+        #expect(dimRows.isEmpty, "\(dimRows.map(\.debugDescription))")
+        try third.sendKeys("q")
+        #expect(try third.waitForExit() == .exited(0))
+        #expect(try !third.alternateScreenOn())
+    }
+
     @Test func aRevisitedThreadShowsTheCommentsAddedSince() throws {
         let home = ScratchCache.make()
         defer { ScratchCache.remove(home) }

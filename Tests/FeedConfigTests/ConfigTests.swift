@@ -14,6 +14,7 @@ import Testing
         images = "off"
         image_cache_mb = 8
         cache_mb = 50
+        hide_read = true
 
         [keys]
         down = ["n", "ctrl-n", "down"]
@@ -27,6 +28,7 @@ import Testing
         page_size = 10
         theme = "mono"
         images = "on"
+        hide_read = false
 
         [feeds.swift]
         source = "hn-search"
@@ -46,10 +48,13 @@ import Testing
         #expect(config.cacheMB == 50)
         #expect(config.showsImages == false)
         #expect(config.imageCacheMB == 8)
+        #expect(config.hideRead == true)
+        #expect(config.feeds["hn-new"]?.hideRead == false)
+        #expect(config.feeds["swift"]?.hideRead == nil)
         #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
         #expect(config.feeds["hn-new"] == FeedDefinition(
             name: "hn-new", source: "hn", arguments: ["new", "--base-url", "http://127.0.0.1:8765/hn"],
-            pageSize: 10, theme: .mono, showsImages: true))
+            pageSize: 10, theme: .mono, showsImages: true, hideRead: false))
         #expect(config.feeds["swift"] == FeedDefinition(
             name: "swift", source: "hn-search", arguments: ["swift", "--by-date", "--timeout", "2.5"], prefetch: .fixed(12)))
     }
@@ -66,12 +71,13 @@ import Testing
         ("page_size = \"20\"", "config:1: page_size: expected an integer, got a string"),
         ("max_pages = 2.5", "config:1: max_pages: expected an integer, got a float"),
         ("cache_mb = 0", "config:1: cache_mb: must be at least 1, not 0"),
+        ("hide_read = 1", "config:1: hide_read: expected a boolean, got an integer"),
         ("prefetch = \"soon\"", "config:1: prefetch: must be \"auto\" or a number of items, not \"soon\""),
         ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
         ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
         ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
-        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, keys, feeds"),
-        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, keys, feeds"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
         ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
         ("images = \"sometimes\"", "config:1: images: must be \"on\" or \"off\", not \"sometimes\""),
         ("images = 1", "config:1: images: expected \"on\" or \"off\", got an integer"),
@@ -79,14 +85,14 @@ import Testing
         ("[feeds.mine]\nsource = \"pokeapi\"\nimages = \"no\"", "config:3: feeds.mine.images: must be \"on\" or \"off\", not \"no\""),
         ("default = \"nowhere\"", "config:1: default: no feed or command named \"nowhere\"; use one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
         ("keys = 3", "config:1: keys: expected a table, got an integer"),
-        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, goTo, toggleRead"),
+        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, goTo, toggleRead, hideRead"),
         ("[keys]\n\ndown = [\"ctrl-\"]", "config:3: keys.down: unknown key name \"ctrl-\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)"),
         ("[keys]\ndown = [1]", "config:2: keys.down: expected an array of key names, got an integer"),
         ("[keys]\ndown = {a = 1}", "config:2: keys.down: expected an array of key names, got a table"),
         ("[keys]\ndown = [\"x\"]\nup = [\"x\"]", "config:3: keys.up: \"x\" is also bound to down"),
         ("[feeds.mine]\nlist = \"new\"", "config:1: feeds.mine: missing \"source\" (one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia)"),
         ("[feeds.mine]\nsource = \"myspace\"", "config:2: feeds.mine.source: unknown source \"myspace\"; sources: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
-        ("[feeds.mine]\nsource = \"hn\"\nsubreddit = \"swift\"", "config:3: feeds.mine.subreddit: unknown key for source \"hn\"; expected one of: source, page_size, prefetch, max_pages, theme, images, list, base_url, timeout"),
+        ("[feeds.mine]\nsource = \"hn\"\nsubreddit = \"swift\"", "config:3: feeds.mine.subreddit: unknown key for source \"hn\"; expected one of: source, page_size, prefetch, max_pages, theme, images, hide_read, list, base_url, timeout"),
         ("[feeds.mine]\nsource = \"hn-search\"\nby_date = \"yes\"", "config:3: feeds.mine.by_date: expected a boolean, got a string"),
         ("[feeds.mine]\nsource = \"demo\"\nitems = 1.5", "config:3: feeds.mine.items: expected an integer, got a float"),
         ("[feeds.mine]\nsource = \"hn\"\nlist = \"--help\"", "config:3: feeds.mine.list: must not start with \"-\""),

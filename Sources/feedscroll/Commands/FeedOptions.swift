@@ -44,6 +44,9 @@ struct FeedOptions: ParsableArguments {
     @Flag(help: "Read only the page cache: no network.")
     var offline = false
 
+    @Flag(name: .customLong("hide-read"), help: "Start with read items hidden (H shows them).")
+    var hideRead = false
+
     @Option(help: ArgumentHelp(
         "Pictures (thumbnails, the detail's picture): on (the default where the source has pictures) or off.",
         valueName: "on|off"))
@@ -65,6 +68,7 @@ struct FeedOptions: ParsableArguments {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
         if noCache && offline { throw ValidationError("--offline reads the cache: it cannot be used with --no-cache") }
+        if noCache && hideRead { throw ValidationError("--hide-read needs the page cache's read marks: it cannot be used with --no-cache") }
         if noCache && cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
         if let cache, cache.isEmpty { throw ValidationError("--cache needs a file name") }
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }

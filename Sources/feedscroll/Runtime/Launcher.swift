@@ -76,7 +76,7 @@ struct Launcher {
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? settings.imageCacheMB.map(Double.init) ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
-                cache: cache, isOfflineOnly: options.offline
+                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead
             ).run()
         case .plain, .json:
             code = PipeRuntime(

@@ -129,7 +129,7 @@ final class PageCache: Sendable {
     /// differ only in these share cached pages. The value says whether the flag takes one.
     private static let presentationFlags: [String: Bool] = [
         "--theme": true, "--prefetch": true, "--max-pages": true, "--live": true, "--limit": true, "--log": true,
-        "--cache": true, "--timeout": true, "--plain": false, "--json": false, "--no-cache": false, "--offline": false,
+        "--cache": true, "--timeout": true, "--plain": false, "--json": false, "--no-cache": false, "--offline": false, "--hide-read": false,
 "--page-size": true,
     ]
 

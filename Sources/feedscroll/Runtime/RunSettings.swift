@@ -17,6 +17,8 @@ struct RunSettings: Sendable {
     var keyMap: KeyMap = .standard
     /// The page cache's bound (`cache_mb`).
     var cacheMB: Int?
+    /// `hide_read`: start with read items hidden.
+    var hideRead = false
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
@@ -32,6 +34,7 @@ struct RunSettings: Sendable {
         imageCacheMB = config.imageCacheMB
         keyMap = config.keyMap
         cacheMB = config.cacheMB
+        hideRead = feed?.hideRead ?? config.hideRead ?? false
     }
 
     /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by

@@ -37,6 +37,8 @@ struct TerminalRuntime {
     var cache: PageCache?
     /// `--offline`: every page from the cache.
     var isOfflineOnly = false
+    /// `--hide-read` (or the config's `hide_read`): start with read items hidden.
+    var hidesRead = false
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -162,7 +164,8 @@ struct TerminalRuntime {
     private func cacheState() -> CacheState {
         guard let cache else { return CacheState() }
         let marks = cache.marks()
-        return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits)
+        return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits,
+            hidesRead: hidesRead)
     }
 
     /// A list page the cache answers: every page offline, and otherwise first-generation pages

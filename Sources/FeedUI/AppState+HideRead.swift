@@ -1,0 +1,39 @@
+import FeedModel
+import FeedPaging
+
+/// `H` and `--hide-read`: read items take no row while the pager goes on loading beneath.
+///
+/// Hidden items stay in the pager's rows (pages, positions, the page cap and refreshes are
+/// untouched); the viewport is told which rows to skip, so the cursor never rests on one, every
+/// movement counts shown items, and the prefetch lead counts shown rows (a screen of read items
+/// does not stall the pager). Items read while hiding stay shown, dimmed, until `H` is pressed
+/// again, so opening an item does not pull its row from under the cursor.
+extension AppState {
+    /// Hides or shows read items, keeping the cursor's item on its row (the next shown item
+    /// when its own is hidden).
+    mutating func toggleHideRead() {
+        guard cache.isEnabled else {
+            notice = "hiding read items needs the page cache (not with --no-cache)"
+            return
+        }
+        let screenRow = viewport.cursorRow
+        cache.hidesRead.toggle()
+        cache.readWhileHiding = []
+        syncRows()
+        viewport.anchor(cursorAt: viewport.cursor, row: screenRow)
+        notice = cache.hidesRead ? "read items hidden" : "read items shown"
+    }
+
+    /// The loaded rows that are hidden now, ascending.
+    /// - Complexity: O(n) in the loaded rows while hiding; O(1) otherwise.
+    func hiddenRows() -> [Int] {
+        guard cache.hidesRead, !cache.readIDs.isEmpty else { return [] }
+        let items = paging.items
+        return items.indices.filter { cache.hides(items[$0]) }
+    }
+
+    /// Tells the viewport the loaded row count and which rows are hidden.
+    mutating func syncRows() {
+        viewport.setRows(count: paging.items.count, hidden: hiddenRows())
+    }
+}
