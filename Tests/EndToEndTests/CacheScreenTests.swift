@@ -141,6 +141,35 @@ import Testing
         #expect(try !third.alternateScreenOn())
     }
 
+    @Test func offlineOpensAThreadReadBeforeFromTheCache() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let online = try start("hn --base-url \(base)", cacheHome: home)
+        try online.waitFor({ $0[23].contains("page") && $0[1].contains("comments") && $0[3].contains("comments") }, timeout: 20,
+                           description: "stories with comments")
+        try online.sendKeys("Enter")
+        let read = try online.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the thread's comments")
+        try online.sendKeys("Escape", "q")
+        #expect(try online.waitForExit() == .exited(0))
+        replica.stop()
+
+        let offline = try start("hn --offline --base-url \(base)", cacheHome: home)
+        try offline.waitFor({ !$0[0].isEmpty && $0[23].contains("offline") }, timeout: 20, description: "the cached list")
+        try offline.sendKeys("Enter")
+        let thread = try offline.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") }, timeout: 20,
+                                         description: "the cached thread")
+        #expect(thread[0] == read[0])
+        #expect(!thread.contains { $0.contains("✗") }, "\(thread)")
+        // A story never opened has nothing cached: one clear line, not a hang.
+        try offline.sendKeys("Escape", "j", "Enter")
+        try offline.waitForText("offline: this thread was not read before")
+        try offline.sendKeys("Escape", "q")
+        #expect(try offline.waitForExit() == .exited(0))
+    }
+
     @Test func aRevisitedThreadShowsTheCommentsAddedSince() throws {
         let home = ScratchCache.make()
         defer { ScratchCache.remove(home) }

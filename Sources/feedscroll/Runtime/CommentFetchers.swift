@@ -6,12 +6,18 @@ import FeedPaging
 final class CommentFetchers {
     typealias MakeSource = (String) -> (any FeedSource)?
 
+    /// What a result becomes before it is delivered, given the thread's item id (the page
+    /// cache stores fresh pages and answers failures with cached ones).
+    typealias Settle = @Sendable (FetchResult, String) -> FetchResult
+
     private let makeSource: MakeSource
     private let deliver: @Sendable (FetchResult) -> Void
+    private let settle: Settle?
     private var current: (serial: Int, fetcher: PageFetcher)?
 
-    init(makeSource: @escaping MakeSource, deliver: @escaping @Sendable (FetchResult) -> Void) {
+    init(makeSource: @escaping MakeSource, settle: Settle? = nil, deliver: @escaping @Sendable (FetchResult) -> Void) {
         self.makeSource = makeSource
+        self.settle = settle
         self.deliver = deliver
     }
 
@@ -25,7 +31,12 @@ final class CommentFetchers {
             // The previous detail's loads are cancelled (their requests closed); anything they
             // still deliver carries the old serial and is dropped by the reducer.
             current?.fetcher.cancelAll()
-            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: deliver))
+            let deliver = self.deliver
+            var settled = deliver
+            if let settle {
+                settled = { @Sendable result in deliver(settle(result, itemID)) }
+            }
+            current = (serial, PageFetcher(source: source, pager: .comments(serial: serial), lane: .detail, deliver: settled))
         }
         current?.fetcher.fetch(request)
     }

@@ -44,9 +44,15 @@ final class PageCache: Sendable {
         (try? store.pages(of: feed, from: firstKey, limit: limit)) ?? []
     }
 
+    /// The cache's name for an item's comment thread: its pages are cached like a feed's.
+    func threadFeed(_ itemID: String) -> FeedKey {
+        FeedKey(source: "\(feed.source) comments", parameters: "thread=\(itemID)")
+    }
+
     /// Stores a page that came from the network.
-    func remember(_ page: Page, index: Int) {
-        let feed = self.feed
+    /// - Parameter feed: the feed or thread it belongs to (this run's feed unless said).
+    func remember(_ page: Page, index: Int, in feed: FeedKey? = nil) {
+        let feed = feed ?? self.feed
         let time = Date().timeIntervalSince1970
         let logger = self.logger
         writer.submit("store page") { store in
@@ -61,10 +67,11 @@ final class PageCache: Sendable {
     ///   - key: the page's key.
     ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
     ///     too, so the feed ends where the cache does.
-    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false) -> CachedPage? {
+    ///   - feed: the feed or thread (this run's feed unless said).
+    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false, in feed: FeedKey? = nil) -> CachedPage? {
         let pages: [CachedPage]
         do {
-            pages = try store.pages(of: feed, from: key, limit: 2)
+            pages = try store.pages(of: feed ?? self.feed, from: key, limit: 2)
         } catch {
             logger.warning("cache: reading \(key) failed: \(error)")
             return nil
@@ -77,12 +84,13 @@ final class PageCache: Sendable {
     /// What a list fetch result becomes with a cache: a fresh page is stored; a final failure
     /// is answered by the cached copy of the page when there is one (the network is down).
     /// Called on the fetcher's threads.
-    func settle(_ result: FetchResult) -> FetchResult {
+    /// - Parameter feed: the feed or thread the result is for (this run's feed unless said).
+    func settle(_ result: FetchResult, in feed: FeedKey? = nil) -> FetchResult {
         switch result.result {
         case let .success(page)?:
-            remember(page, index: result.request.index)
+            remember(page, index: result.request.index, in: feed)
         case .failure?:
-            if let cached = lookup(result.request.key) {
+            if let cached = lookup(result.request.key, in: feed) {
                 return .cached(result.request, cached.page, fetchedAt: cached.fetchedAt, for: result.pager)
             }
         case nil:

@@ -39,6 +39,8 @@ struct TerminalRuntime {
     var isOfflineOnly = false
     /// `--hide-read` (or the config's `hide_read`): start with read items hidden.
     var hidesRead = false
+    /// An item whose thread opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -64,7 +66,12 @@ struct TerminalRuntime {
         let inbox = Inbox<Delivery>()
         let cache = isOfflineOnly ? nil : self.cache
         let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0) { inbox.post(.fetched($0)) } }
+        // Comment threads are cached like pages: fresh pages stored, failures answered from the cache.
+        var settleComments: CommentFetchers.Settle?
+        if let cache {
+            settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
+        }
+        let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
@@ -76,6 +83,7 @@ struct TerminalRuntime {
             ? pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
+        if let openThread { actions.append(.openThread(itemID: openThread)) }
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -98,6 +106,9 @@ struct TerminalRuntime {
                     } else if case let .loadThreadHistory(threadID, serial) = effect {
                         // A small read, before the detail's first frame: its new comments are marked at once.
                         actions.append(.threadHistory(serial: serial, seen: self.cache?.seenComments(in: threadID) ?? []))
+                    } else if case let .fetchComments(request, itemID, serial) = effect, isOfflineOnly, let cache = self.cache {
+                        // Offline, a thread opens from the cache as far as it was read, and ends there.
+                        actions.append(.fetched(Self.offlineComments(request, itemID: itemID, serial: serial, cache: cache), at: Self.now()))
                     } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
                               let hit = cachedPage(for: request)
                     {
@@ -159,6 +170,16 @@ struct TerminalRuntime {
     }
 
     // MARK: - Helpers
+
+    /// A comment page answered offline: the cached page, or why there is none.
+    private static func offlineComments(_ request: PageRequest, itemID: String, serial: Int, cache: PageCache) -> FetchResult {
+        let pager = FetchResult.Pager.comments(serial: serial)
+        guard let hit = cache.lookup(request.key, endingWhereCacheEnds: true, in: cache.threadFeed(itemID)) else {
+            let reason = request.index == 0 ? "offline: this thread was not read before" : "offline: the rest of this thread is not cached"
+            return .loaded(request, .failure(FeedError(.invalidRequest, reason)), latency: 0, for: pager)
+        }
+        return .cached(request, hit.page, fetchedAt: hit.fetchedAt, for: pager)
+    }
 
     /// The screen's first view of the cache: whether there is one, and the marks stored so far.
     private func cacheState() -> CacheState {
