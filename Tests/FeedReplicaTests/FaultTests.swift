@@ -150,22 +150,52 @@ import FoundationNetworking
         }
     }
 
-    @Test func driftShiftsOffsetsButNotKeysets() async throws {
-        try await withReplica(ReplicaConfiguration(items: 200, anchorTime: 1_760_000_000, drift: 40)) { running in
-            let before = try await ReplicaClient.get(running, "lobsters", "/newest.json?page=2")
-            let mastodonFirst = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5")
-            let anchor = (mastodonFirst.array.last as? [String: Any])?["id"] as! String
-            let keysetBefore = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5&max_id=\(anchor)")
-            try await Task.sleep(for: .milliseconds(300))
-            let after = try await ReplicaClient.get(running, "lobsters", "/newest.json?page=2")
-            let firstBefore = (before.array.first as? [String: Any])?["short_id"] as? String
-            let afterIDs = after.array.compactMap { ($0 as? [String: Any])?["short_id"] as? String }
-            #expect(!afterIDs.isEmpty && afterIDs.first != firstBefore)
-            #expect(afterIDs.contains(firstBefore ?? "") == false || afterIDs.firstIndex(of: firstBefore!)! > 0)
-            let keysetAfter = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=5&max_id=\(anchor)")
-            #expect(keysetBefore.text == keysetAfter.text)
-            let newest = try await ReplicaClient.get(running, "hn", "/maxitem.json")
-            #expect(newest.json as? Int ?? 0 > HackerNewsReplica.firstID + 3 * 199 + 2)
+    /// A router at a given instant: the replica's clock is the `now` each request is handled at,
+    /// so drift is tested at exact times instead of waiting for it.
+    struct ClockedReplica {
+        let router: ReplicaRouter
+
+        init(_ configuration: ReplicaConfiguration) {
+            router = ReplicaRouter(configuration: configuration, apis: ReplicaCatalog.makeAPIs(configuration: configuration, startedAt: 0))
         }
+
+        func get(_ api: String, _ path: String, _ query: String? = nil, at now: Double) throws -> Any {
+            let prefix = try #require(router.apis.first { $0.name == api }).prefix
+            guard case let .respond(response, _) = router.handle(method: "GET", path: prefix + path, rawQuery: query, host: "x", now: now)
+            else { throw CancellationError() }
+            #expect(response.status == 200)
+            return try JSONSerialization.jsonObject(with: Data(response.body), options: [.fragmentsAllowed])
+        }
+
+        func ids(_ api: String, _ path: String, _ query: String?, key: String, at now: Double) throws -> [String] {
+            try (get(api, path, query, at: now) as? [[String: Any]] ?? []).compactMap { $0[key].map { "\($0)" } }
+        }
+    }
+
+    @Test func driftShiftsOffsetsButNotKeysets() throws {
+        // 40 items a second: 0.3 s later, 12 new items sit at the head of every feed.
+        let replica = ClockedReplica(ReplicaConfiguration(items: 200, anchorTime: 1_760_000_000, drift: 40))
+        let pages = { (now: Double) in
+            try replica.ids("lobsters", "/newest.json", "page=1", key: "short_id", at: now)
+                + replica.ids("lobsters", "/newest.json", "page=2", key: "short_id", at: now)
+        }
+        let before = try pages(0)
+        let after = try pages(0.3)
+        #expect(before.count == after.count && before.count > 12)
+        // Offsets shift by exactly the drift: what was at position i is now at i + 12.
+        #expect(Array(after.dropFirst(12)) == Array(before.dropLast(12)))
+        #expect(Set(after.prefix(12)).isDisjoint(with: before))
+
+        let first = try replica.ids("mastodon", "/api/v1/timelines/public", "limit=5", key: "id", at: 0)
+        let anchor = try #require(first.last)
+        let keysetBefore = try replica.ids("mastodon", "/api/v1/timelines/public", "limit=5&max_id=\(anchor)", key: "id", at: 0)
+        let keysetAfter = try replica.ids("mastodon", "/api/v1/timelines/public", "limit=5&max_id=\(anchor)", key: "id", at: 0.3)
+        #expect(keysetBefore.count == 5 && keysetBefore == keysetAfter)
+        let headAfter = try replica.ids("mastodon", "/api/v1/timelines/public", "limit=5", key: "id", at: 0.3)
+        #expect(headAfter != first)
+
+        let newestBefore = try #require(replica.get("hn", "/maxitem.json", at: 0) as? Int)
+        let newestAfter = try #require(replica.get("hn", "/maxitem.json", at: 0.3) as? Int)
+        #expect(newestAfter > newestBefore)
     }
 }
