@@ -17,10 +17,13 @@ public struct Page: Sendable, Equatable {
     /// Items the page should have held but that failed for good and were left out (an HN item
     /// answering 404 after its list named it). Never silent: the runtimes count and report them.
     public var failed: [FeedError]
+    /// On the first page of a thread (a comments feed): the item the thread belongs to, as the
+    /// API gives it now, so a detail opened by its id alone (`hn --thread ID`) can show it.
+    public var subject: FeedItem?
 
     public init(
         key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0,
-        failed: [FeedError] = []
+        failed: [FeedError] = [], subject: FeedItem? = nil
     ) {
         self.key = key
         self.items = items
@@ -29,6 +32,7 @@ public struct Page: Sendable, Equatable {
         self.cap = cap
         self.failed = failed
         self.skipped = skipped
+        self.subject = subject
     }
 
     /// Whether the feed ends with this page.

@@ -136,6 +136,8 @@ private struct ReplicaResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let host = request.head.authority ?? "127.0.0.1"
+        // Polling `/_stats` must not lengthen the chain it measures.
+        let round = request.uri.path.hasPrefix("/_stats") ? nil : router.startRound()
         let outcome = router.handle(
             method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query,
             host: host, now: Date().timeIntervalSince1970,
@@ -150,6 +152,7 @@ private struct ReplicaResponder: HTTPResponder {
                     throw CancellationError()
                 }
             }
+            if let round { router.answered(round: round) }
             var fields = HTTPFields()
             for (name, value) in response.headers {
                 // `HTTPFields.Element` is HTTPTypes' `HTTPField`, reached through what Hummingbird exports.

@@ -48,6 +48,16 @@ final class ReplicaRouter: Sendable {
         return outcome
     }
 
+    /// The round a request starting now belongs to (`ReplicaStats.rounds`).
+    func startRound() -> Int {
+        state.withLock { $0.stats.roundOfNewRequest() }
+    }
+
+    /// Notes that a request of `round` was answered.
+    func answered(round: Int) {
+        state.withLock { $0.stats.answered(round: round) }
+    }
+
     /// Counts a request whose client closed the connection before the answer.
     func countCancelled() {
         state.withLock { $0.stats.countCancelled() }

@@ -16,6 +16,9 @@ public enum AppAction: Sendable, Equatable {
     /// The comments seen on earlier visits of the thread opened as `serial` (the answer to
     /// `AppEffect.loadThreadHistory`); empty when it was never visited.
     case threadHistory(serial: Int, seen: Set<String>)
+    /// The command line named one item's thread (`hn --thread ID`): open its detail over the
+    /// list, before its item is known (the first comment page brings it as `Page.subject`).
+    case openThread(itemID: String)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
     case notice(String)
     /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).

@@ -25,10 +25,22 @@ extension AppState {
 
     mutating func openDetail() -> [AppEffect] {
         guard viewport.count > 0, viewport.cursor < paging.items.count else { return [] }
+        return openDetail(paging.items[viewport.cursor], isStandIn: false)
+    }
+
+    /// Opens a thread known only by its item id (`hn --thread ID`): a stand-in item until the
+    /// first comment page brings the real one. Back goes to the list, which loads behind it.
+    mutating func openThread(_ itemID: String) -> [AppEffect] {
+        guard commentPageSize != nil else { return [] }
+        let number = itemID.split(separator: ":").last.map(String.init) ?? itemID
+        return openDetail(FeedItem(id: itemID, title: "item \(number)"), isStandIn: true)
+    }
+
+    private mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
-        let item = paging.items[viewport.cursor]
         detail = DetailState(item: item, serial: detailsOpened, comments: comments)
+        detail?.isStandIn = isStandIn
         relayoutDetail()
         return markRead(item) + recordVisit(item)
     }
@@ -92,9 +104,18 @@ extension AppState {
         self.detail?.comments = comments
         noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
         self.detail?.parseNewComments()
+        var effects: [AppEffect] = []
+        if detail.isStandIn, case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id {
+            // The thread was opened by id: now its item is known (title, link, counts, body).
+            self.detail?.replaceStandIn(with: subject)
+            if cache.isEnabled, let count = subject.commentCount {
+                cache.visits[subject.id] = count
+                effects.append(.recordVisit(threadID: subject.id, commentCount: count))
+            }
+        }
         relayoutDetail()
-        guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return [] }
-        return [.markSeen(commentIDs: page.items.map(\.id), threadID: detail.item.id)]
+        guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return effects }
+        return effects + [.markSeen(commentIDs: page.items.map(\.id), threadID: detail.item.id)]
     }
 
     /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the

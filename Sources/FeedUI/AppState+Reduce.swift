@@ -39,6 +39,8 @@ extension AppState {
             now = at
         case let .notice(text):
             notice = text
+        case let .openThread(itemID):
+            effects += openThread(itemID)
         case let .threadHistory(serial, seen):
             guard detail?.serial == serial, !seen.isEmpty else { break }
             detail?.seenBefore = seen

@@ -4,7 +4,10 @@ import FeedPaging
 /// The detail view of one item: its text laid out as lines, and for threads its comments,
 /// paged through a second `PagingState` as the reader scrolls towards them.
 public struct DetailState: Equatable, Sendable {
-    public let item: FeedItem
+    public private(set) var item: FeedItem
+    /// Whether `item` stands in for one known only by id (`hn --thread ID`) until the first
+    /// comment page brings it.
+    public internal(set) var isStandIn = false
     /// Tells this opening apart from every other, so comment results meant for an earlier
     /// detail (request ids restart with each pager) are dropped.
     public let serial: Int
@@ -27,7 +30,7 @@ public struct DetailState: Equatable, Sendable {
     /// The document for the current width (title, meta, body, comments).
     public internal(set) var lines: [DetailLine] = []
     /// The body, parsed once.
-    let body: [TextBlock]
+    private(set) var body: [TextBlock]
     /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).
     var commentBlocks: [String: [TextBlock]] = [:]
 
@@ -36,6 +39,13 @@ public struct DetailState: Equatable, Sendable {
         self.serial = serial
         self.comments = comments
         body = Self.blocks(of: item)
+    }
+
+    /// Puts the real item in the stand-in's place.
+    mutating func replaceStandIn(with item: FeedItem) {
+        self.item = item
+        body = Self.blocks(of: item)
+        isStandIn = false
     }
 
     /// Parses the text of comments not parsed yet.

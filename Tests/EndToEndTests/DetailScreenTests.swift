@@ -104,6 +104,33 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// `hn --thread ID` opens that item's detail at once: the stand-in title gives way to the
+    /// story's own, its comments follow, and Esc goes to the list that loaded behind it.
+    @Test func aThreadFromTheCommandLineOpensItsDetailAndEscGoesToTheList() throws {
+        let replica = try ServeProcess("--items 80")
+        let base = try #require(replica.baseURLs["hn"])
+        let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
+        var chosen: (id: Int, title: String)?
+        for id in ids.prefix(10) {
+            let item = try fetchJSON("\(base)/item/\(id).json") as? [String: Any]
+            if let count = item?["descendants"] as? Int, count >= 5, item?["dead"] == nil, let title = item?["title"] as? String {
+                chosen = (id, title)
+                break
+            }
+        }
+        let story = try #require(chosen, "a story with comments among the first ten")
+        let tmux = try start("hn --base-url \(base) --thread \(story.id)")
+        let detail = try tmux.waitFor({ $0[0].hasPrefix(" " + String(story.title.prefix(30))) && commentCount($0[23]) > 0 },
+                                      timeout: 20, description: "the story's detail with its comments")
+        #expect(detail.contains { $0.contains("▾ ") })
+        #expect(detail[23].contains("Esc back"))
+        try tmux.sendKeys("Escape")
+        let list = try tmux.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") }, timeout: 20, description: "the list behind it")
+        #expect(list.contains { $0.contains("points") })
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     // MARK: - Helpers
 
     private func itemRequests(_ replica: ServeProcess) throws -> Int {

@@ -14,6 +14,24 @@ import Testing
         #expect(jsSliceRange(count: 10, start: 12, end: 20).isEmpty)
     }
 
+    @Test func roundsCountRoundTripsOneAfterAnotherNotRequests() {
+        var stats = ReplicaStats()
+        // Three requests fanned out together are one round; each answered before the next
+        // starts, three requests are three.
+        let together = (0..<3).map { _ in stats.roundOfNewRequest() }
+        for round in together { stats.answered(round: round) }
+        #expect(stats.rounds == 1)
+        for _ in 0..<3 { stats.answered(round: stats.roundOfNewRequest()) }
+        #expect(stats.rounds == 4)
+        // A request that started before the chain grew does not lengthen it when it ends.
+        let early = stats.roundOfNewRequest()
+        stats.answered(round: stats.roundOfNewRequest())
+        stats.answered(round: stats.roundOfNewRequest())
+        stats.answered(round: early)
+        #expect(stats.rounds == 6)
+        #expect(stats.json.serialized().contains(#""rounds":6"#))
+    }
+
     @Test func timestampsFormat() {
         #expect(isoTimestamp(1_481_225_947) == "2016-12-08T19:39:07Z")
         #expect(isoTimestamp(1_727_296_043, fraction: 3, offsetHours: -5) == "2024-09-25T15:27:23.000-05:00")

@@ -56,6 +56,15 @@ public final class ServeProcess {
         return (object?["cancelled"] as? Int) ?? 0
     }
 
+    /// `GET /_stats`'s `rounds`: the longest chain of requests each started after the one before
+    /// was answered (round trips one after another, whatever the machine's load).
+    public func rounds() throws -> Int {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["rounds"] as? Int) ?? 0
+    }
+
     /// `GET /_stats`: requests per route.
     public func routeStats() throws -> [String: Int] {
         let result = try ChildProcess.run(

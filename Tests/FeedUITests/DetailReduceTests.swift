@@ -230,4 +230,71 @@ import Testing
         #expect(KeyMap.standard.intent(for: .tab, in: .detail) == .collapse)
         #expect(KeyMap.standard.intent(for: .character("p"), in: .detail) == .parent)
     }
+
+    @Test func aThreadNamedOnTheCommandLineOpensOverTheListThatLoadsBehindIt() throws {
+        var state = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 30), size: size, prefetch: .fixed(2))
+        state.commentPageSize = 3
+        let list = try #require(state.reduce(.start(at: now)).first)
+        // The detail opens before any list row exists, with a stand-in item, and asks for the thread.
+        let opened = state.reduce(.openThread(itemID: "hn:42"))
+        let commentsRequest = PageRequest(id: RequestID(1), index: 0, key: .cursor(nil), pageSize: 3, generation: 0)
+        #expect(opened == [.fetchComments(commentsRequest, itemID: "hn:42", serial: 1)])
+        var detail = try #require(state.detail)
+        #expect(detail.item == FeedItem(id: "hn:42", title: "item 42"))
+        #expect(detail.isStandIn)
+        #expect(detail.lines.first?.text == "item 42")
+
+        // The list's first page arrives behind the detail: the detail stays.
+        guard case let .fetch(request) = list else { Issue.record("no list fetch: \(list)"); return }
+        _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: makeItems(0..<30), next: nil)), latency: 0), at: now))
+        #expect(state.detail?.serial == 1)
+        #expect(state.paging.items.count == 30)
+
+        // The first comment page brings the item: title, link and body replace the stand-in.
+        let subject = FeedItem(id: "hn:42", title: "Ask HN: a thread", url: "https://x.org/ask", commentCount: 7, bodyHTML: "<p>The question</p>")
+        let page = Page(key: .cursor(nil), items: [comment(0, depth: 0), comment(1, depth: 1)], next: .cursor("9:0"), subject: subject)
+        _ = state.reduce(.fetched(.loaded(commentsRequest, .success(page), latency: 0, for: .comments(serial: 1)), at: now))
+        detail = try #require(state.detail)
+        #expect(detail.item == subject)
+        #expect(!detail.isStandIn)
+        #expect(detail.lines.map(\.text).prefix(5) == ["Ask HN: a thread", "7 comments", "https://x.org/ask", "", "The question"])
+        #expect(detail.comments?.items.map(\.id) == ["c:0", "c:1"])
+
+        // Back goes to the list behind it, at its top; q there quits.
+        #expect(key(&state, .escape).allSatisfy { if case .cancelComments = $0 { true } else { false } })
+        #expect(state.detail == nil)
+        #expect(state.viewport.cursor == 0)
+        #expect(!state.isQuitting)
+        #expect(key(&state, .character("q")) == [.quit])
+    }
+
+    @Test func aLaterPageOrAnotherItemsSubjectLeavesTheItemAlone() throws {
+        var state = listState()
+        _ = key(&state, .enter)
+        let request = try #require(state.detail?.comments?.inFlight.values.first)
+        // Opened from the list, the list's item stays what it was (a page's subject does not replace it).
+        let subject = FeedItem(id: "t:0", title: "Changed")
+        _ = state.reduce(.fetched(
+            .loaded(request, .success(Page(key: request.key, items: [comment(0, depth: 0)], next: nil, subject: subject)), latency: 0,
+                    for: .comments(serial: 1)), at: now))
+        #expect(state.detail?.item.title == "Item 0")
+        // A stand-in is replaced only by its own item.
+        var named = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 30), size: size)
+        named.commentPageSize = 3
+        _ = named.reduce(.start(at: now))
+        guard case let .fetchComments(first, _, _)? = named.reduce(.openThread(itemID: "hn:7")).first else {
+            Issue.record("no comment fetch")
+            return
+        }
+        _ = named.reduce(.fetched(
+            .loaded(first, .success(Page(key: first.key, items: [], next: nil, subject: FeedItem(id: "hn:8", title: "Other"))), latency: 0,
+                    for: .comments(serial: 1)), at: now))
+        #expect(named.detail?.item.title == "item 7")
+        #expect(named.detail?.isStandIn == true)
+        // Without threads (a source with no comments) there is nothing to open.
+        var plain = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 30), size: size)
+        _ = plain.reduce(.start(at: now))
+        #expect(plain.reduce(.openThread(itemID: "hn:7")).isEmpty)
+        #expect(plain.detail == nil)
+    }
 }

@@ -53,13 +53,16 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         var stack: [Pending]
         var skipped: [FeedError] = []
+        var subject: FeedItem?
         if let token {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
             }
             stack = decoded
         } else {
-            let root = try await fetch(itemID, skipped: &skipped)
+            // The root as the list shows it: the first page carries it as its subject.
+            let root = try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+            subject = root?.feedItem
             stack = (root?.kids ?? []).map { Pending(id: $0, depth: 0) }
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
@@ -72,7 +75,7 @@ public struct HackerNewsCommentsSource: FeedSource {
                 let wanted = Self.frontier(stack, known: known, positions: min(size - items.count, budget))
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
-                    let dto = try await fetch(id, skipped: &notes)
+                    let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes)
                     return (dto, notes)
                 }
                 for (id, (dto, notes)) in zip(wanted, fetched) {
@@ -88,7 +91,8 @@ public struct HackerNewsCommentsSource: FeedSource {
             items.append(dto.feedItem(depth: next.depth))
         }
         ahead.keep(known)
-        return Page(key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped)
+        return Page(
+            key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped, subject: subject)
     }
 
     // MARK: - Helpers
@@ -122,9 +126,14 @@ public struct HackerNewsCommentsSource: FeedSource {
                 unknown.append(next.id)
                 continue
             }
-            if let dto = entry {
-                prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
+            // A place is a comment the page will show: `null`, deleted and dead ones take none,
+            // so the window reaches as deep as the page really goes and needs no extra round.
+            guard let dto = entry else {
+                seen -= 1
+                continue
             }
+            prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
+            if dto.deleted == true || dto.dead == true { seen -= 1 }
         }
         return unknown
     }
@@ -146,10 +155,12 @@ public struct HackerNewsCommentsSource: FeedSource {
     /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
     /// (still transient after the transport's retries, a body that cannot be read, cancellation)
     /// throw and fail the page.
-    private func fetch(_ id: Int, skipped: inout [FeedError]) async throws(FeedError) -> CommentDTO? {
+    private func fetch<DTO: Decodable & Sendable>(
+        _ id: Int, as type: DTO.Type, skipped: inout [FeedError]
+    ) async throws(FeedError) -> DTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do throws(FeedError) {
-            return try await transport.fetchJSON(CommentDTO?.self, from: url, api: "hn").0
+            return try await transport.fetchJSON(DTO?.self, from: url, api: "hn").0
         } catch {
             // A body that cannot be read is an error to see, not a missing comment (issue 14).
             if error.kind != .http(status: 404) { throw error }

@@ -106,7 +106,7 @@ public struct HackerNewsSource: FeedSource {
 
     private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) async throws(FeedError) -> FeedItem? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
-        let (dto, _) = try await transport.fetchJSON(ItemDTO?.self, from: url, api: "hn")
+        let (dto, _) = try await transport.fetchJSON(HackerNewsItemDTO?.self, from: url, api: "hn")
         guard let dto, dto.deleted != true, dto.dead != true else { return nil }
         return dto.feedItem
     }
@@ -118,7 +118,9 @@ public struct HackerNewsSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct ItemDTO: Decodable, Sendable {
+/// One `/item/ID.json` as a list row. Internal, not private: `HackerNewsCommentsSource` reads
+/// its thread's root with it, so a detail opened by id shows the same row the list would.
+struct HackerNewsItemDTO: Decodable, Sendable {
     var id: Int
     var type: String?
     var by: String?
@@ -128,6 +130,7 @@ private struct ItemDTO: Decodable, Sendable {
     var text: String?
     var score: Int?
     var descendants: Int?
+    var kids: [Int]?
     var deleted: Bool?
     var dead: Bool?
 

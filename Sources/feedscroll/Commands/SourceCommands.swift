@@ -50,7 +50,7 @@ struct HackerNewsCommand: ParsableCommand {
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
     @Option(help: ArgumentHelp(
-        "Browse the comments of one item instead of a list (--json: id, parent, depth, author, time, text in thread order).",
+        "Open one item's comments: in the terminal its detail, over the list; --json/--plain stream them (id, parent, depth, author, time, text in thread order).",
         valueName: "ID"))
     var thread: Int?
     @OptionGroup var network: NetworkOptions
@@ -67,14 +67,16 @@ struct HackerNewsCommand: ParsableCommand {
         let comments: CommentFetchers.MakeSource = {
             HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width)
         }
-        if let thread {
-            // The thread through the same pager: comments in depth-first order, a page at a time.
-            try Launcher(options: options, comments: comments).run { _ in
+        let launcher = Launcher(options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
+        if let thread, launcher.mode != .terminal {
+            // Pipes stream the thread through the same pager: comments in depth-first order, a page at a time.
+            try launcher.run { _ in
                 HackerNewsCommentsSource(itemID: thread, baseURL: url, transport: transport, maxConcurrentItems: width)
             }
             return
         }
-        try Launcher(options: options, comments: comments).run { _ in
+        // The terminal opens the thread's detail over the list (Esc goes to the list).
+        try launcher.run { _ in
             HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
         }
     }

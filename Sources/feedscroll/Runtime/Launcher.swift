@@ -27,11 +27,14 @@ struct Launcher {
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
     var comments: CommentFetchers.MakeSource?
+    /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
-    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil) {
+    init(options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil, openThread: String? = nil) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
+        self.openThread = openThread
     }
 
     func run(_ source: any FeedSource) throws {
@@ -76,7 +79,8 @@ struct Launcher {
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
-                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead
+                cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
+                openThread: openThread
             ).run()
         case .plain, .json:
             code = PipeRuntime(

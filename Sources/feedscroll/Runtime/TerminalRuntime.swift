@@ -39,6 +39,8 @@ struct TerminalRuntime {
     var isOfflineOnly = false
     /// `--hide-read` (or the config's `hide_read`): start with read items hidden.
     var hidesRead = false
+    /// An item whose thread opens at once, over the list (`hn --thread ID`).
+    var openThread: String?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -81,6 +83,7 @@ struct TerminalRuntime {
             ? pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
+        if let openThread { actions.append(.openThread(itemID: openThread)) }
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
