@@ -3,7 +3,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "cache_mb", "hide_read", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -37,6 +37,8 @@ private struct Reader {
             case "prefetch": config.prefetch = try prefetch(value, at: path)
             case "max_pages": config.maxPages = try positive(value, at: path)
             case "theme": config.theme = try theme(value, at: path)
+            case "images": config.showsImages = try images(value, at: path)
+            case "image_cache_mb": config.imageCacheMB = try positive(value, at: path)
             case "cache_mb": config.cacheMB = try positive(value, at: path)
             case "hide_read": config.hideRead = try boolean(value, at: path)
             case "keys": config.keys = try keys(value, at: path)
@@ -91,6 +93,16 @@ private struct Reader {
             throw fail(path, "unknown theme \"\(name)\"; themes: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return theme
+    }
+
+    /// `"on"` or `"off"` (a boolean is taken as well).
+    func images(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> Bool {
+        switch value {
+        case .string("on"), .boolean(true): return true
+        case .string("off"), .boolean(false): return false
+        case let .string(text): throw fail(path, "must be \"on\" or \"off\", not \"\(text)\"")
+        default: throw wrongType(path, expected: "\"on\" or \"off\"", got: value)
+        }
     }
 
     func keys(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> [Intent: [Key]] {
@@ -151,6 +163,7 @@ private struct Reader {
             case "prefetch": feed.prefetch = try prefetch(value, at: keyPath)
             case "max_pages": feed.maxPages = try positive(value, at: keyPath)
             case "theme": feed.theme = try theme(value, at: keyPath)
+            case "images": feed.showsImages = try images(value, at: keyPath)
             case "hide_read": feed.hideRead = try boolean(value, at: keyPath)
             default:
                 guard let parameter = parameters.first(where: { $0.key == key }) else {

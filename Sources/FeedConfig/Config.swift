@@ -16,6 +16,10 @@ public struct Config: Equatable, Sendable {
     public var theme: ThemeName?
     /// The page cache's bound in megabytes (least recently used feeds go first).
     public var cacheMB: Int?
+    /// `images = "on"|"off"`: thumbnails and the detail's picture (`--images`).
+    public var showsImages: Bool?
+    /// The picture cache's bound in megabytes (`--image-cache-mb`).
+    public var imageCacheMB: Int?
     /// `hide_read`: start with read items hidden (`--hide-read`).
     public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
@@ -52,13 +56,16 @@ public struct FeedDefinition: Equatable, Sendable {
     public var prefetch: PrefetchPolicy?
     public var maxPages: Int?
     public var theme: ThemeName?
+    /// `images = "on"|"off"` for this feed.
+    public var showsImages: Bool?
     /// `hide_read` for this feed.
     public var hideRead: Bool?
 
     public init(
         name: String, source: String, arguments: [String] = [], pageSize: Int? = nil, prefetch: PrefetchPolicy? = nil,
-        maxPages: Int? = nil, theme: ThemeName? = nil, hideRead: Bool? = nil
+        maxPages: Int? = nil, theme: ThemeName? = nil, showsImages: Bool? = nil, hideRead: Bool? = nil
     ) {
+        self.showsImages = showsImages
         self.hideRead = hideRead
         self.name = name
         self.source = source

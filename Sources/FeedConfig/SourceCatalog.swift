@@ -93,5 +93,5 @@ public enum SourceCatalog {
     public static let commandNames: Set<String> = Set(sources.keys).union(["serve", "help"])
 
     /// Keys every feed table takes besides its source's.
-    public static let settingKeys = ["source", "page_size", "prefetch", "max_pages", "theme", "hide_read"]
+    public static let settingKeys = ["source", "page_size", "prefetch", "max_pages", "theme", "images", "hide_read"]
 }

@@ -103,8 +103,10 @@ extension AppState {
 
     mutating func receiveComments(_ result: FetchResult, serial: Int) -> [AppEffect] {
         guard var comments = detail?.comments, let detail, detail.serial == serial, let loaded = result.result else { return [] }
+        let wasRefreshing = comments.isRefreshing
         guard comments.receive(result.request, loaded) != .dropped else { return [] }
         self.detail?.comments = comments
+        noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
         self.detail?.parseNewComments()
         var effects: [AppEffect] = []
         if detail.isStandIn, case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id {
@@ -136,7 +138,13 @@ extension AppState {
         // from the floor (a screen plus a page).
         let distance = prefetch.distance(
             pageSize: comments.pageSize, screen: max(1, detailRows / 3), estimator: AdaptivePrefetch(), at: now)
-        let effects = comments.prefetch(cursor: cursor, distance: distance)
+        var effects = comments.prefetch(cursor: cursor, distance: distance)
+        if effects.isEmpty, detail.awaitsRevalidation, !comments.isRefreshing {
+            // The cached comments are drawn: fetch the thread again, keeping the top comment.
+            self.detail?.awaitsRevalidation = false
+            let anchor = focusedComment.flatMap { $0 < comments.items.count ? comments.items[$0].id : nil }
+            effects = comments.refresh(anchor: anchor)
+        }
         self.detail?.comments = comments
         return commentEffects(effects)
     }

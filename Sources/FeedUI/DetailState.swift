@@ -18,6 +18,11 @@ public struct DetailState: Equatable, Sendable {
     /// The comments seen on earlier visits of this thread (page cache); nil on a first visit or
     /// without a cache. Loaded comments not in it are marked new.
     public internal(set) var seenBefore: Set<String>?
+    /// When the oldest cached comment page on screen came from the network (Unix seconds); nil
+    /// once fresh pages replaced them.
+    public internal(set) var cachedAt: Double?
+    /// Cached comments are waiting for their revalidation to start.
+    var awaitsRevalidation = false
     /// Ids of comments whose replies are hidden.
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.

@@ -52,6 +52,7 @@ private func drawDetailStatus(_ state: AppState, _ detail: DetailState, into gri
     parts.append(bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)")
     if let comments = detail.comments {
         parts.append("\(comments.items.count) comment\(comments.items.count == 1 ? "" : "s")")
+        if let cachedAt = detail.cachedAt { parts.append("cached \(AppState.age(state.now - cachedAt)) ago") }
         if !comments.inFlight.isEmpty { parts.append("⇣\(comments.inFlight.count)") }
     }
     let left = " " + parts.joined(separator: " · ")

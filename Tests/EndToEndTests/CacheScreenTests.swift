@@ -190,6 +190,12 @@ import Testing
         let screen = try back.waitFor({ $0[23].contains("page") && $0[0].contains(title) }, timeout: 20, description: "the same story")
         #expect(screen[1].trimmingCharacters(in: .whitespaces).hasSuffix(" · +5 new"), "\(screen[1])")
         #expect(!screen[3].contains("new"), "\(screen[3])")
+        // The thread opens from the cache and is revalidated: the note goes once fresh pages are in.
+        try back.sendKeys("Enter")
+        let thread = try back.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") && !$0[23].contains("cached") && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the revalidated thread")
+        #expect(!thread.contains { $0.contains("✗") }, "\(thread)")
+        try back.sendKeys("Escape")
         try back.sendKeys("q")
         #expect(try back.waitForExit() == .exited(0))
     }

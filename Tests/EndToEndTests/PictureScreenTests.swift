@@ -185,6 +185,27 @@ import Testing
         #expect(try replica.pictureStats().isEmpty)
     }
 
+    /// The other sources' pictures, from the replica's own paths: avatars and covers drawn as
+    /// thumbnails in the list.
+    @Test(arguments: [
+        ("github swift", "github", "avatars/"), ("mastodon", "mastodon", "avatars/"),
+        ("reddit swift", "reddit", "reddit-"), ("devto", "devto", "covers/devto-"),
+    ])
+    func otherSourcesDrawTheirPictures(command: String, api: String, path: String) throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs[api])
+        let tmux = try start("\(command) --base-url \(base)")
+        let screen = try tmux.waitFor(
+            { !$0[23].contains("▣") && !$0[23].contains("⇣") && $0.joined().contains("▀") },
+            timeout: 30, description: "thumbnails drawn")
+        #expect(screen.joined().contains("▀"))
+        let asked = try replica.pictureStats()
+        #expect(asked.keys.contains { $0.contains(path) }, "\(asked.keys.sorted().prefix(5))")
+        #expect(asked.values.allSatisfy { $0 == 1 })
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     // MARK: - Helpers
 
     /// Pages through with `key`, waiting after each for the pictures to settle (no `▣` in the

@@ -11,6 +11,8 @@ import Testing
         prefetch = "auto"
         max_pages = 40
         theme = "light"
+        images = "off"
+        image_cache_mb = 8
         cache_mb = 50
         hide_read = true
 
@@ -25,6 +27,7 @@ import Testing
         base_url = "http://127.0.0.1:8765/hn"
         page_size = 10
         theme = "mono"
+        images = "on"
         hide_read = false
 
         [feeds.swift]
@@ -43,13 +46,15 @@ import Testing
         #expect(config.maxPages == 40)
         #expect(config.theme == .light)
         #expect(config.cacheMB == 50)
+        #expect(config.showsImages == false)
+        #expect(config.imageCacheMB == 8)
         #expect(config.hideRead == true)
         #expect(config.feeds["hn-new"]?.hideRead == false)
         #expect(config.feeds["swift"]?.hideRead == nil)
         #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
         #expect(config.feeds["hn-new"] == FeedDefinition(
             name: "hn-new", source: "hn", arguments: ["new", "--base-url", "http://127.0.0.1:8765/hn"],
-            pageSize: 10, theme: .mono, hideRead: false))
+            pageSize: 10, theme: .mono, showsImages: true, hideRead: false))
         #expect(config.feeds["swift"] == FeedDefinition(
             name: "swift", source: "hn-search", arguments: ["swift", "--by-date", "--timeout", "2.5"], prefetch: .fixed(12)))
     }
@@ -71,9 +76,13 @@ import Testing
         ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
         ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
         ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
-        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, cache_mb, hide_read, keys, feeds"),
-        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, cache_mb, hide_read, keys, feeds"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
         ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
+        ("images = \"sometimes\"", "config:1: images: must be \"on\" or \"off\", not \"sometimes\""),
+        ("images = 1", "config:1: images: expected \"on\" or \"off\", got an integer"),
+        ("image_cache_mb = 0", "config:1: image_cache_mb: must be at least 1, not 0"),
+        ("[feeds.mine]\nsource = \"pokeapi\"\nimages = \"no\"", "config:3: feeds.mine.images: must be \"on\" or \"off\", not \"no\""),
         ("default = \"nowhere\"", "config:1: default: no feed or command named \"nowhere\"; use one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
         ("keys = 3", "config:1: keys: expected a table, got an integer"),
         ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, goTo, toggleRead, hideRead"),
@@ -83,7 +92,7 @@ import Testing
         ("[keys]\ndown = [\"x\"]\nup = [\"x\"]", "config:3: keys.up: \"x\" is also bound to down"),
         ("[feeds.mine]\nlist = \"new\"", "config:1: feeds.mine: missing \"source\" (one of: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia)"),
         ("[feeds.mine]\nsource = \"myspace\"", "config:2: feeds.mine.source: unknown source \"myspace\"; sources: demo, devto, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
-        ("[feeds.mine]\nsource = \"hn\"\nsubreddit = \"swift\"", "config:3: feeds.mine.subreddit: unknown key for source \"hn\"; expected one of: source, page_size, prefetch, max_pages, theme, hide_read, list, base_url, timeout"),
+        ("[feeds.mine]\nsource = \"hn\"\nsubreddit = \"swift\"", "config:3: feeds.mine.subreddit: unknown key for source \"hn\"; expected one of: source, page_size, prefetch, max_pages, theme, images, hide_read, list, base_url, timeout"),
         ("[feeds.mine]\nsource = \"hn-search\"\nby_date = \"yes\"", "config:3: feeds.mine.by_date: expected a boolean, got a string"),
         ("[feeds.mine]\nsource = \"demo\"\nitems = 1.5", "config:3: feeds.mine.items: expected an integer, got a float"),
         ("[feeds.mine]\nsource = \"hn\"\nlist = \"--help\"", "config:3: feeds.mine.list: must not start with \"-\""),

@@ -26,6 +26,16 @@ struct DevToSourceTests {
         DevToSource(tag: tag, baseURL: URL(string: Self.base)!, transport: transport)
     }
 
+    /// The cover image when there is one, else the generated social card.
+    @Test func theCoverImageComesFirst() async throws {
+        let transport = FakeTransport()
+        let covered = Self.article(1).replacingOccurrences(of: #""cover_image":null"#, with: #""cover_image":"https://media.dev.to/c.jpg""#)
+        let bare = Self.article(2).replacingOccurrences(of: "https://dev.to/social_previews/article/769004.png", with: "")
+        transport.serve("\(Self.base)/articles?page=1&per_page=3", body: "[\(covered),\(Self.article(3)),\(bare)]")
+        let page = try await loadPage(source(transport), .page(1), pageSize: 3)
+        #expect(page.items.map(\.pictureURL) == ["https://media.dev.to/c.jpg", "https://dev.to/social_previews/article/769004.png", nil])
+    }
+
     @Test func fullPageContinues() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/articles?page=1&per_page=2&tag=webdev"
@@ -43,7 +53,8 @@ struct DevToSourceTests {
             id: "devto:769004", title: "➡️ Counter Up Animation | JavaScript✨",
             url: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92", author: "robsonmuniz16", score: 32,
             commentCount: 0, time: 1_626_990_396, body: "Hey DEVs, & friends\n\n#html #css #javascript #webdev",
-            discussionURL: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92#comments"))
+            discussionURL: "https://dev.to/robsonmuniz16/counter-up-animation-javascript-b92#comments",
+            pictureURL: "https://dev.to/social_previews/article/769004.png"))
     }
 
     @Test func swappedTagFieldsAreTolerated() async throws {

@@ -50,7 +50,8 @@ struct GitHubSearchSourceTests {
         #expect(page.items[0].withoutFacts == FeedItem(
             id: "github:10270250", title: "facebook/react — The library for web and native user interfaces.",
             url: "https://github.com/facebook/react", author: "facebook", score: 225_265,
-            time: 1_720_902_828, body: "MIT · 899 open issues", discussionURL: "https://github.com/facebook/react/issues"))
+            time: 1_720_902_828, body: "MIT · 899 open issues", discussionURL: "https://github.com/facebook/react/issues",
+            pictureURL: "https://avatars.githubusercontent.com/u/69631?v=4"))
         // Stars, forks, language and when it was updated: GitHub's words, not points and comments.
         #expect(page.items[0].factLines == [
             "stars=225265 ★ 225,265", "forks=45936 45,936 forks", "language=JavaScript JavaScript",

@@ -42,6 +42,20 @@ struct LobstersSourceTests {
         let text = page.items[24]
         #expect(text.author == "jcs")
         #expect(text.url == "https://lobste.rs/s/s24/eliminating_memory_safety")
+        #expect(text.pictureURL == nil)
+    }
+
+    /// Only the object shape of `submitter_user` carries an avatar, relative to the site.
+    @Test func theSubmittersAvatarWhenTheAPIGivesOne() async throws {
+        let transport = FakeTransport()
+        let stories = [
+            Self.story(0, submitter: #"{"username":"jcs","avatar_url":"/avatars/jcs-100.png"}"#),
+            Self.story(1, submitter: #"{"username":"pushcx","avatar_url":"https://cdn.example/p.png"}"#),
+            Self.story(2),
+        ]
+        transport.serve("\(Self.base)/hottest.json?page=1", body: "[\(stories.joined(separator: ","))]")
+        let page = try await loadPage(source(transport), .page(1), pageSize: 25)
+        #expect(page.items.map(\.pictureURL) == ["https://lobste.rs/avatars/jcs-100.png", "https://cdn.example/p.png", nil])
     }
 
     @Test func shortPageEnds() async throws {

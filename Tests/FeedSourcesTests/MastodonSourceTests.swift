@@ -44,9 +44,24 @@ struct MastodonSourceTests {
             id: "mastodon:103270115826048975", title: "\"I lost my inheritance ...\" theguardian.com/money/2019/dec…",
             url: "https://mastodon.social/@Gargron/103270115826048975", author: "Gargron", score: 11, commentCount: 5,
             time: 1_575_776_913, body: "\"I lost my inheritance ...\"\n\ntheguardian.com/money/2019/dec…",
-            discussionURL: "https://mastodon.social/@Gargron/103270115826048975", bodyHTML: Self.guardian.replacingOccurrences(of: #"\""#, with: "\"")))
+            discussionURL: "https://mastodon.social/@Gargron/103270115826048975", bodyHTML: Self.guardian.replacingOccurrences(of: #"\""#, with: "\""),
+            pictureURL: "https://files.mastodon.social/a.jpg"))
         #expect(page.items[1].title == "CW: food")
         #expect(page.items[1].body == "second")
+    }
+
+    /// The first attachment's picture (an image itself, a video's preview frame), else the avatar;
+    /// a boost shows the boosted status's.
+    @Test func picturesComeFromMediaThenTheAvatar() async throws {
+        let transport = FakeTransport()
+        let withMedia = Self.status(id: "2", content: "<p>m</p>").replacingOccurrences(
+            of: #""media_attachments":[]"#,
+            with: #""media_attachments":[{"type":"audio","url":"https://files.mastodon.social/a.mp3","preview_url":null},{"type":"video","url":"https://files.mastodon.social/v.mp4","preview_url":"https://files.mastodon.social/v.png"}]"#)
+        let badAvatar = Self.status(id: "1", content: "<p>x</p>").replacingOccurrences(
+            of: "https://files.mastodon.social/a.jpg", with: "/avatars/original/missing.png")
+        transport.serve("\(Self.base)/api/v1/timelines/public?limit=20", body: "[\(withMedia),\(badAvatar)]")
+        let page = try await loadPage(source(transport), .keyset(nil), pageSize: 20)
+        #expect(page.items.map(\.pictureURL) == ["https://files.mastodon.social/v.png", nil])
     }
 
     @Test func emptyArrayWithoutLinkEnds() async throws {

@@ -26,6 +26,24 @@ struct RedditSourceTests {
         RedditSource(subreddit: sub, baseURL: URL(string: Self.base)!, transport: transport)
     }
 
+    /// The preview's source first, then the thumbnail; its words ("self", "default", "nsfw",
+    /// "spoiler") and empty strings are not links.
+    @Test(arguments: [
+        (#""thumbnail":"https://b.thumbs.redditmedia.com/t.jpg""#, "https://b.thumbs.redditmedia.com/t.jpg"),
+        (#""thumbnail":"https://b.thumbs.redditmedia.com/t.jpg","preview":{"images":[{"source":{"url":"https://preview.redd.it/p.png?s=1"}}]}"#, "https://preview.redd.it/p.png?s=1"),
+        (#""thumbnail":"self""#, nil), (#""thumbnail":"default""#, nil), (#""thumbnail":"nsfw""#, nil),
+        (#""thumbnail":"spoiler""#, nil), (#""thumbnail":"""#, nil), (#""thumbnail":"self","preview":{"images":[]}"#, nil),
+    ] as [(String, String?)])
+    func pictureFromPreviewOrThumbnail(fields: String, expected: String?) async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/r/pics/new.json?limit=25&raw_json=1", body: #"""
+            {"kind":"Listing","data":{"after":null,"children":[{"kind":"t3","data":{"name":"t3_a","title":"t","permalink":"/r/pics/comments/a/t/",\#(fields)}}]}}
+            """#)
+        let s = source(transport, "pics")
+        let page = try await loadPage(s, s.firstKey, pageSize: 25)
+        #expect(page.items.first?.pictureURL == expected)
+    }
+
     @Test func firstPageDecodesAsWrittenWithRawJSON() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/r/Unexpected/new.json?limit=25&raw_json=1"
@@ -42,7 +60,9 @@ struct RedditSourceTests {
         #expect(page.items[0].withoutFacts == FeedItem(
             id: "reddit:t3_14qefea", title: "Here's how you say thanks & more", url: "https://example.com/v?a=1&b=2",
             author: "Xador3d", score: 56895, commentCount: 1206, time: 1_688_475_187, body: nil,
-            discussionURL: "https://www.reddit.com/r/Unexpected/comments/14qefea/heres_how_you_say_thanks_for_avoiding_a_traffic/"))
+            discussionURL: "https://www.reddit.com/r/Unexpected/comments/14qefea/heres_how_you_say_thanks_for_avoiding_a_traffic/",
+            pictureURL: "https://external-preview.redd.it/abc.png?width=720&s=def"))
+        #expect(page.items[1].pictureURL == nil)
         #expect(page.items[1].body == "Body & soul <3")
         #expect(page.items[1].time == 1_688_475_000)
     }

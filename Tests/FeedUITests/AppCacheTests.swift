@@ -173,6 +173,39 @@ import Testing
         #expect(headers[2].hasSuffix(" · new"), "\(headers)")
     }
 
+    @Test func aCachedThreadIsDrawnAtOnceThenRevalidatedAndItsNewCommentsMarked() throws {
+        var state = cachedState(visits: ["t:0": 2])
+        state.commentPageSize = 20
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
+        let opened = state.reduce(.key(.enter, at: now))
+        let serial = try #require(state.detail?.serial)
+        let request = try #require(opened.compactMap { effect -> PageRequest? in
+            if case let .fetchComments(request, "t:0", _) = effect { request } else { nil }
+        }.first)
+        _ = state.reduce(.threadHistory(serial: serial, seen: ["c:0", "c:1"]))
+        // The runtime answers from the cache: the two comments of the last visit, an hour old.
+        let old = (0..<2).map { FeedItem(id: "c:\($0)", title: "", author: "author\($0)", depth: 0) }
+        let effects = state.reduce(.fetched(
+            .cached(request, Page(key: request.key, items: old, next: nil), fetchedAt: now - 3600, for: .comments(serial: serial)),
+            at: now))
+        #expect(state.detail?.lines.filter(\.isHeader).count == 2)
+        #expect(render(state, size: size).lines.last?.contains("2 comments · cached 1 h ago") == true)
+        // Drawn: the thread is fetched again, a new generation the runtime sends to the network.
+        let refresh = try #require(effects.compactMap { effect -> PageRequest? in
+            if case let .fetchComments(request, "t:0", _) = effect { request } else { nil }
+        }.first)
+        #expect(refresh.generation == 1 && refresh.index == 0)
+        let fresh = (0..<3).map { FeedItem(id: "c:\($0)", title: "", author: "author\($0)", depth: 0) }
+        _ = state.reduce(.fetched(
+            .loaded(refresh, .success(Page(key: refresh.key, items: fresh, next: nil)), latency: 0.1, for: .comments(serial: serial)),
+            at: now + 1))
+        let headers = try #require(state.detail?.lines.filter(\.isHeader).map(\.text))
+        #expect(headers.count == 3)
+        #expect(headers[2].hasSuffix(" · new") && !headers[1].contains("new"), "\(headers)")
+        #expect(render(state, size: size).lines.last?.contains("cached") == false)
+    }
+
     @Test func aFirstVisitMarksNothingNew() throws {
         var state = cachedState()
         state.commentPageSize = 20

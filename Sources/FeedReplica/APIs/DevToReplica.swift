@@ -52,7 +52,8 @@ struct DevToReplica: ReplicaAPI {
         )
     }
 
-    func articleJSON(_ a: Article, detail: Bool) -> JSONValue {
+    /// - Parameter sprites: where the replica's pictures are (`origin/sprites`): covers.
+    func articleJSON(_ a: Article, detail: Bool, sprites: String) -> JSONValue {
         let slug = TextGenerator.slug(a.title, maxLength: 40).replacingOccurrences(of: "_", with: "-") + "-" + String(a.id, radix: 36)
         let path = "/\(a.username)/\(slug)"
         let published = isoTimestamp(a.published)
@@ -63,8 +64,8 @@ struct DevToReplica: ReplicaAPI {
             ("url", .string("https://dev.to\(path)")), ("comments_count", .int(a.comments)),
             ("public_reactions_count", .int(a.reactions)), ("collection_id", .null), ("published_timestamp", .string(published)),
             ("language", "en"), ("subforem_id", 1), ("positive_reactions_count", .int(a.reactions)),
-            ("cover_image", a.hasCover ? .string("https://media2.dev.to/dynamic/image/\(a.id).png") : .null),
-            ("social_image", .string("https://dev.to/social_previews/article/\(a.id).png")),
+            ("cover_image", a.hasCover ? .string("\(sprites)/covers/devto-\(a.id).jpg") : .null),
+            ("social_image", .string("\(sprites)/covers/devto-social-\(a.id).jpg")),
             ("canonical_url", .string("https://dev.to\(path)")), ("created_at", .string(published)), ("edited_at", .null),
             ("crossposted_at", .null), ("published_at", .string(published)), ("last_comment_at", .string(published)),
             ("reading_time_minutes", .int(1 + a.description.count / 20)),
@@ -115,7 +116,7 @@ struct DevToReplica: ReplicaAPI {
             guard id >= 700_000, (id - 700_000) % 7 == 0, seq < timeline.count(at: request.now) else {
                 return .json(["error": "not found", "status": 404], status: 404, headers: headers)
             }
-            return .json(articleJSON(article(seq), detail: true), headers: headers)
+            return .json(articleJSON(article(seq), detail: true, sprites: request.origin + "/sprites"), headers: headers)
         }
         guard request.path == "articles" || request.path == "articles/latest" else {
             return .json(["error": "not found", "status": 404], status: 404, headers: headers)
@@ -139,7 +140,7 @@ struct DevToReplica: ReplicaAPI {
         let start = min((page - 1) * perPage, seqs.count)
         let end = min(start + perPage, seqs.count)
         let pageArticles = articles.map { Array($0[start..<end]) } ?? seqs[start..<end].map(article)
-        return .json(.array(pageArticles.map { articleJSON($0, detail: false) }), headers: headers)
+        return .json(.array(pageArticles.map { articleJSON($0, detail: false, sprites: request.origin + "/sprites") }), headers: headers)
     }
 
     func rateLimited(_ request: ReplicaRequest, window: RateWindow) -> ReplicaResponse {

@@ -82,14 +82,15 @@ struct GitHubReplica: ReplicaAPI {
         )
     }
 
-    func repoJSON(_ repo: Repo) -> JSONValue {
+    /// - Parameter sprites: where the replica's pictures are (`origin/sprites`): owner avatars.
+    func repoJSON(_ repo: Repo, sprites: String) -> JSONValue {
         let api = "https://api.github.com"
         let full = "\(repo.owner)/\(repo.name)"
         let repoURL = "\(api)/repos/\(full)"
         let owner: JSONValue = .object([
             ("login", .string(repo.owner)), ("id", .int(repo.ownerID)),
             ("node_id", .string(Data("04:User\(repo.ownerID)".utf8).base64EncodedString())),
-            ("avatar_url", .string("https://avatars.githubusercontent.com/u/\(repo.ownerID)?v=4")), ("gravatar_id", ""),
+            ("avatar_url", .string("\(sprites)/avatars/\(repo.owner).png?v=4")), ("gravatar_id", ""),
             ("url", .string("\(api)/users/\(repo.owner)")), ("html_url", .string("https://github.com/\(repo.owner)")),
             ("repos_url", .string("\(api)/users/\(repo.owner)/repos")),
             ("type", repo.isOrganization ? "Organization" : "User"), ("user_view_type", "public"), ("site_admin", false),
@@ -188,7 +189,7 @@ struct GitHubReplica: ReplicaAPI {
             if page > 1 { links.append(link(1, "first")) }
             headers.append(("Link", links.joined(separator: ", ")))
         }
-        return .json(["total_count": .int(totalCount), "incomplete_results": false, "items": .array(slice.map { repoJSON(repo($0)) })],
+        return .json(["total_count": .int(totalCount), "incomplete_results": false, "items": .array(slice.map { repoJSON(repo($0), sprites: request.origin + "/sprites") })],
                      headers: headers)
     }
 

@@ -34,7 +34,9 @@ struct MastodonReplica: ReplicaAPI {
         return rng.chance(0.5) ? rng.pick(["fosstodon.org", "hachyderm.io", "social.example.jp", "mstdn.example.kr"]) : nil
     }
 
-    func statusJSON(_ seq: Int) -> JSONValue {
+    /// - Parameter sprites: where the replica's pictures are (`origin/sprites`): avatars, and an
+    ///   image attached to every fifth status.
+    func statusJSON(_ seq: Int, sprites: String) -> JSONValue {
         var rng = SeededRandom(seed: seed, salt: "mastodon", index: seq)
         let id = String(snowflake(seq))
         let username = TextGenerator.slug(TextGenerator.author(&rng), maxLength: 20)
@@ -62,7 +64,7 @@ struct MastodonReplica: ReplicaAPI {
             ("display_name", .string(displayName)), ("locked", false), ("bot", .bool(rng.chance(0.05))),
             ("discoverable", true), ("group", false), ("created_at", .string(isoTimestamp(created - 86_400 * 400, fraction: 3))),
             ("note", "<p>Hello</p>"), ("url", .string("https://\(host)/@\(username)")),
-            ("avatar", .string("https://files.\(Self.instance)/accounts/avatars/\(accountID).png")),
+            ("avatar", .string("\(sprites)/avatars/\(username).jpg")),
             ("followers_count", .int(rng.below(40_000))), ("following_count", .int(rng.below(900))),
             ("statuses_count", .int(rng.below(20_000))), ("emojis", []), ("fields", []),
         ])
@@ -76,12 +78,22 @@ struct MastodonReplica: ReplicaAPI {
             ("edited_at", .null), ("favourited", false), ("reblogged", false), ("muted", false), ("bookmarked", false),
             ("content", .string(content)), ("filtered", []), ("reblog", .null),
             ("application", remoteHost == nil ? ["name": "Web", "website": .null] : .null),
-            ("account", account), ("media_attachments", []), ("mentions", []), ("tags", []), ("emojis", []),
+            ("account", account), ("media_attachments", seq % 5 == 0 ? [media(seq, sprites: sprites)] : []), ("mentions", []), ("tags", []), ("emojis", []),
             ("card", .null), ("poll", .null),
         ])
     }
 
     // MARK: - ReplicaAPI
+
+    /// An image attachment, as Mastodon describes one.
+    private func media(_ seq: Int, sprites: String) -> JSONValue {
+        .object([
+            ("id", .string(String(snowflake(seq) + 1))), ("type", "image"),
+            ("url", .string("\(sprites)/covers/mastodon-\(seq).jpg")),
+            ("preview_url", .string("\(sprites)/covers/mastodon-\(seq).jpg")), ("remote_url", .null),
+            ("description", "A generated picture"), ("blurhash", .null),
+        ])
+    }
 
     func routeName(for path: String) -> String? {
         path == "api/v1/timelines/public" ? "api/v1/timelines/public" : nil
@@ -124,7 +136,7 @@ struct MastodonReplica: ReplicaAPI {
             }
             headers.append(("Link", link("max_id", last, "next") + ", " + link("min_id", first, "prev")))
         }
-        return .json(.array(seqs.map(statusJSON)), headers: headers)
+        return .json(.array(seqs.map { statusJSON($0, sprites: request.origin + "/sprites") }), headers: headers)
     }
 
     func rateLimitHeaders(_ request: ReplicaRequest, window: RateWindow) -> [(String, String)] {

@@ -55,8 +55,11 @@ struct RedditReplica: ReplicaAPI {
         )
     }
 
-    /// - Parameter raw: `raw_json=1` asks Reddit not to HTML-escape `&`, `<`, `>` in strings.
-    func childJSON(_ post: Post, subreddit: String, raw: Bool = false) -> JSONValue {
+    /// - Parameters:
+    ///   - sprites: where the replica's pictures are (`origin/sprites`): link posts' thumbnails
+    ///     and previews.
+    ///   - raw: `raw_json=1` asks Reddit not to HTML-escape `&`, `<`, `>` in strings.
+    func childJSON(_ post: Post, subreddit: String, sprites: String, raw: Bool = false) -> JSONValue {
         func escape(_ text: String) -> String { raw ? text : TextGenerator.htmlEscapeMinimal(text) }
         let id = TextGenerator.base36(post.idNumber)
         let permalink = "/r/\(subreddit)/comments/\(id)/\(TextGenerator.slug(post.title, maxLength: 40))/"
@@ -70,13 +73,13 @@ struct RedditReplica: ReplicaAPI {
             ("title", .string(escape(post.title))),
             ("subreddit_name_prefixed", .string("r/" + subreddit)), ("name", .string("t3_" + id)),
             ("upvote_ratio", .double(Double(50 + post.score % 50) / 100)), ("ups", .int(post.score)), ("score", .int(post.score)),
-            ("thumbnail", .string(post.thumbnail)), ("edited", post.edited.map(JSONValue.double) ?? false),
+            ("thumbnail", .string(post.thumbnail.hasPrefix("https://") ? "\(sprites)/avatars/reddit-\(post.idNumber).jpg" : post.thumbnail)), ("edited", post.edited.map(JSONValue.double) ?? false),
             ("is_self", .bool(post.isSelf)), ("created", .double(Double(post.created))),
             ("domain", .string(post.isSelf ? "self." + subreddit : URL(string: post.url)?.host ?? "example.com")),
             ("selftext_html", selftextHTML), ("over_18", .bool(post.over18)),
         ]
         if !post.isSelf {
-            let preview = "https://external-preview.redd.it/\(id).jpg?width=640&crop=smart&auto=webp&s=\(String(post.idNumber, radix: 16))"
+            let preview = "\(sprites)/covers/reddit-\(id).jpg?width=640&crop=smart&auto=webp&s=\(String(post.idNumber, radix: 16))"
             data.append(("preview", ["images": [["source": ["url": .string(escape(preview)), "width": 720, "height": 464],
                                                    "resolutions": [], "id": .string(id)]], "enabled": false]))
         }
@@ -140,7 +143,7 @@ struct RedditReplica: ReplicaAPI {
         let before: JSONValue = (isBackward || (count > 0 && request["after"] != nil)) ? .optional(names.first) : .null
         return .json(["kind": "Listing", "data": .object([
             ("after", hasMoreAfter ? .optional(names.last) : .null), ("dist", .int(posts.count)), ("modhash", ""), ("geo_filter", ""),
-            ("children", .array(posts.map { childJSON($0, subreddit: subreddit, raw: request["raw_json"] == "1") })), ("before", before),
+            ("children", .array(posts.map { childJSON($0, subreddit: subreddit, sprites: request.origin + "/sprites", raw: request["raw_json"] == "1") })), ("before", before),
         ])])
     }
 

@@ -63,6 +63,9 @@ private struct ArticleDTO: Decodable {
     var tag_list: StringOrList?
     var tags: StringOrList?
     var user: User?
+    /// Often null; `social_image` is the generated card every article has.
+    var cover_image: String?
+    var social_image: String?
 
     var feedItem: FeedItem {
         let tagNames = (tag_list?.values.isEmpty == false ? tag_list?.values : tags?.values) ?? []
@@ -80,7 +83,8 @@ private struct ArticleDTO: Decodable {
             time: (published_timestamp ?? published_at).flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
             discussionURL: url.map { "\($0)#comments" },
-            facts: facts(tags: tagNames)
+            facts: facts(tags: tagNames),
+            pictureURL: PictureLink.http(cover_image) ?? PictureLink.http(social_image)
         )
     }
 

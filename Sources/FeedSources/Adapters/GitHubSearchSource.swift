@@ -95,7 +95,7 @@ private struct SearchDTO: Decodable {
 }
 
 private struct RepositoryDTO: Decodable {
-    struct Owner: Decodable { var login: String? }
+    struct Owner: Decodable { var login: String?; var avatar_url: String? }
     struct License: Decodable { var spdx_id: String?; var name: String? }
 
     var id: Int64
@@ -131,7 +131,8 @@ private struct RepositoryDTO: Decodable {
             time: time,
             body: lines.isEmpty ? nil : lines.joined(separator: " · "),
             discussionURL: html_url.map { "\($0)/issues" },
-            facts: facts(time: time, licence: licence)
+            facts: facts(time: time, licence: licence),
+            pictureURL: PictureLink.http(owner?.avatar_url)
         )
     }
 

@@ -47,11 +47,13 @@ public struct LobstersSource: FeedSource {
 
 // MARK: - Wire format
 
-/// `submitter_user` is a username string today and was an object in 2020 captures.
+/// `submitter_user` is a username string today and was an object in 2020 captures, which
+/// carried an `avatar_url` (relative to the site).
 private struct SubmitterDTO: Decodable {
     var username: String?
+    var avatarURL: String?
 
-    private struct Object: Decodable { var username: String? }
+    private struct Object: Decodable { var username: String?; var avatar_url: String? }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -59,6 +61,7 @@ private struct SubmitterDTO: Decodable {
             username = name
         } else if let object = try? container.decode(Object.self) {
             username = object.username
+            avatarURL = object.avatar_url
         } else {
             username = nil
         }
@@ -96,7 +99,10 @@ private struct StoryDTO: Decodable {
             time: created_at.flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
             discussionURL: discussion,
-            facts: facts
+            facts: facts,
+            pictureURL: submitter_user?.avatarURL.flatMap { avatar in
+                PictureLink.http(URL(string: avatar, relativeTo: discussion.flatMap { URL(string: $0) })?.absoluteString)
+            }
         )
     }
 

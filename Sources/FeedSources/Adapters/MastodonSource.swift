@@ -52,6 +52,19 @@ public struct MastodonSource: FeedSource {
 private struct AccountDTO: Decodable {
     var acct: String?
     var username: String?
+    var avatar: String?
+}
+
+private struct MediaDTO: Decodable {
+    /// `image`, `gifv`, `video`, `audio`, `unknown`.
+    var type: String?
+    var url: String?
+    var preview_url: String?
+
+    /// A still picture of the attachment: the image itself, or a video's preview frame.
+    var picture: String? {
+        type == "image" ? PictureLink.http(url) ?? PictureLink.http(preview_url) : PictureLink.http(preview_url)
+    }
 }
 
 /// The boosted status inside a reblog (same fields, no further nesting).
@@ -66,6 +79,7 @@ private struct InnerStatusDTO: Decodable {
     var reblogs_count: Int?
     var favourites_count: Int?
     var created_at: String?
+    var media_attachments: [MediaDTO]?
 }
 
 private struct StatusDTO: Decodable {
@@ -80,6 +94,7 @@ private struct StatusDTO: Decodable {
     var favourites_count: Int?
     var created_at: String?
     var reblog: InnerStatusDTO?
+    var media_attachments: [MediaDTO]?
 
     var feedItem: FeedItem {
         let shown = reblog
@@ -102,7 +117,10 @@ private struct StatusDTO: Decodable {
             body: body.isEmpty ? nil : body,
             discussionURL: link,
             bodyHTML: body.isEmpty ? nil : content,
-            facts: facts(author: author)
+            facts: facts(author: author),
+            // The first attachment's picture, else the author's avatar.
+            pictureURL: (shown?.media_attachments ?? media_attachments ?? []).lazy.compactMap(\.picture).first
+                ?? PictureLink.http((shown?.account ?? account)?.avatar)
         )
     }
 

@@ -96,6 +96,15 @@ private struct PostDTO: Decodable {
     var created_utc: Double?
     var is_self: Bool?
     var subreddit: String?
+    /// A URL, or a word: `"self"`, `"default"`, `"nsfw"`, `"spoiler"`.
+    var thumbnail: String?
+    var preview: Preview?
+
+    struct Preview: Decodable {
+        struct Image: Decodable { var source: Source? }
+        struct Source: Decodable { var url: String? }
+        var images: [Image]?
+    }
 
     var feedItem: FeedItem {
         // `raw_json=1` is asked for: every string is plain text as written, not HTML-escaped
@@ -113,7 +122,9 @@ private struct PostDTO: Decodable {
             time: created_utc.map { Int64($0) },
             body: text.flatMap(FieldText.nonEmpty),
             discussionURL: discussion,
-            facts: facts
+            facts: facts,
+            // The preview's source is the larger picture; the thumbnail is 140 px at most.
+            pictureURL: PictureLink.http(preview?.images?.first?.source?.url) ?? PictureLink.http(thumbnail)
         )
     }
 

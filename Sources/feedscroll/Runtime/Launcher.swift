@@ -83,7 +83,7 @@ struct Launcher {
                 livePeriod: options.live, logger: logger,
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments, documents: documents,
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
-                pictureCacheBytes: Int((options.imageCacheMB ?? 32) * 1_048_576),
+                pictureCacheBytes: Int((options.imageCacheMB ?? settings.imageCacheMB.map(Double.init) ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
                 openThread: openThread

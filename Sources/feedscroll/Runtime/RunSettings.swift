@@ -12,6 +12,8 @@ struct RunSettings: Sendable {
     var theme: ThemeName?
     /// `images = "on"|"off"`.
     var images: ImagesSetting?
+    /// `image_cache_mb`.
+    var imageCacheMB: Int?
     var keyMap: KeyMap = .standard
     /// The page cache's bound (`cache_mb`).
     var cacheMB: Int?
@@ -28,6 +30,8 @@ struct RunSettings: Sendable {
         prefetch = feed?.prefetch ?? config.prefetch
         maxPages = feed?.maxPages ?? config.maxPages
         theme = feed?.theme ?? config.theme
+        images = (feed?.showsImages ?? config.showsImages).map { $0 ? .on : .off }
+        imageCacheMB = config.imageCacheMB
         keyMap = config.keyMap
         cacheMB = config.cacheMB
         hideRead = feed?.hideRead ?? config.hideRead ?? false

@@ -99,6 +99,9 @@ struct TerminalRuntime {
         // The cached first screen: first-generation pages come from the cache until one is not
         // there; from then on (and for every later generation) the network answers.
         var startsFromCache = self.cache != nil
+        // The detail whose thread went to the network before its revalidation: later pages of it
+        // come from the network too.
+        var threadMissedCache = -1
         while true {
             var index = 0
             while index < actions.count {
@@ -113,6 +116,11 @@ struct TerminalRuntime {
                     } else if case let .fetchComments(request, itemID, serial) = effect, isOfflineOnly, let cache = self.cache {
                         // Offline, a thread opens from the cache as far as it was read, and ends there.
                         actions.append(.fetched(Self.offlineComments(request, itemID: itemID, serial: serial, cache: cache), at: Self.now()))
+                    } else if case let .fetchComments(request, itemID, serial) = effect, let cache, request.generation == 0,
+                              serial != threadMissedCache, let hit = cache.lookup(request.key, in: cache.threadFeed(itemID))
+                    {
+                        // A thread read before is drawn from the cache at once, then revalidated.
+                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt, for: .comments(serial: serial)), at: Self.now()))
                     } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
                               let hit = cachedPage(for: request)
                     {
@@ -120,6 +128,7 @@ struct TerminalRuntime {
                         actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
                     } else {
                         if case .fetch = effect { startsFromCache = false }
+                        if case let .fetchComments(request, _, serial) = effect, request.generation == 0 { threadMissedCache = serial }
                         if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
                             actions.append(.notice(notice))
                         }
