@@ -100,7 +100,10 @@ import FoundationNetworking
             guard case let .respond(response, _) = stats else { return false }
             return response.bodyText.contains("\"stalled\":2")
         }
-        for _ in 0..<50 where !stalledCount() { try await Task.sleep(for: .milliseconds(100)) }
+        // A deadline, not a synchronisation: the second request reaches the server once the
+        // cooperative pool runs it, which under a CPU-bound neighbour suite (the fuzzer's slice
+        // on 2 cores) took more than 5 s in a full `make test`.
+        for _ in 0..<300 where !stalledCount() { try await Task.sleep(for: .milliseconds(100)) }
         #expect(stalledCount())
         let stopping = Date()
         await running.stop()
