@@ -14,6 +14,8 @@ import Synchronization
 public final class Replica: Sendable {
     let router: ReplicaRouter
     private let stalls = StallGate()
+    /// How many requests are held open by a stall right now.
+    var heldStalls: Int { stalls.heldCount }
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     private init(router: ReplicaRouter) {
@@ -230,6 +232,9 @@ final class StallGate: Sendable {
             state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
+
+    /// How many requests are waiting at the gate right now.
+    var heldCount: Int { state.withLock { $0.waiters.count } }
 
     func open() {
         let waiters = state.withLock { state in
