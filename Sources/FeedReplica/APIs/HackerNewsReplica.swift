@@ -43,16 +43,39 @@ struct HackerNewsReplica: ReplicaAPI {
 
     func id(of seq: Int) -> Int { Self.firstID + 3 * seq }
 
-    func story(_ seq: Int) -> Story {
-        var rng = SeededRandom(seed: seed, salt: "hn", index: seq)
+    /// What the lists rank a story by, without generating its texts: the front page ranks 800
+    /// stories per request, and their bodies were most of that request's time.
+    struct Ranking {
+        var id: Int
+        var kind: Kind
+        var score: Int
+        var time: Int64
+    }
+
+    /// The first draws of a story's generator, in `story(_:)`'s order, up to its score.
+    private func head(_ seq: Int, _ rng: inout SeededRandom) -> (kind: Kind, condition: Condition, title: String, author: String, score: Int) {
         let kindRoll = rng.below(100)
         let conditionRoll = rng.below(100)
         let kind: Kind = kindRoll < 6 ? .job : kindRoll < 20 ? .ask : kindRoll < 32 ? .show : .story
         let condition: Condition = conditionRoll < 2 ? .deleted : conditionRoll < 4 ? .dead : conditionRoll < 5 ? .missing : .normal
-        var title = TextGenerator.title(&rng)
+        let title = TextGenerator.title(&rng)
         let author = TextGenerator.author(&rng)
         let isDrift = seq >= timeline.baseCount
         let score = isDrift ? 1 + rng.below(5) : TextGenerator.score(&rng)
+        return (kind, condition, title, author, score)
+    }
+
+    /// The story's kind, score and time as `story(_:)` has them.
+    func ranking(_ seq: Int) -> Ranking {
+        var rng = SeededRandom(seed: seed, salt: "hn", index: seq)
+        let head = head(seq, &rng)
+        return Ranking(id: id(of: seq), kind: isHostile ? .story : head.kind, score: head.score, time: timeline.time(seq))
+    }
+
+    func story(_ seq: Int) -> Story {
+        var rng = SeededRandom(seed: seed, salt: "hn", index: seq)
+        let (kind, condition, generatedTitle, author, score) = head(seq, &rng)
+        var title = generatedTitle
         let descendants = rng.chance(0.2) ? 0 : rng.below(max(score / 2, 1) + 1)
         var url: String? = TextGenerator.articleURL(&rng, slug: TextGenerator.slug(title, maxLength: 30))
         var text: String?
@@ -153,23 +176,23 @@ struct HackerNewsReplica: ReplicaAPI {
         let newest = timeline.newestFirst(at: now)
         switch name {
         case "newstories":
-            return newest.lazy.filter { story($0).kind != .job }.prefix(500).map(id(of:))
+            return newest.lazy.filter { ranking($0).kind != .job }.prefix(500).map(id(of:))
         case "askstories", "showstories", "jobstories":
             let kind: Kind = name == "askstories" ? .ask : name == "showstories" ? .show : .job
-            return newest.lazy.filter { story($0).kind == kind }.prefix(200).map(id(of:))
+            return newest.lazy.filter { ranking($0).kind == kind }.prefix(200).map(id(of:))
         case "beststories":
-            let stories = newest.map(story).filter { $0.kind != .job }
+            let stories = newest.map(ranking).filter { $0.kind != .job }
             return stories.sorted { ($0.score, $0.id) > ($1.score, $1.id) }.prefix(200).map(\.id)
         default:
             // Rank as HN's front page does: score decays with age. Time is quantised to the minute so
             // repeated requests in a test see one order.
             let rankNow = Double(timeline.clock.anchor) + ((now - timeline.clock.startedAt) / 60).rounded(.down) * 60
-            let stories = newest.prefix(800).map(story)
-            func rank(_ s: Story) -> Double {
+            func rank(_ s: Ranking) -> Double {
                 let hours = max(rankNow - Double(s.time), 0) / 3600
                 return Double(s.score + 1) / pow(hours + 2, 1.8)
             }
-            return stories.sorted { (rank($0), $0.id) > (rank($1), $1.id) }.prefix(500).map(\.id)
+            let ranked = newest.prefix(800).map { seq in let r = ranking(seq); return (rank: rank(r), id: r.id) }
+            return ranked.sorted { ($0.rank, $0.id) > ($1.rank, $1.id) }.prefix(500).map(\.id)
         }
     }
 

@@ -24,7 +24,8 @@ struct FileLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        // Milliseconds: the log is where a slow first page or a stalled fetch is timed.
+        let stamp = Date().formatted(Self.stampStyle)
         var line = "\(stamp) \(event.level) \(event.message)"
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty {
@@ -51,4 +52,6 @@ struct FileLogHandler: LogHandler {
     }
 
     private init(sink: Sink) { self.sink = sink }
+
+    private static let stampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
