@@ -97,6 +97,20 @@ struct RetryingTransportTests {
         #expect(scripted.snapshot.started.count == 2)
     }
 
+    /// Stack Exchange decodes its page inside the exchange too: a truncated body is sent again.
+    @Test func aTruncatedStackExchangePageIsRetried() async throws {
+        let question = #"{"tags":[],"owner":{"display_name":"someone"},"answer_count":0,"score":1,"creation_date":1603030000,"question_id":7,"link":"https://stackoverflow.com/questions/7","title":"Q"}"#
+        let scripted = ScriptedTransport { url, attempt in
+            attempt == 1 ? ScriptedTransport.json(url, #"{"items":[{"tags":["#)
+                : ScriptedTransport.json(url, #"{"items":["# + question + #"],"has_more":false}"#)
+        }
+        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4, base: 0), width: 4, clock: ManualClock().clock, random: { 1 })
+        let source = StackExchangeSource(baseURL: URL(string: "http://127.0.0.1:8080/stackexchange/2.3")!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 30)
+        #expect(page.items.map(\.title) == ["Q"])
+        #expect(scripted.snapshot.started.count == 2)
+    }
+
     @Test func aRequestFailingForGoodFailsThePageAndSaysSo() async throws {
         let scripted = ScriptedTransport { url, _ in
             if url.hasSuffix("topstories.json") { return ScriptedTransport.json(url, "[1,2]") }

@@ -61,40 +61,42 @@ public struct StackExchangeSource: FeedSource {
         ]
         if let key { query.append(("key", key)) }
         let url = APIEndpoint.url(base: baseURL, path: "questions", query: query)
-        let response = try await transport.send(HTTPRequest(url: url))
-
-        if !(200..<300).contains(response.status) {
-            if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {
-                let message = ResponseCheck.oneLine(HTMLText.decodeEntities(error.error_message ?? error.error_name ?? "error \(id)"))
-                switch id {
-                case 403 where number > 25 || message.localizedCaseInsensitiveContains("page above 25"):
-                    log?("stackexchange: \(message); the feed ends at page 25 without an app key")
-                    // The API stops here, not the feed: the pages before this one are all it hands out.
-                    let handedOut = (number - 1) * pageSize.clampedPageSize(maximum: maxPageSize)
-                    return Page(key: pageKey, items: [], next: nil, cap: handedOut)
-                case 502:
-                    throw FeedError(.rateLimited, "stackexchange: \(message)", isRetryable: true,
-                                    retryAfter: Self.secondsNamed(in: message) ?? RetryAfter.seconds(headers: response.headers, isThrottled: true, now: clock.now()))
-                case 400:
-                    throw FeedError(.invalidRequest, "stackexchange: \(message)")
-                default:
-                    let status = response.status
-                    throw FeedError(.http(status: status), "stackexchange: \(message) (HTTP \(status))")
+        // Checked and decoded inside the exchange: a garbled or truncated body is retried like a 5xx,
+        // and a throttle (error 502) waits out its seconds in the transport, pausing the host.
+        return try await transport.exchange(HTTPRequest(url: url)) { response throws(FeedError) in
+            if !(200..<300).contains(response.status) {
+                if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {
+                    let message = ResponseCheck.oneLine(HTMLText.decodeEntities(error.error_message ?? error.error_name ?? "error \(id)"))
+                    switch id {
+                    case 403 where number > 25 || message.localizedCaseInsensitiveContains("page above 25"):
+                        log?("stackexchange: \(message); the feed ends at page 25 without an app key")
+                        // The API stops here, not the feed: the pages before this one are all it hands out.
+                        let handedOut = (number - 1) * pageSize.clampedPageSize(maximum: maxPageSize)
+                        return Page(key: pageKey, items: [], next: nil, cap: handedOut)
+                    case 502:
+                        throw FeedError(.rateLimited, "stackexchange: \(message)", isRetryable: true,
+                                        retryAfter: Self.secondsNamed(in: message) ?? RetryAfter.seconds(headers: response.headers, isThrottled: true, now: clock.now()))
+                    case 400:
+                        throw FeedError(.invalidRequest, "stackexchange: \(message)")
+                    default:
+                        let status = response.status
+                        throw FeedError(.http(status: status), "stackexchange: \(message) (HTTP \(status))")
+                    }
                 }
+                try ResponseCheck.requireSuccess(response, api: "stackexchange", now: clock.now())
             }
-            try ResponseCheck.requireSuccess(response, api: "stackexchange", now: clock.now())
+            let wrapper = try JSONBody.decode(WrapperDTO.self, from: response, api: "stackexchange")
+            if let backoff = wrapper.backoff, backoff > 0 {
+                gate.notBefore.withLock { $0 = clock.now().addingTimeInterval(Double(backoff)) }
+                log?("stackexchange: backoff \(backoff) s requested; the next page waits")
+            } else {
+                gate.notBefore.withLock { $0 = nil }
+            }
+            let items = wrapper.items.map(\.feedItem)
+            if wrapper.has_more && items.isEmpty { throw FeedError.unexpectedResponse("stackexchange", "has_more with no items") }
+            let next: PageKey? = wrapper.has_more ? .page(number + 1) : nil
+            return Page(key: pageKey, items: items, next: next, total: wrapper.total)
         }
-        let wrapper = try JSONBody.decode(WrapperDTO.self, from: response, api: "stackexchange")
-        if let backoff = wrapper.backoff, backoff > 0 {
-            gate.notBefore.withLock { $0 = clock.now().addingTimeInterval(Double(backoff)) }
-            log?("stackexchange: backoff \(backoff) s requested; the next page waits")
-        } else {
-            gate.notBefore.withLock { $0 = nil }
-        }
-        let items = wrapper.items.map(\.feedItem)
-        if wrapper.has_more && items.isEmpty { throw FeedError.unexpectedResponse("stackexchange", "has_more with no items") }
-        let next: PageKey? = wrapper.has_more ? .page(number + 1) : nil
-        return Page(key: pageKey, items: items, next: next, total: wrapper.total)
     }
 
     /// "more requests available in 82489 seconds" → 82489.
