@@ -52,6 +52,22 @@ extension PagingState {
 
     // MARK: - Helpers
 
+    /// Puts a confirmed page past the next one into the applier's buffer, keeping the
+    /// dropped-row counts true (with no rows yet, the next page's `apply` counts them afresh).
+    private mutating func bufferAhead(_ items: [FeedItem], index: Int) {
+        let hadRows = applier.pageRange != nil
+        _ = applier.receive(page: index, items: items)
+        if let wasDropped = droppedRows.removeValue(forPage: index), hadRows { rowsBelow -= Int(wasDropped) }
+    }
+
+    /// Whether what the pages before a request's page say agrees with it: the feed does not end
+    /// before it, and the key they handed out for it is the one it was fetched with.
+    func isConfirmed(_ request: PageRequest) -> Bool {
+        if let end = endPage, request.index >= end { return false }
+        if let known = keys[request.index], known != request.key { return false }
+        return true
+    }
+
     /// Whether a list request for a page is in flight (live re-fetches aside).
     func isLoading(page index: Int) -> Bool {
         inFlight.values.contains { $0.index == index && !isLive($0.id) }
@@ -112,7 +128,7 @@ extension PagingState {
         }
         // Later pages go into the applier's buffer first; the next page then releases them all
         // in key order, so the changeset runs from the rows before to the rows after.
-        for page in run.dropFirst().reversed() { _ = apply(page.items, index: page.index) }
+        for page in run.dropFirst() { bufferAhead(page.items, index: page.index) }
         let changes = apply(page.items, index: index)
         if let (error, failed) = failure {
             abandonLive()

@@ -219,6 +219,12 @@ extension PagingState {
                 resultsDropped += 1
                 return .dropped
             }
+            if !isConfirmed(request) {
+                // Fetched ahead and overtaken: the page before it ended the feed there, or
+                // said the page starts elsewhere (it is asked for again with that key).
+                resultsDropped += 1
+                return .dropped
+            }
             if request.index == nextPage { return .applied(applyReleasingHeld(page, index: request.index)) }
             record(page, index: request.index)
             return .applied(apply(page.items, index: request.index))

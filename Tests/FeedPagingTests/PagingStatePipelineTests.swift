@@ -85,6 +85,30 @@ import Testing
         #expect(paging.prefetch(cursor: 19, distance: 100).isEmpty)
     }
 
+    @Test func positionsStayAbsoluteWhenTheHeldPageLandsOnAFeedThatCanJump() throws {
+        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
+        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
+        var second = makePage(1)
+        second.total = 1_000
+        paging.receive(requests[1], .success(second))
+        var first = makePage(0)
+        first.total = 1_000
+        paging.receive(requests[0], .success(first))
+        #expect(paging.canJump)
+        #expect(paging.rowsAbove == 0 && paging.rowsBelow == 0)
+        #expect(paging.absoluteRow(0) == 0)
+        #expect(paging.knownRowCount == 40)
+    }
+
+    @Test func aPageAheadThatArrivesAfterThePageBeforeEndedTheFeedIsDropped() throws {
+        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
+        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
+        paging.receive(requests[0], .success(makePage(0, last: 0)))
+        #expect(paging.receive(requests[1], .success(makePage(1))) == .dropped)
+        #expect(paging.items.count == 20)
+        #expect(paging.isAtEnd)
+    }
+
     @Test func aFailureAheadStopsLoadingAtItsOwnPageAfterThePageBefore() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
         let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
