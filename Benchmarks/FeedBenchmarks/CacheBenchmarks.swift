@@ -12,7 +12,7 @@ import Foundation
 /// The feed the cache benchmarks store and read: `feedscroll hn` with no arguments.
 let hackerNewsFeed = FeedKey(source: "hn top", parameters: "")
 
-/// HN's first page (30 stories) from `replica` over loopback, through the runtime's transports:
+/// HN's first page (30 ids; dead and deleted stories left out) from `replica` over loopback, through the runtime's transports:
 /// a `RetryingTransport` over an `AsyncHTTPTransport`, as `Network.transport` makes them.
 ///
 /// - Returns: the page, and the client to shut down when done with it.
@@ -20,7 +20,8 @@ func hackerNewsFirstPage(from replica: RunningReplica) async throws -> (page: Pa
     let client = AsyncHTTPTransport(limits: .init(timeout: 10, connectionsPerHost: 8 * FetchLane.allCases.count))
     let source = HackerNewsSource(list: .top, baseURL: replica.baseURLs["hn"]!, transport: RetryingTransport(client, width: 8))
     let page = try await source.load(source.firstKey, pageSize: source.defaultPageSize)
-    precondition(page.items.count == 30, "hn first page: \(page.items.count) items")
+    // Dead and deleted stories are left out, so a page may hold fewer than 30.
+    precondition(!page.items.isEmpty, "hn first page is empty")
     return (page, client)
 }
 
