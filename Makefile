@@ -46,7 +46,10 @@ fuzz: deps
 # `make test` never builds ordo-one's graph. The first run builds for several minutes.
 # BENCH_ARGS passes options to the plugin, e.g. BENCH_ARGS='--filter "picture.*"'.
 BENCH_ARGS ?=
+# The touch: SwiftPM keeps a path dependency's file list from its last build plan, so a source
+# file added to feedscroll since then is missed ("cannot find type"); a newer manifest replans.
 bench: deps
+	touch Benchmarks/Package.swift
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
 
 clean:
