@@ -234,6 +234,17 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// `--json` carries each item's picture link; the pipe never fetches the pictures.
+    @Test func jsonCarriesThePictureLink() throws {
+        let replica = try ServeProcess("--items 60")
+        let sprites = try #require(replica.baseURLs["sprites"])
+        let run = try runFeedscroll(try pokeapi(replica, "--json --limit 3"))
+        #expect(run.status == 0)
+        let pictures = try jsonLines(run.standardOutput).map { $0["picture"] as? String }
+        #expect(pictures == (1...3).map { "\(sprites)/pokemon/other/official-artwork/\($0).png" })
+        #expect(try replica.pictureStats().isEmpty)
+    }
+
     // MARK: - Helpers
 
     /// Pages through with `key`, waiting after each for the pictures to settle (no `▣` in the

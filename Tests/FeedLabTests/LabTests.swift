@@ -126,7 +126,9 @@ import Testing
         }
         // An API slower than the reader: two pages on the wire double what reaches the reader.
         let slow = try pair("hold-j/constant-1s")
-        #expect(slow.before.stalls == 45 && slow.after.stalls == 0)
+        // (The one stall left is the first page: a page ahead never goes out beside the
+        // page the reader waits for.)
+        #expect(slow.before.stalls == 45 && slow.after.stalls <= 1)
         for model in ["constant-300ms", "constant-1s", "spikes"] {
             let storm = try pair("storm/\(model)")
             #expect(storm.after.stallSeconds < storm.before.stallSeconds * 0.9, "storm/\(model)")

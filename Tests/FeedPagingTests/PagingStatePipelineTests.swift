@@ -16,126 +16,150 @@ import Testing
         effects.compactMap { if case let .cancel(id) = $0 { id } else { nil } }
     }
 
+    private func key(_ index: Int, _ first: PageKey) -> PageKey {
+        if case .idSlice = first { return .idSlice(start: index * 20, count: 20) }
+        return .page(index)
+    }
+
+    private func page(_ index: Int, _ first: PageKey = .page(0), next: PageKey?? = .none) -> Page {
+        Page(key: key(index, first), items: makeItems((index * 20)..<((index + 1) * 20)), next: next ?? key(index + 1, first))
+    }
+
+    /// A pager with page 0 applied (20 rows, asked for alone: nothing to read yet) and the
+    /// cursor at row 10, then asked with `distance`: pages 1 and 2 when the lead reaches both.
+    private func ready(_ firstKey: PageKey = .page(0), distance: Int = 40, first: Page? = nil) -> (PagingState, [PageRequest]) {
+        var paging = PagingState(firstKey: firstKey, pageSize: 20, pipeline: 2)
+        let start = fetches(paging.prefetch(cursor: 0, distance: 1_000))
+        let page = first ?? Page(key: firstKey, items: makeItems(0..<20), next: key(1, firstKey))
+        paging.receive(start[0], .success(page))
+        let ahead = fetches(paging.prefetch(cursor: 10, distance: distance))
+        return (paging, ahead)
+    }
+
     @Test func asksForTheSecondPageOnlyWhenTheLeadReachesIt() {
-        var short = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        #expect(fetches(short.prefetch(cursor: 0, distance: 19)).map(\.index) == [0])
-        var long = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let both = fetches(long.prefetch(cursor: 0, distance: 20))
-        #expect(both.map(\.index) == [0, 1])
-        #expect(both.map(\.key) == [.page(0), .page(1)])
+        #expect(ready(distance: 29).1.map(\.index) == [1])
+        var (paging, both) = ready(distance: 30)
+        #expect(both.map(\.index) == [1, 2])
+        #expect(both.map(\.key) == [.page(1), .page(2)])
         // Never a third, and never one again while they travel.
-        #expect(long.prefetch(cursor: 0, distance: 1_000).isEmpty)
-        #expect(long.requestsIssued == 2)
+        #expect(paging.prefetch(cursor: 10, distance: 1_000).isEmpty)
+        #expect(paging.requestsIssued == 3)
+    }
+
+    @Test func neverBesideThePageTheReaderWaitsFor() {
+        // No rows yet (the first screen), or the cursor on the last row: that page alone.
+        var empty = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
+        #expect(fetches(empty.prefetch(cursor: 0, distance: 1_000)).map(\.index) == [0])
+        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
+        let start = fetches(paging.prefetch(cursor: 0, distance: 1_000))
+        paging.receive(start[0], .success(page(0)))
+        #expect(fetches(paging.prefetch(cursor: 19, distance: 1_000)).map(\.index) == [1])
     }
 
     @Test func serialPagerAndCursorFeedsAskForOneAtATime() {
         var serial = PagingState(firstKey: .page(0), pageSize: 20)
-        #expect(fetches(serial.prefetch(cursor: 0, distance: 1_000)).map(\.index) == [0])
+        let first = fetches(serial.prefetch(cursor: 0, distance: 1_000))
+        serial.receive(first[0], .success(page(0)))
+        #expect(fetches(serial.prefetch(cursor: 10, distance: 1_000)).map(\.index) == [1])
         // A cursor's next key comes with the page before it: nothing to fetch ahead.
-        var cursor = PagingState(firstKey: .cursor(nil), pageSize: 20, pipeline: 2)
-        #expect(fetches(cursor.prefetch(cursor: 0, distance: 1_000)).map(\.index) == [0])
-        var keyset = PagingState(firstKey: .keyset(nil), pageSize: 20, pipeline: 2)
-        #expect(fetches(keyset.prefetch(cursor: 0, distance: 1_000)).map(\.index) == [0])
+        let cursor = ready(.cursor(nil), distance: 1_000, first: Page(key: .cursor(nil), items: makeItems(0..<20), next: .cursor("a")))
+        #expect(cursor.1.map(\.index) == [1])
+        let keyset = ready(.keyset(nil), distance: 1_000, first: Page(key: .keyset(nil), items: makeItems(0..<20), next: .keyset("19")))
+        #expect(keyset.1.map(\.index) == [1])
     }
 
     @Test func pageAheadWaitsForThePageBeforeAndBothApplyInOneChangeset() throws {
-        var paging = PagingState(firstKey: .idSlice(start: 0, count: 20), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
+        let slice = PageKey.idSlice(start: 0, count: 20)
+        var (paging, requests) = ready(slice)
         try #require(requests.count == 2)
-        let second = Page(key: requests[1].key, items: makeItems(20..<40), next: .idSlice(start: 40, count: 20))
-        #expect(paging.receive(requests[1], .success(second)) == .pending)
-        #expect(paging.items.isEmpty)
-        #expect(paging.held.keys.sorted() == [1])
+        #expect(paging.receive(requests[1], .success(page(2, slice))) == .pending)
+        #expect(paging.items.count == 20)
+        #expect(paging.held.keys.sorted() == [2])
         #expect(paging.loadState == .loading)
         // Still one request per page while it is held.
-        #expect(paging.prefetch(cursor: 0, distance: 40).isEmpty)
+        #expect(paging.prefetch(cursor: 10, distance: 40).isEmpty)
         let before = paging.items
-        let first = Page(key: requests[0].key, items: makeItems(0..<20), next: .idSlice(start: 20, count: 20))
-        let outcome = paging.receive(requests[0], .success(first))
+        let outcome = paging.receive(requests[0], .success(page(1, slice)))
         let changes = try #require(outcome.changeset)
+        #expect(changes.inserts.count == 40)
         #expect(apply(changes, to: before) == paging.items)
-        #expect(paging.items.ids == (0..<40).map { "t:\($0)" })
-        #expect(paging.pagesLoaded == 2)
+        #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
+        #expect(paging.pagesLoaded == 3)
         #expect(paging.held.isEmpty)
-        #expect(paging.keys[2] == .idSlice(start: 40, count: 20))
+        #expect(paging.keys[3] == .idSlice(start: 60, count: 20))
     }
 
     @Test func aKeyThePageBeforeDoesNotConfirmIsAskedForAgain() throws {
-        var paging = PagingState(firstKey: .idSlice(start: 0, count: 20), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
-        paging.receive(requests[1], .success(Page(key: requests[1].key, items: makeItems(20..<40), next: nil)))
-        // Page 0 says page 1 starts at 18 (the list shifted): the held page was the wrong slice.
-        let first = Page(key: requests[0].key, items: makeItems(0..<18), next: .idSlice(start: 18, count: 20))
-        #expect(paging.receive(requests[0], .success(first)).changeset?.inserts.count == 18)
-        #expect(paging.items.count == 18)
+        let slice = PageKey.idSlice(start: 0, count: 20)
+        var (paging, requests) = ready(slice)
+        paging.receive(requests[1], .success(page(2, slice)))
+        // Page 1 says page 2 starts at 38 (the list shifted): the held page was the wrong slice.
+        let shifted = Page(key: requests[0].key, items: makeItems(20..<38), next: .idSlice(start: 38, count: 20))
+        #expect(paging.receive(requests[0], .success(shifted)).changeset?.inserts.count == 18)
+        #expect(paging.items.count == 38)
         #expect(paging.held.isEmpty)
         #expect(paging.resultsDropped == 1)
-        let again = fetches(paging.prefetch(cursor: 0, distance: 40))
-        #expect(again.first?.index == 1 && again.first?.key == .idSlice(start: 18, count: 20))
+        let again = fetches(paging.prefetch(cursor: 30, distance: 40))
+        #expect(again.first?.index == 2 && again.first?.key == .idSlice(start: 38, count: 20))
     }
 
     @Test func aPageAheadPastTheEndIsDropped() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
-        paging.receive(requests[1], .success(makePage(1)))
-        paging.receive(requests[0], .success(makePage(0, last: 0)))
-        #expect(paging.items.count == 20)
+        var (paging, requests) = ready()
+        paging.receive(requests[1], .success(page(2)))
+        paging.receive(requests[0], .success(page(1, next: .some(nil))))
+        #expect(paging.items.count == 40)
         #expect(paging.isAtEnd)
         #expect(paging.held.isEmpty)
-        #expect(paging.prefetch(cursor: 19, distance: 100).isEmpty)
+        #expect(paging.prefetch(cursor: 39, distance: 100).isEmpty)
     }
 
     @Test func positionsStayAbsoluteWhenTheHeldPageLandsOnAFeedThatCanJump() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
-        var second = makePage(1)
+        var first = page(0)
+        first.total = 1_000
+        var (paging, requests) = ready(first: first)
+        var second = page(2)
         second.total = 1_000
         paging.receive(requests[1], .success(second))
-        var first = makePage(0)
-        first.total = 1_000
-        paging.receive(requests[0], .success(first))
+        paging.receive(requests[0], .success(page(1)))
         #expect(paging.canJump)
         #expect(paging.rowsAbove == 0 && paging.rowsBelow == 0)
-        #expect(paging.absoluteRow(0) == 0)
-        #expect(paging.knownRowCount == 40)
+        #expect(paging.knownRowCount == 60)
+        #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
     }
 
     @Test func aPageAheadThatArrivesAfterThePageBeforeEndedTheFeedIsDropped() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
-        paging.receive(requests[0], .success(makePage(0, last: 0)))
-        #expect(paging.receive(requests[1], .success(makePage(1))) == .dropped)
-        #expect(paging.items.count == 20)
+        var (paging, requests) = ready()
+        paging.receive(requests[0], .success(page(1, next: .some(nil))))
+        #expect(paging.receive(requests[1], .success(page(2))) == .dropped)
+        #expect(paging.items.count == 40)
         #expect(paging.isAtEnd)
     }
 
     @Test func aFailureAheadStopsLoadingAtItsOwnPageAfterThePageBefore() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
+        var (paging, requests) = ready()
         let error = FeedError(.http(status: 503), "HTTP 503")
         #expect(paging.receive(requests[1], .failure(error)) == .pending)
         #expect(paging.failure == nil, "a failure ahead is not shown before the page before it")
-        paging.receive(requests[0], .success(makePage(0)))
-        #expect(paging.items.count == 20)
-        #expect(paging.mode == .failed(error, page: 1))
+        paging.receive(requests[0], .success(page(1)))
+        #expect(paging.items.count == 40)
+        #expect(paging.mode == .failed(error, page: 2))
         let retried = fetches(paging.retry())
-        #expect(retried.map(\.index) == [1])
-        paging.receive(retried[0], .success(makePage(1)))
-        #expect(paging.items.ids == (0..<40).map { "t:\($0)" })
+        #expect(retried.map(\.index) == [2])
+        paging.receive(retried[0], .success(page(2)))
+        #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
     }
 
     @Test func aFailureOfTheNextPageKeepsThePageHeldBehindIt() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let requests = fetches(paging.prefetch(cursor: 0, distance: 40))
+        var (paging, requests) = ready()
         let error = FeedError(.timeout, "timed out")
         paging.receive(requests[0], .failure(error))
-        #expect(paging.receive(requests[1], .success(makePage(1))) == .pending)
-        #expect(paging.mode == .failed(error, page: 0))
+        #expect(paging.receive(requests[1], .success(page(2))) == .pending)
+        #expect(paging.mode == .failed(error, page: 1))
         let retried = fetches(paging.retry())
-        #expect(retried.map(\.index) == [0], "page 1 is held, not asked for again")
-        paging.receive(retried[0], .success(makePage(0)))
-        #expect(paging.items.ids == (0..<40).map { "t:\($0)" })
-        #expect(paging.requestsIssued == 3)
+        #expect(retried.map(\.index) == [1], "page 2 is held, not asked for again")
+        paging.receive(retried[0], .success(page(1)))
+        #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
+        #expect(paging.requestsIssued == 4)
     }
 
     @Test func stormOfTenThousandKeysIsOneRequestPerPageWithTwoInFlight() throws {
@@ -143,7 +167,8 @@ import Testing
         var asked: [Int] = []
         var mostInFlight = 0
         for step in 0..<10_000 {
-            let cursor = min(step, max(0, paging.items.count - 1))
+            // The reader runs five rows short of the end (at the last row a page ahead waits).
+            let cursor = min(step, max(0, paging.items.count - 5))
             asked += fetches(paging.prefetch(cursor: cursor, distance: 40)).map(\.index)
             mostInFlight = max(mostInFlight, paging.inFlight.count)
             // Every 500 keys the newest request lands, then the older one: always out of order.
@@ -212,27 +237,26 @@ import Testing
     }
 
     @Test func refreshCancelsBothPagesInFlight() throws {
-        var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
-        let first = fetches(paging.prefetch(cursor: 0, distance: 20))
-        paging.receive(first[0], .success(makePage(0)))
-        paging.receive(first[1], .success(makePage(1)))
-        let ahead = fetches(paging.prefetch(cursor: 39, distance: 21))
-        #expect(ahead.map(\.index) == [2, 3])
-        let effects = paging.refresh(anchor: "t:39")
+        var (paging, first) = ready(distance: 30)
+        paging.receive(first[0], .success(makePage(1)))
+        paging.receive(first[1], .success(makePage(2)))
+        let ahead = fetches(paging.prefetch(cursor: 58, distance: 22))
+        #expect(ahead.map(\.index) == [3, 4])
+        let effects = paging.refresh(anchor: "t:58")
         #expect(cancels(effects) == ahead.map(\.id))
-        #expect(paging.receive(ahead[1], .success(makePage(3))) == .dropped)
-        #expect(paging.receive(ahead[0], .success(makePage(2))) == .dropped)
-        #expect(paging.items.count == 40)
+        #expect(paging.receive(ahead[1], .success(makePage(4))) == .dropped)
+        #expect(paging.receive(ahead[0], .success(makePage(3))) == .dropped)
+        #expect(paging.items.count == 60)
     }
 
     @Test func pageCapDropCancelsBothPagesBelowTheRows() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 10, maxPages: 4, pipeline: 2)
-        var flying = fetches(paging.prefetch(cursor: 0, distance: 11))
-        // Load pages 0…4, each arrival followed by the pager's asks at the last row.
+        var flying = fetches(paging.prefetch(cursor: 0, distance: 12))
+        // Load pages 0…4, each arrival followed by the pager's asks two rows from the end.
         for index in 0..<5 {
             let request = try #require(flying.first { $0.index == index })
             paging.receive(request, .success(makePage(index, size: 10)))
-            flying += fetches(paging.prefetch(cursor: paging.items.count - 1, distance: 11))
+            flying += fetches(paging.prefetch(cursor: paging.items.count - 2, distance: 12))
         }
         #expect(paging.pagesLoaded == 5)
         let below = paging.inFlight.values.sorted { $0.index < $1.index }
@@ -250,9 +274,8 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: 10, pipeline: 2)
         let first = fetches(paging.prefetch(cursor: 0, distance: 10))
         paging.receive(first[0], .success(Page(key: .page(0), items: makeItems(0..<10), next: .page(1), total: 1_000)))
-        paging.receive(first[1], .success(makePage(1, size: 10)))
-        let ahead = fetches(paging.prefetch(cursor: 19, distance: 11))
-        #expect(ahead.map(\.index) == [2, 3])
+        let ahead = fetches(paging.prefetch(cursor: 8, distance: 12))
+        #expect(ahead.map(\.index) == [1, 2])
         let effects = paging.jump(toPage: 99)
         #expect(cancels(effects) == ahead.map(\.id))
         #expect(fetches(effects).map(\.index) == [99])

@@ -24,35 +24,39 @@ import Testing
         return .fetched(.loaded(request, .success(page), latency: 0.05), at: now)
     }
 
-    @Test func startAsksForTwoPagesAndThePageAheadWaitsForTheFirst() throws {
+    @Test func firstScreenAsksForOnePageThenThePageAheadWaitsForTheNext() throws {
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20, pipeline: PagingState.listPipelineDepth),
-            size: size, prefetch: .automatic)
+            size: size, prefetch: .fixed(45))
+        // Nothing to read yet: the first page alone, never a page beside the one awaited.
         let start = fetches(state.reduce(.start(at: now)))
-        #expect(start.map(\.index) == [0, 1])
-        // Page 1 first: nothing to show yet, the footer still loading, no request again.
-        #expect(fetches(state.reduce(loaded(start[1]))).isEmpty)
-        #expect(state.paging.items.isEmpty)
-        #expect(render(state, size: size).lines.joined().contains("Loading"))
-        // Page 0: both pages on screen in key order, the cursor on the first item.
-        state.reduce(loaded(start[0]))
-        #expect(state.paging.items.ids == (0..<40).map { "t:\($0)" })
+        #expect(start.map(\.index) == [0])
+        // With rows to read and a lead past the next page: the next two go out together.
+        let ahead = fetches(state.reduce(loaded(start[0])))
+        #expect(ahead.map(\.index) == [1, 2])
+        // Page 2 first: the rows wait, no request again.
+        #expect(fetches(state.reduce(loaded(ahead[1]))).isEmpty)
+        #expect(state.paging.items.count == 20)
+        // Page 1: both in key order, the cursor still on the first item.
+        state.reduce(loaded(ahead[0]))
+        #expect(state.paging.items.ids == (0..<60).map { "t:\($0)" })
         #expect(state.paging.items[state.viewport.cursor].id == "t:0")
         #expect(render(state, size: size).lines.first?.contains("Item 0") == true)
-        #expect(state.paging.requestsIssued == 2)
+        #expect(render(state, size: size).lines.last?.contains(" 1/60") == true)
+        #expect(state.paging.requestsIssued == 3)
     }
 
     @Test func goingToTheEndCancelsThePagesInFlightBelowTheRows() throws {
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20, pipeline: PagingState.listPipelineDepth),
-            size: size, prefetch: .automatic)
+            size: size, prefetch: .fixed(45))
         let start = fetches(state.reduce(.start(at: now)))
-        state.reduce(loaded(start[0], total: 2_000))
-        state.reduce(loaded(start[1], total: 2_000))
-        // Down to the last row: the next two pages go out together.
-        var ahead: [PageRequest] = []
-        for _ in 0..<39 { ahead += fetches(state.reduce(.key(.character("j"), at: now))) }
-        #expect(ahead.map(\.index) == [2, 3])
+        var ahead = fetches(state.reduce(loaded(start[0], total: 2_000)))
+        for request in ahead { state.reduce(loaded(request, total: 2_000)) }
+        // Down the rows: the next two pages go out together while rows are left to read.
+        ahead = []
+        for _ in 0..<45 { ahead += fetches(state.reduce(.key(.character("j"), at: now))) }
+        #expect(ahead.count == 2 && ahead[1].index == ahead[0].index + 1)
         // G on a feed that can jump: the last page is fetched directly, the two are closed.
         let effects = state.reduce(.key(.character("G"), at: now))
         #expect(Set(cancels(effects)) == Set(ahead.map(\.id)))
