@@ -10,13 +10,18 @@ let package = Package(
         .library(name: "FeedDiff", targets: ["FeedDiff"]),
         .library(name: "FeedPaging", targets: ["FeedPaging"]),
         .library(name: "FeedSources", targets: ["FeedSources"]),
+        // For the benchmarks' own package (Benchmarks/Package.swift), which depends on this one.
+        .library(name: "FeedUI", targets: ["FeedUI"]),
+        .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+        .library(name: "FeedPictures", targets: ["FeedPictures"]),
+        .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "FeedReplica", targets: ["FeedReplica"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -103,16 +108,6 @@ let package = Package(
         .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
         .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources"]),
-        .target(name: "CHeapStats", path: "Benchmarks/CHeapStats"),
-        .executableTarget(
-            name: "FeedBenchmarks",
-            dependencies: [
-                "FeedDiff", "FeedModel", "FeedPaging", "FeedUI", "CursesTerminal", "CHeapStats",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/FeedBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,10 @@ func feedItems(_ ids: Range<Int>) -> [FeedItem] {
 }
 
 /// Holds what a benchmark's setup hook builds, for its closure to use.
+///
+/// `@unchecked Sendable`: the runner calls a benchmark's setup, its iterations and its teardown
+/// one after another, never two at once, and runs one benchmark at a time, so the value is never
+/// touched from two places together.
 final class Fixture<Value>: @unchecked Sendable {
     var value: Value?
 }
@@ -131,4 +135,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     memoryAndBytesBenchmarks()
+    pictureBenchmarks()
+    cacheBenchmarks()
 }

@@ -31,7 +31,7 @@ public enum Lab {
         }
         return LabReport(
             seed: setup.seed, pageSize: setup.pageSize, screen: setup.screen, feedItems: setup.feedItems,
-            scenarios: reports, goals: LabGoals(reports))
+            pipeline: setup.pipeline, scenarios: reports, goals: LabGoals(reports))
     }
 
     /// Rows per second the API delivers one page at a time: page size over the mean time of a
@@ -78,6 +78,8 @@ public struct LabReport: Sendable, Hashable, Codable {
     public var pageSize: Int
     public var screen: Int
     public var feedItems: Int?
+    /// List pages feedscroll's strategies kept in flight ahead at most.
+    public var pipeline: Int
     public var scenarios: [ScenarioReport]
     public var goals: LabGoals
 }

@@ -3,7 +3,8 @@ extension LabReport {
     public func table() -> String {
         var lines = [
             "feedscroll lab: seed \(seed), page \(pageSize) items, screen \(screen) items, "
-                + (feedItems.map { "feed of \($0) items" } ?? "endless feed"),
+                + (feedItems.map { "feed of \($0) items" } ?? "endless feed")
+                + (pipeline > 1 ? ", \(pipeline) pages in flight ahead" : ", one page in flight"),
             "",
         ]
         let headers = ["strategy", "requests", "dup", "stalls", "stall s", "unseen"]

@@ -66,7 +66,7 @@ struct Simulation {
         random = SeededRandom(seed: setup.seed)
         policy = strategy == .feedscrollAdaptive ? .automatic : .fixed(max(setup.pageSize, setup.screen))
         viewport = Viewport(count: 0, capacity: setup.screen)
-        paging = PagingState(firstKey: .page(0), pageSize: setup.pageSize)
+        paging = PagingState(firstKey: .page(0), pageSize: setup.pageSize, pipeline: setup.pipeline)
         result = StrategyResult(
             strategy: strategy, requests: 0, duplicateRequests: 0, stalls: 0, stallSeconds: 0, unseenItems: 0,
             pagesLoaded: 0, isStuck: false)

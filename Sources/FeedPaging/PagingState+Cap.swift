@@ -48,13 +48,19 @@ extension PagingState {
 
     /// Goes to a page whose key is known: the rows stay until it arrives, then it replaces them
     /// (its neighbours are fetched again as the cursor nears them). Used by `g` after drops.
-    /// Clears a failure and ends a live batch (cancelling its requests).
+    /// Clears a failure, ends a live batch and cancels the other list pages in flight.
     public mutating func jump(toPage index: Int) -> [PagingEffect] {
         guard !isRefreshing, let key = key(of: index) else { return [] }
         if applier.pageRange?.contains(index) == true { return [] }
         let effects = abandonLive()
         mode = .jumping(toPage: index)
-        return effects + issueOnce(index: index, key: key)
+        if held.removeValue(forKey: index) != nil {
+            // Held for rows the jump replaces: its place in the pipeline is gone, ask again.
+            resultsDropped += 1
+        }
+        let fetch = issueOnce(index: index, key: key)
+        // The rows the other pages were for are replaced: close their requests.
+        return effects + cancelStranded() + fetch
     }
 
     // MARK: - Helpers
@@ -74,6 +80,7 @@ extension PagingState {
         for page in range { droppedRows[page] = Int32(applier.rows(ofPage: page)!.count) }
         rowsAbove = 0
         rowsBelow = 0
+        held = [:]
         return applier.reset(openingAt: nil)
     }
 }

@@ -38,6 +38,7 @@ extension PagingState {
         generation += 1
         var effects = inFlight.keys.sorted().map(PagingEffect.cancel)
         inFlight = [:]
+        held = [:]
         let anchorPage = anchorID.flatMap { items.index(of: $0) }.flatMap { applier.page(ofRow: $0) } ?? 0
         var limit = anchorPage + 2
         if let maxPages { limit = min(limit, maxPages) }

@@ -21,6 +21,11 @@ public struct PagingState: Sendable, Equatable {
     public let pageSize: Int
     /// The most pages held at once; `nil` holds every page.
     public let maxPages: Int?
+    /// How many list pages may be in flight ahead of the rows at once (1 is serial). Pages past
+    /// the next one are asked for only when the lead reaches them and their key is predictable
+    /// (offset, page number, id slice); their results wait in `held` until the page before them
+    /// confirms the key (`PagingState+Pipeline`).
+    public let pipelineDepth: Int
     /// Bumped by `refresh`; results of older generations are dropped.
     public internal(set) var generation = 0
     /// The rows, built from pages.
@@ -47,16 +52,28 @@ public struct PagingState: Sendable, Equatable {
     /// Rows of dropped pages before the applied pages, and after them.
     public internal(set) var rowsAbove = 0
     public internal(set) var rowsBelow = 0
+    /// Results of pages fetched ahead, by page index, waiting for the page before them.
+    public internal(set) var held: [Int: HeldResult] = [:]
     private var nextRequestID: UInt64 = 1
 
     /// The page cap the command line uses unless told otherwise: a few thousand items, enough
     /// for long sessions on endless feeds, small in memory.
     public static let defaultMaxPages = 100
 
-    public init(firstKey: PageKey, pageSize: Int, maxPages: Int? = nil) {
+    /// The pipeline depth the terminal uses for list pages: the page the reader nears and one
+    /// beyond it.
+    public static let listPipelineDepth = 2
+
+    /// - Parameters:
+    ///   - firstKey: the key of page 0.
+    ///   - pageSize: items a page asks for.
+    ///   - maxPages: the page cap; `nil` holds every page.
+    ///   - pipeline: list pages in flight ahead of the rows at most (1…4; 1 is serial).
+    public init(firstKey: PageKey, pageSize: Int, maxPages: Int? = nil, pipeline: Int = 1) {
         self.firstKey = firstKey
         self.pageSize = max(1, pageSize)
         self.maxPages = maxPages.map { max(2, $0) }
+        pipelineDepth = min(4, max(1, pipeline))
         keys = [0: firstKey]
     }
 
@@ -158,6 +175,7 @@ extension PagingState {
         var effects: [PagingEffect] = []
         if items.count - cursor - hiddenBelow <= lead {
             effects += requestNextPage()
+            effects += requestAhead(rowsAhead: items.count - cursor - hiddenBelow, lead: lead)
         }
         if cursor - hiddenAbove <= lead, let previous = previousPage, let key = key(of: previous) {
             effects += issueOnce(index: previous, key: key)
@@ -182,6 +200,11 @@ extension PagingState {
         default:
             break
         }
+        if isAhead(request.index) {
+            // Fetched ahead: it waits for the page before it, in key order, failures included.
+            held[request.index] = HeldResult(request: request, result: result)
+            return .pending
+        }
         switch result {
         case let .success(page):
             if jumpTarget == request.index {
@@ -196,6 +219,13 @@ extension PagingState {
                 resultsDropped += 1
                 return .dropped
             }
+            if !isConfirmed(request) {
+                // Fetched ahead and overtaken: the page before it ended the feed there, or
+                // said the page starts elsewhere (it is asked for again with that key).
+                resultsDropped += 1
+                return .dropped
+            }
+            if request.index == nextPage { return .applied(applyReleasingHeld(page, index: request.index)) }
             record(page, index: request.index)
             return .applied(apply(page.items, index: request.index))
         case let .failure(error):
@@ -244,9 +274,10 @@ extension PagingState {
         return issueOnce(index: index, key: key)
     }
 
-    /// Issues a request for a page unless one for it is in flight (live re-fetches aside).
+    /// Issues a request for a page unless one for it is in flight (live re-fetches aside) or
+    /// its result is held.
     mutating func issueOnce(index: Int, key: PageKey) -> [PagingEffect] {
-        guard !inFlight.values.contains(where: { $0.index == index && !isLive($0.id) }) else { return [] }
+        guard held[index] == nil, !inFlight.values.contains(where: { $0.index == index && !isLive($0.id) }) else { return [] }
         return issue(index: index, key: key)
     }
 
@@ -260,7 +291,7 @@ extension PagingState {
     }
 
     /// Keeps what a page says about the next one and the total.
-    private mutating func record(_ page: Page, index: Int) {
+    mutating func record(_ page: Page, index: Int) {
         if let next = page.next {
             keys[index + 1] = next
             if let end = endPage, end <= index + 1 { endPage = nil }
@@ -273,7 +304,7 @@ extension PagingState {
     }
 
     /// Applies a page's items, keeping the dropped-row counts true.
-    private mutating func apply(_ pageItems: [FeedItem], index: Int) -> Changeset<FeedItem> {
+    mutating func apply(_ pageItems: [FeedItem], index: Int) -> Changeset<FeedItem> {
         let before = applier.pageRange
         let changes = applier.receive(page: index, items: pageItems)
         let wasDropped = droppedRows.removeValue(forPage: index).map(Int.init)

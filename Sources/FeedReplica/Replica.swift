@@ -150,7 +150,7 @@ private struct ReplicaResponder: HTTPResponder {
             if delayMs > 0 {
                 let watch = await context.closeWatch()
                 if await Self.clientCloses(watch, before: { try? await Task.sleep(for: .milliseconds(delayMs)) }) {
-                    router.countCancelled()
+                    router.countCancelled(path: request.uri.path)
                     throw CancellationError()
                 }
             }
@@ -175,7 +175,7 @@ private struct ReplicaResponder: HTTPResponder {
                 if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
                 await stalls.wait()
             }) {
-                router.countCancelled()
+                router.countCancelled(path: request.uri.path)
             }
             throw CancellationError()
         }

@@ -58,9 +58,18 @@ final class ReplicaRouter: Sendable {
         state.withLock { $0.stats.answered(round: round) }
     }
 
-    /// Counts a request whose client closed the connection before the answer.
-    func countCancelled() {
-        state.withLock { $0.stats.countCancelled() }
+    /// Counts a request whose client closed the connection before the answer, under its route.
+    ///
+    /// - Parameter path: the request path, e.g. `/sprites/pokemon/1.png`.
+    func countCancelled(path: String) {
+        let route = routeKey(for: path)
+        state.withLock { $0.stats.countCancelled(route: route) }
+    }
+
+    /// The key a request to `path` is counted under in `routes` (`sprites/artwork`, `unmatched`).
+    func routeKey(for path: String) -> String {
+        guard let api = apis.first(where: { path == $0.prefix || path.hasPrefix($0.prefix + "/") }) else { return "unmatched" }
+        return Self.routeKey(api: api, relative: Self.relativePath(path, in: api))
     }
 
     private func route(method: String, path: String, rawQuery: String?, host: String, now: Double) -> ReplicaOutcome {
@@ -86,10 +95,9 @@ final class ReplicaRouter: Sendable {
             state.withLock { $0.stats.count(route: "unmatched") }
             return .respond(.json(["error": "no replica serves this path"], status: 404), delayMs: 0)
         }
-        var relative = String(path.dropFirst(api.prefix.count))
-        if relative.hasPrefix("/") { relative.removeFirst() }
+        let relative = Self.relativePath(path, in: api)
         let request = ReplicaRequest(method: method, path: relative, fullPath: path, rawQuery: rawQuery, origin: origin, now: now)
-        let routeKey = String(api.prefix.dropFirst()) + "/" + (api.routeName(for: relative) ?? "unmatched")
+        let routeKey = Self.routeKey(api: api, relative: relative)
 
         let decision = state.withLock { state -> FaultDecision in
             state.stats.count(route: routeKey)
@@ -127,6 +135,17 @@ final class ReplicaRouter: Sendable {
             }
         }
         return .respond(response, delayMs: decision.delayMs)
+    }
+
+    /// `path` below the API's prefix, without its leading `/`.
+    private static func relativePath(_ path: String, in api: any ReplicaAPI) -> String {
+        var relative = String(path.dropFirst(api.prefix.count))
+        if relative.hasPrefix("/") { relative.removeFirst() }
+        return relative
+    }
+
+    private static func routeKey(api: any ReplicaAPI, relative: String) -> String {
+        String(api.prefix.dropFirst()) + "/" + (api.routeName(for: relative) ?? "unmatched")
     }
 
     private static func window(

@@ -50,7 +50,7 @@ extension AppState {
             receivePicture(result)
         }
         if !isQuitting {
-            keepPagesInBounds()
+            effects += keepPagesInBounds()
             expireHighlights()
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
@@ -200,14 +200,17 @@ extension AppState {
 
     /// Drops pages far from the cursor when the page cap is exceeded, keeping the cursor's item
     /// on its screen row.
-    private mutating func keepPagesInBounds() {
-        guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return }
+    /// Drops pages past the cap, and cancels the list requests the drop left with no rows to
+    /// extend (a page still loading beyond a dropped end).
+    private mutating func keepPagesInBounds() -> [AppEffect] {
+        guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return [] }
         let before = paging.items.count
         let removedAbove = paging.trim(visible: viewport.visible, cursor: viewport.cursor)
         let removedBelow = before - removedAbove - paging.items.count
-        guard removedAbove + removedBelow > 0 else { return }
+        guard removedAbove + removedBelow > 0 else { return [] }
         // Pages drop at the ends: the changeset is those rows.
         follow(Changeset(deletes: Array(0..<removedAbove) + Array((before - removedBelow)..<before)))
+        return paging.cancelStranded().map(AppEffect.init)
     }
 
     /// Asks for the visible pages again when a live update is due (`--live`).

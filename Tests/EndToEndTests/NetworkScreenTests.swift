@@ -11,7 +11,7 @@ import Testing
 
     @Test func noArgumentsBrowsesTheHackerNewsReplica() throws {
         let tmux = try start("")
-        let first = try tmux.waitFor({ $0[23].contains("hn top") && $0[23].contains("1 page") }, timeout: 20, description: "the first HN page")
+        let first = try tmux.waitFor({ $0[0].hasPrefix("▌ ") && $0[23].contains("hn top") && $0[23].contains(" of ") }, timeout: 20, description: "the first HN page")
         #expect(first[0].hasPrefix("▌ "))
         // The id list's length is the total: G fetches the last page directly.
         try tmux.sendKeys("G")

@@ -185,6 +185,34 @@ import Testing
         #expect(try replica.pictureStats().isEmpty)
     }
 
+    /// Holding `j` on a slow replica: the pictures of rows the cursor ran past are cancelled on
+    /// the wire (the replica counts the connections closed under the artwork route), and the
+    /// row it stops on gets its picture, asked for once.
+    @Test func holdingJCancelsPicturesWhoseRowsLeftTheLead() throws {
+        // 2 s a request: a picture asked for near the cursor is still on its way when the cursor
+        // has run a screen past it. 100 rows a page: the presses never reach the loading footer,
+        // where a key past the last loaded row does nothing (the cursor waits there).
+        let replica = try ServeProcess("--items 400 --latency-ms 2000")
+        let tmux = try start(try pokeapi(replica, "--page-size 100"))
+        try tmux.waitFor(
+            { $0[23].contains("pokeapi") && $0[1].contains("#1") && $0[23].contains("▣") }, timeout: 30,
+            description: "the first page, its pictures on the way")
+        // One tmux client per press, as a held key's repeats arrive: one read each.
+        for _ in 0..<60 { try tmux.sendKeys("j") }
+        try tmux.waitFor({ self.position($0[23]) == 61 }, timeout: 30, description: "the cursor on 61")
+        let artwork = "sprites/pokemon/other/official-artwork/{id}.png"
+        let cancelled = try poll("a closed picture request") { try replica.cancelledRoutes()[artwork].flatMap { $0 > 0 ? $0 : nil } }
+        // The cursor's row goes first: its picture comes, asked for once.
+        try poll("the picture of row 61") { try replica.pictureStats()["pokemon/other/official-artwork/61.png"] }
+        let pictures = try replica.pictureStats()
+        #expect(pictures["pokemon/other/official-artwork/61.png"] == 1)
+        // Moving down never closes a page request: everything closed was a picture.
+        #expect(try replica.cancelledRoutes().keys.sorted() == [artwork])
+        print("holding j over 60 rows at 2 s a request: \(cancelled) picture requests cancelled, \(pictures.count) pictures asked for")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// The other sources' pictures, from the replica's own paths: avatars and covers drawn as
     /// thumbnails in the list.
     @Test(arguments: [
@@ -204,6 +232,17 @@ import Testing
         #expect(asked.values.allSatisfy { $0 == 1 })
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// `--json` carries each item's picture link; the pipe never fetches the pictures.
+    @Test func jsonCarriesThePictureLink() throws {
+        let replica = try ServeProcess("--items 60")
+        let sprites = try #require(replica.baseURLs["sprites"])
+        let run = try runFeedscroll(try pokeapi(replica, "--json --limit 3"))
+        #expect(run.status == 0)
+        let pictures = try jsonLines(run.standardOutput).map { $0["picture"] as? String }
+        #expect(pictures == (1...3).map { "\(sprites)/pokemon/other/official-artwork/\($0).png" })
+        #expect(try replica.pictureStats().isEmpty)
     }
 
     // MARK: - Helpers
@@ -226,6 +265,17 @@ import Testing
     func position(_ status: String) -> Int? {
         guard let part = status.split(separator: "·").dropFirst().first else { return nil }
         return Int(part.trimmingCharacters(in: .whitespaces).split(separator: "/").first ?? "")
+    }
+
+    /// Polls `value` about every 50 ms until it gives something, for up to `timeout` seconds.
+    @discardableResult
+    func poll<Value>(_ description: String, timeout: TimeInterval = 30, _ value: () throws -> Value?) throws -> Value {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let value = try value() { return value }
+            if Date() >= deadline { throw PictureMissing(description: "timed out after \(timeout) s waiting for \(description)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     func waitForPicture(_ tmux: TmuxSession, row: Int, column: Int) throws -> [[ScreenCell]] {

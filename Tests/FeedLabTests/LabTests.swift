@@ -47,8 +47,9 @@ import Testing
         #expect(storms.count == 5)
         for storm in storms {
             let result = try auto(storm)
-            // 10,000 rows read: 500 pages, plus the lead's one or two beyond the last row.
-            #expect(result.pagesLoaded >= 501 && result.pagesLoaded <= 503, "\(storm.name)")
+            // 10,000 rows read: 500 pages, plus the lead's pages beyond the last row (two in
+            // flight at the end with the pipeline).
+            #expect(result.pagesLoaded >= 501 && result.pagesLoaded <= 504, "\(storm.name)")
             #expect(result.requests == result.pagesLoaded, "\(storm.name)")
             // The unguarded scroll trigger asks again on every key while a page is out.
             #expect(try #require(storm.result(.offset67)).duplicateRequests > 5_000, "\(storm.name)")
@@ -91,11 +92,13 @@ import Testing
 
     @Test func adaptiveExtraRequestsAreItsLeadAtTheEnd() throws {
         // The fewest-requests goal does not hold: a lazy trigger stops at the reader's last row,
-        // the lead runs a page or two ahead. Pin how far: never more than the lead's pages.
+        // the lead runs a page or two ahead. Pin how far: never more than the lead's pages
+        // (up to 9 on hold-j/spikes, where the spikes widen the lead and the pipeline keeps two
+        // pages of it in flight; 7 with one page at a time).
         for scenario in Self.readingKeepsUp {
             let mine = try auto(scenario)
             let fewest = try #require(scenario.results.map(\.requests).min())
-            #expect(mine.requests - fewest <= 7, "\(scenario.name): \(mine.requests) vs \(fewest)")
+            #expect(mine.requests - fewest <= 9, "\(scenario.name): \(mine.requests) vs \(fewest)")
             #expect(mine.requests > fewest, "\(scenario.name): the goal is reported as missed; revisit README if this holds")
         }
         #expect(!Self.report.goals.fewestRequests.holds)
@@ -111,10 +114,42 @@ import Testing
         }
     }
 
+    @Test func pipelineOfTwoPagesAgainstOneAtATime() throws {
+        // The same network with the serial pager (`--pipeline 1`), the pager before the pipeline.
+        var serialSetup = Self.setup
+        serialSetup.pipeline = 1
+        let serial = Lab.run(setup: serialSetup)
+        func pair(_ name: String) throws -> (before: StrategyResult, after: StrategyResult) {
+            let before = try #require(serial.scenarios.first { $0.name == name }?.result(.feedscrollAdaptive))
+            let after = try #require(Self.report.scenarios.first { $0.name == name }?.result(.feedscrollAdaptive))
+            return (before, after)
+        }
+        // An API slower than the reader: two pages on the wire double what reaches the reader.
+        let slow = try pair("hold-j/constant-1s")
+        // (The one stall left is the first page: a page ahead never goes out beside the
+        // page the reader waits for.)
+        #expect(slow.before.stalls == 45 && slow.after.stalls <= 1)
+        for model in ["constant-300ms", "constant-1s", "spikes"] {
+            let storm = try pair("storm/\(model)")
+            #expect(storm.after.stallSeconds < storm.before.stallSeconds * 0.9, "storm/\(model)")
+        }
+        // Spikes: the page behind a 3 s one is already here when it lands.
+        let spikes = try pair("hold-j/spikes")
+        #expect(spikes.after.stalls < spikes.before.stalls)
+        // jump-G: G lands on the last loaded row, so the page after it is a fresh fetch either
+        // way; a second page in flight does not shorten that wait.
+        for model in ["constant-1s", "long-tail", "spikes", "failures"] {
+            let jump = try pair("jump-G/\(model)")
+            #expect(jump.after.stallSeconds == jump.before.stallSeconds, "jump-G/\(model)")
+        }
+        // Each page still asked for once, with either pager.
+        #expect(serial.goals.oneRequestPerPage.holds && Self.report.goals.oneRequestPerPage.holds)
+    }
+
     @Test func tableHasOneAlignedBlockPerScenario() {
         let table = Self.report.table()
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "feedscroll lab: seed 1, page 20 items, screen 11 items, endless feed")
+        #expect(lines[0] == "feedscroll lab: seed 1, page 20 items, screen 11 items, endless feed, 2 pages in flight ahead")
         let headers = lines.filter { $0.hasPrefix("  strategy ") }
         #expect(headers.count == 30)
         let rows = lines.filter { line in TriggerStrategy.allCases.contains { line.hasPrefix("  \($0.rawValue) ") } }

@@ -29,6 +29,18 @@ import Testing
         #expect(a != get("/sprites/pokemon/other/official-artwork/1.png", seed: 8).body)
     }
 
+    @Test func closedPictureRequestsAreCountedUnderTheirRoute() throws {
+        let router = ReplicaRouter(configuration: ReplicaConfiguration(), apis: [PicturesReplica(seed: 7)])
+        router.countCancelled(path: "/sprites/pokemon/other/official-artwork/25.png")
+        router.countCancelled(path: "/sprites/pokemon/other/official-artwork/26.png")
+        router.countCancelled(path: "/nowhere/1")
+        guard case let .respond(response, _) = router.handle(method: "GET", path: "/_stats", rawQuery: nil, host: "x", now: 0)
+        else { Issue.record("no stats"); return }
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(stats["cancelled"] as? Int == 3)
+        #expect(stats["cancelledRoutes"] as? [String: Int] == ["sprites/pokemon/other/official-artwork/{id}.png": 2, "unmatched": 1])
+    }
+
     @Test func avatarsComeAsPNGOrJPEGAndCoversAsJPEG() throws {
         let png = get("/sprites/avatars/octocat.png")
         let jpeg = get("/sprites/avatars/octocat.jpg")

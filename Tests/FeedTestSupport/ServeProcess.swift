@@ -56,6 +56,14 @@ public final class ServeProcess {
         return (object?["cancelled"] as? Int) ?? 0
     }
 
+    /// `GET /_stats` → `cancelledRoutes`: `cancelled` per route (`sprites/pokemon/{id}.png`, …).
+    public func cancelledRoutes() throws -> [String: Int] {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["cancelledRoutes"] as? [String: Int]) ?? [:]
+    }
+
     /// `GET /_stats`'s `rounds`: the longest chain of requests each started after the one before
     /// was answered (round trips one after another, whatever the machine's load).
     public func rounds() throws -> Int {

@@ -25,6 +25,9 @@ struct LabCommand: ParsableCommand {
     @Option(help: "Items on screen (11 at 80×24).")
     var screen = 11
 
+    @Option(help: "List pages feedscroll keeps in flight ahead at most (1 replays the serial pager; the terminal uses 2).")
+    var pipeline = 2
+
     @Option(help: "Items in the feed (endless when not given).")
     var items: Int?
 
@@ -37,6 +40,7 @@ struct LabCommand: ParsableCommand {
     func validate() throws {
         guard (1...1_000).contains(pageSize) else { throw ValidationError("--page-size must be within 1…1000, not \(pageSize)") }
         guard (1...500).contains(screen) else { throw ValidationError("--screen must be within 1…500, not \(screen)") }
+        guard (1...4).contains(pipeline) else { throw ValidationError("--pipeline must be within 1…4, not \(pipeline)") }
         if let items, items < 1 { throw ValidationError("--items must be at least 1, not \(items)") }
         let known = Lab.standardScenarios(setup: setup)
         for name in scenario where !known.contains(where: { matches($0, name) }) {
@@ -60,7 +64,7 @@ struct LabCommand: ParsableCommand {
 
     // MARK: - Helpers
 
-    private var setup: LabSetup { LabSetup(pageSize: pageSize, screen: screen, feedItems: items, seed: seed) }
+    private var setup: LabSetup { LabSetup(pageSize: pageSize, screen: screen, feedItems: items, seed: seed, pipeline: pipeline) }
 
     private func matches(_ candidate: Scenario, _ name: String) -> Bool {
         [candidate.name, candidate.trace.name, candidate.latency.name].contains(name)

@@ -76,7 +76,8 @@ struct TerminalRuntime {
         let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
         let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
-            sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages),
+            sourceName: source.name, paging: PagingState(
+                firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages, pipeline: PagingState.listPipelineDepth),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
