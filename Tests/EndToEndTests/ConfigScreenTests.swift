@@ -135,9 +135,11 @@ import Testing
         for (flags, pages) in [("", "4 pages"), ("--page-size 10", "2 pages")] {
             let paged = try start("--config \(config) demo --latency-ms 0 --items 20 \(flags)", scratch: scratch)
             try paged.waitForText("points")
-            // G to the last loaded item until the pager has reached the end of the feed.
+            // G to the last loaded item until the pager has reached the end of the feed and settled:
+            // on a feed of known size G fetches the last page directly and the pages before it
+            // follow (the status line shows `1 page · ⇣1` until they have), so nothing in flight.
             let screen = try paged.waitFor({ screen in
-                if screen.contains(where: { $0.contains("end of feed · 20 items") }) { return true }
+                if screen.contains(where: { $0.contains("end of feed · 20 items") }) && !screen[23].contains("⇣") { return true }
                 try? paged.sendKeys("G")
                 return false
             }, description: "the end of the feed")
