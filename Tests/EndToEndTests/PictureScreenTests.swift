@@ -114,7 +114,10 @@ import Testing
     @Test func theListShowsThumbnailsAndTheCursorsPicture() throws {
         let replica = try ServeProcess("--items 60")
         let tmux = try start(try pokeapi(replica))
-        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[1].contains("#1") }, timeout: 30, description: "pictures loaded")
+        // No picture in flight is not enough: a row's picture is asked for on the frame after its
+        // row arrives, so also wait until the second row's thumbnail is drawn.
+        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[1].contains("#1")
+            && $0[2].contains("▀▀▀▀") && $0[3].contains("▀▀▀▀") }, timeout: 30, description: "pictures loaded")
         let screen = cells(try tmux.captureWithEscapes())
         // Each row: a 4×2 thumbnail at column 2, the title after it.
         let thumbnail = try expectedArtwork(id: 2, columns: 4, rows: 2)
