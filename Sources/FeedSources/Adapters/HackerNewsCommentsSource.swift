@@ -17,12 +17,19 @@ import Synchronization
 /// page costs about its depth in round trips, not its size. Comments fetched ahead but not
 /// reached by this page (a long subtree came first) are kept for the next page, so each
 /// comment is still requested once.
+///
+/// Opened from a list, the story's replies are usually known already (`knownKids`, from
+/// `HackerNewsThreadHints`): the first page then fetches the story and its first replies in
+/// one round. The walk still starts from the story's fresh `kids`: a hinted reply still there
+/// is used, a new one is fetched in the next round, one no longer there is dropped.
 public struct HackerNewsCommentsSource: FeedSource {
     public let itemID: Int
     public let baseURL: URL
     private let transport: any HTTPTransport
     /// Comment requests in flight at once.
     public let maxConcurrentItems: Int
+    /// The story's reply ids as a list saw them lately (a guess to fetch ahead, never trusted).
+    public let knownKids: [Int]?
     private let ahead = Ahead()
 
     public var name: String { "hn comments \(itemID)" }
@@ -34,26 +41,40 @@ public struct HackerNewsCommentsSource: FeedSource {
     ///   - itemID: the story (or comment) whose replies to walk.
     ///   - baseURL: the API root, as for `HackerNewsSource`.
     ///   - maxConcurrentItems: comment requests in flight at once.
-    public init(itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) {
+    ///   - knownKids: the story's reply ids as a list saw them, to fetch together with the story.
+    public init(
+        itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8,
+        knownKids: [Int]? = nil
+    ) {
         self.itemID = itemID
         self.baseURL = baseURL
         self.transport = transport
         self.maxConcurrentItems = max(1, maxConcurrentItems)
+        self.knownKids = knownKids
     }
 
     /// The comments source for an item id of `HackerNewsSource` (`hn:ID`), if it is one.
-    public static func forItem(_ itemID: String, baseURL: URL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) -> Self? {
+    ///
+    /// - Parameter hints: what the list saw of its stories' replies; the item's entry, if any,
+    ///   becomes `knownKids`.
+    public static func forItem(
+        _ itemID: String, baseURL: URL, transport: any HTTPTransport, maxConcurrentItems: Int = 8, hints: HackerNewsThreadHints? = nil
+    ) -> Self? {
         guard itemID.hasPrefix("hn:"), let id = Int(itemID.dropFirst(3)) else { return nil }
-        return Self(itemID: id, baseURL: baseURL, transport: transport, maxConcurrentItems: maxConcurrentItems)
+        return Self(
+            itemID: id, baseURL: baseURL, transport: transport, maxConcurrentItems: maxConcurrentItems,
+            knownKids: hints?.kids(of: id))
     }
 
     public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")
         }
+        let size = pageSize.clampedPageSize(maximum: maxPageSize)
         var stack: [Pending]
         var skipped: [FeedError] = []
         var subject: FeedItem?
+        var guessed: [Int: CommentDTO?] = [:]
         if let token {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
@@ -61,12 +82,12 @@ public struct HackerNewsCommentsSource: FeedSource {
             stack = decoded
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed)
             subject = root?.feedItem
             stack = (root?.kids ?? []).map { Pending(id: $0, depth: 0) }
         }
-        let size = pageSize.clampedPageSize(maximum: maxPageSize)
         var known = ahead.take()
+        known.merge(guessed) { new, _ in new }
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
@@ -150,6 +171,47 @@ public struct HackerNewsCommentsSource: FeedSource {
             stack.append(Pending(id: id, depth: depth))
         }
         return stack
+    }
+
+    /// The thread's root, fetched together with the first replies `knownKids` names (up to a
+    /// page's worth, leaving the root a place in the fan-out). The guesses the fresh root still
+    /// names land in `guessed` (their 404s in `skipped`); the others are dropped, and so are
+    /// their failures. A guess that failed and is still named fails the page, as the walk
+    /// would have when it fetched it.
+    private func fetchRoot(
+        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?]
+    ) async throws(FeedError) -> HackerNewsItemDTO? {
+        let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
+        guard !guesses.isEmpty else {
+            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+        }
+        let round = try await FanOut.map([nil] + guesses.map(Optional.some), width: maxConcurrentItems) {
+            [self] (id: Int?) throws(FeedError) -> FirstRound in
+            var notes: [FeedError] = []
+            guard let id else {
+                // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
+                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes), notes)
+            }
+            do throws(FeedError) {
+                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes)), notes)
+            } catch {
+                return .comment(id, .failure(error), notes)
+            }
+        }
+        guard case let .root(root, rootNotes) = round.first else { return nil }
+        skipped += rootNotes
+        let fresh = Set(root?.kids ?? [])
+        for case let .comment(id, result, notes) in round.dropFirst() where fresh.contains(id) {
+            guessed[id] = .some(try result.get())
+            skipped += notes
+        }
+        return root
+    }
+
+    /// What one request of the first round brought.
+    private enum FirstRound: Sendable {
+        case root(HackerNewsItemDTO?, [FeedError])
+        case comment(Int, Result<CommentDTO?, FeedError>, [FeedError])
     }
 
     /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
