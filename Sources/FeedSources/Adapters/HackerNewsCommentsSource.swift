@@ -5,15 +5,15 @@ import Synchronization
 /// The comment tree of one Hacker News item, as a feed: comments in depth-first order, each
 /// with its `depth` and `parentID`, fetched a page at a time as the reader approaches them.
 ///
-/// The page key is a cursor that encodes the walk's pending stack: `id:depth` pairs, the next
-/// comment first (`.cursor(nil)` is the start, which reads the item's `kids`). Loading a page
-/// pops comments off the stack one request (`/item/ID.json`) each, pushing each comment's
-/// `kids` in front, so pages follow each other with no duplicate and no gap. `deleted` and
-/// `dead` comments are not shown; their replies are, one level deeper than they were.
-/// A page may be short (skips) without being the end; the end is an empty stack.
+/// The page key is a cursor that encodes the walk's pending places (`CommentWalk`): `id:depth`
+/// pairs, the next comment first (`.cursor(nil)` is the start, which reads the item's `kids`).
+/// Loading a page walks on from there, one request (`/item/ID.json`) per comment, each
+/// comment's `kids` walked right after it, so pages follow each other with no duplicate and no
+/// gap. `deleted` and `dead` comments are not shown; their replies are, one level below them.
+/// A page may be short (skips) without being the end; the end is a walk with nothing pending.
 ///
-/// Round trips: whenever the front of the stack is not known yet, the next comments the page
-/// still needs (the front run of the stack) are fetched together through one `FanOut`, so a
+/// Round trips: whenever the walk's next comment is not known yet, the next comments the page
+/// still needs (`CommentWalk.frontier`) are fetched together through one `FanOut`, so a
 /// page costs about its depth in round trips, not its size. Comments fetched ahead but not
 /// reached by this page (a long subtree came first) are kept for the next page, so each
 /// comment is still requested once.
@@ -71,7 +71,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
-        var stack: [Pending]
+        var walk: Walk
         var skipped: [FeedError] = []
         var subject: FeedItem?
         var guessed: [Int: CommentDTO?] = [:]
@@ -79,21 +79,21 @@ public struct HackerNewsCommentsSource: FeedSource {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
             }
-            stack = decoded
+            walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
             let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed)
             subject = root?.feedItem
-            stack = (root?.kids ?? []).map { Pending(id: $0, depth: 0) }
+            walk = Walk(roots: root?.kids ?? [])
         }
         var known = ahead.take()
         known.merge(guessed) { new, _ in new }
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
-        while items.count < size, budget > 0, !stack.isEmpty {
-            if known[stack[0].id] == nil {
-                let wanted = Self.frontier(stack, known: known, positions: min(size - items.count, budget))
+        while items.count < size, budget > 0, let next = walk.next {
+            if known[next.entry] == nil {
+                let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
                     let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes)
@@ -104,63 +104,31 @@ public struct HackerNewsCommentsSource: FeedSource {
                     skipped += notes
                 }
             }
-            budget -= 1
-            let next = stack.removeFirst()
-            guard let dto = known.removeValue(forKey: next.id) ?? nil else { continue }
-            stack.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
-            if dto.deleted == true || dto.dead == true { continue }
-            items.append(dto.feedItem(depth: next.depth))
+            for visit in walk.take(shown: size - items.count, budget: &budget, { Self.lookup(known[$0]) }) {
+                guard let dto = known.removeValue(forKey: visit.place.entry) ?? nil, visit.isShown else { continue }
+                items.append(dto.feedItem(depth: visit.place.depth))
+            }
         }
         ahead.keep(known)
         return Page(
-            key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped, subject: subject)
+            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), failed: skipped,
+            subject: subject)
     }
 
     // MARK: - Helpers
 
-    struct Pending: Equatable {
-        var id: Int
-        var depth: Int
-    }
+    typealias Walk = CommentWalk<Int>
+    typealias Pending = Walk.Place
 
-    /// The comments not fetched yet among the next `positions` places of the walk, as far as
-    /// it is known: known comments are expanded in place, unknown ones are listed and their
-    /// (unknown) replies passed over. Fetching these together makes each round one level deeper.
-    private static func frontier(_ stack: [Pending], known: [Int: CommentDTO?], positions: Int) -> [Int] {
-        var walk = stack[...]
-        var prefix: [Pending] = []
-        var unknown: [Int] = []
-        var seen = 0
-        while seen < positions {
-            let next: Pending
-            if let first = prefix.first {
-                next = first
-                prefix.removeFirst()
-            } else if let first = walk.first {
-                next = first
-                walk = walk.dropFirst()
-            } else {
-                break
-            }
-            seen += 1
-            guard let entry = known[next.id] else {
-                unknown.append(next.id)
-                continue
-            }
-            // A place is a comment the page will show: `null`, deleted and dead ones take none,
-            // so the window reaches as deep as the page really goes and needs no extra round.
-            guard let dto = entry else {
-                seen -= 1
-                continue
-            }
-            prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
-            if dto.deleted == true || dto.dead == true { seen -= 1 }
-        }
-        return unknown
+    /// What the walk knows of a comment: `nil` not fetched, `.some(nil)` gone.
+    private static func lookup(_ entry: CommentDTO??) -> Walk.Lookup {
+        guard let entry else { return .unknown }
+        guard let dto = entry else { return .missing }
+        return .comment(replies: dto.kids ?? [], isShown: dto.deleted != true && dto.dead != true)
     }
 
     static func encode(_ stack: [Pending]) -> String {
-        stack.map { "\($0.id):\($0.depth)" }.joined(separator: ",")
+        stack.map { "\($0.entry):\($0.depth)" }.joined(separator: ",")
     }
 
     static func decode(_ token: String) -> [Pending]? {
@@ -168,7 +136,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         for pair in token.split(separator: ",") {
             let parts = pair.split(separator: ":")
             guard parts.count == 2, let id = Int(parts[0]), let depth = Int(parts[1]), depth >= 0 else { return nil }
-            stack.append(Pending(id: id, depth: depth))
+            stack.append(Pending(entry: id, depth: depth))
         }
         return stack
     }
