@@ -22,7 +22,9 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        let first = try online.waitFor({ $0[23].contains("hn top") && $0[23].contains("page") && !$0[0].isEmpty }, timeout: 20,
+        // The status line of a frame with items (` 1/`, not the loading frame's `0/0 · 0 pages`): it
+        // is drawn after the rows, and tmux can be read mid-frame.
+        let first = try online.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20,
                                        description: "the first page from the replica")
         #expect(!first[23].contains("cached"))
         try online.sendKeys("q")
@@ -32,7 +34,7 @@ import Testing
         let started = Date()
         let again = try start("hn --base-url \(base)", cacheHome: home)
         // The first screen with items on it already came from the cache, and says so.
-        let cached = try again.waitFor({ !$0[0].isEmpty }, timeout: 20, description: "the cached first screen")
+        let cached = try again.waitFor({ !$0[0].isEmpty && $0[23].contains(" 1/") }, timeout: 20, description: "the cached first screen")
         let blink = Date().timeIntervalSince(started)
         #expect(cached[23].contains("cached"), "\(cached[23])")
         #expect(titles(cached) == titles(first))
@@ -103,7 +105,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let first = try start("hn --base-url \(base)", cacheHome: home)
-        let screen = try first.waitFor({ $0[23].contains("page") && !$0[8].isEmpty }, timeout: 20, description: "the first page")
+        let screen = try first.waitFor({ $0[23].contains(" 1/") && !$0[8].isEmpty }, timeout: 20, description: "the first page")
         let all = titles(screen)
         // Items 2 and 3 (rows 2 and 4) marked read with u.
         try first.sendKeys("j", "u")
@@ -159,8 +161,9 @@ import Testing
         let offline = try start("hn --offline --base-url \(base)", cacheHome: home)
         try offline.waitFor({ !$0[0].isEmpty && $0[23].contains("offline") }, timeout: 20, description: "the cached list")
         try offline.sendKeys("Enter")
-        let thread = try offline.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") }, timeout: 20,
-                                         description: "the cached thread")
+        // Settled (nothing in flight), so a comment page the cache lacked would have failed by now.
+        let thread = try offline.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") && !$0[23].contains("⇣") },
+                                         timeout: 20, description: "the cached thread, settled")
         #expect(thread[0] == read[0])
         #expect(!thread.contains { $0.contains("✗") }, "\(thread)")
         // A story never opened has nothing cached: one clear line, not a hang.
@@ -187,7 +190,11 @@ import Testing
         // Later, five more comments on every thread.
         let later = try ServeProcess("--items 200 --extra-comments 5")
         let back = try start("hn --base-url \(try #require(later.baseURLs["hn"]))", cacheHome: home)
-        let screen = try back.waitFor({ $0[23].contains("page") && $0[0].contains(title) }, timeout: 20, description: "the same story")
+        // Pages are cached under their base URL: should this replica get the first one's port,
+        // the cached first screen (the first run's counts, no `+N new`) comes first, so wait for
+        // rows revalidated from the replica.
+        let screen = try back.waitFor({ $0[23].contains("page") && !$0[23].contains("cached") && $0[23].contains(" ms") && $0[0].contains(title) },
+                                      timeout: 30, description: "the same story, revalidated")
         #expect(screen[1].trimmingCharacters(in: .whitespaces).hasSuffix(" · +5 new"), "\(screen[1])")
         #expect(!screen[3].contains("new"), "\(screen[3])")
         // The thread opens from the cache and is revalidated: the note goes once fresh pages are in.

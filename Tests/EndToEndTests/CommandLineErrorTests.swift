@@ -47,8 +47,11 @@ import Testing
         #expect(plain.standardError == "feedscroll: demo has no items\n")
 
         let tmux = try TmuxSession(command: "exec \(FeedscrollBinary.path) demo --items 0 --latency-ms 0", environment: ["LC_ALL": "C.UTF-8"])
-        let screen = try tmux.waitForText("No items")
-        #expect(screen.contains { $0.contains("demo has nothing to show") })
+        // Both lines: the second is drawn after the first (tmux can be read mid-frame).
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("No items") } && $0.contains { $0.contains("demo has nothing to show") } },
+                                      description: "the empty feed's two lines")
+        let first = screen.firstIndex { $0.contains("No items") }
+        #expect(first.map { $0 + 1 } == screen.firstIndex { $0.contains("demo has nothing to show") }, "one under the other")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }

@@ -12,7 +12,11 @@ import Testing
 
     /// At 300 ms a request, twenty comments one after another took about 6.8 s; fetched a
     /// level at a time they take the thread's depth in round trips, which no client showing
-    /// them in thread order can beat (a comment's id is known only once its parent is).
+    /// them in thread order can beat (a comment's id is known only once its parent is). The
+    /// story's own round is shared with its first replies, whose ids the list already saw.
+    /// Measured here: 7 round trips for a story whose first twenty comments are 7 levels deep,
+    /// 2.25–2.32 s over 5 runs at load ~4 (2.59–2.87 s with the story's round apart); 2.1 s of
+    /// it is the 7 × 300 ms the walk cannot avoid, so 2 s is out of reach for this thread.
     @Test func twentyCommentsInAsFewRoundTripsAsTheThreadIsDeep() throws {
         let replica = try ServeProcess("--latency-ms 300")
         let base = try #require(replica.baseURLs["hn"])
@@ -22,19 +26,19 @@ import Testing
         try tmux.waitFor({ $0[23].contains("hn top") && !$0[23].contains("⇣") && $0[23].contains("page") }, timeout: 20, description: "the first page")
         for _ in 0..<story.rank { try tmux.sendKeys("j") }
         try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") && !$0[23].contains("⇣") }, timeout: 20, description: "cursor on the story")
-        let needed = try roundsNeeded(base: base, story: story.id, count: 20)
+        let levels = try levelsNeeded(base: base, story: story.id, count: 20)
         let roundsBefore = try replica.rounds()
         let pressed = Date()
         try tmux.sendKeys("Enter")
         try tmux.waitFor({ commentCount($0[23]) >= 20 }, timeout: 20, description: "twenty comments")
         let elapsed = Date().timeIntervalSince(pressed)
         let rounds = try replica.rounds() - roundsBefore
-        print("twenty comments on screen \(elapsed) s after Enter, \(rounds) round trips one after another (\(needed) at the least)")
+        print("twenty comments on screen \(elapsed) s after Enter, \(rounds) round trips one after another (\(levels) levels deep)")
         // What the load cannot change: the walk took no more round trips than the thread's depth
-        // forces on any client that shows comments in thread order.
-        #expect(rounds <= needed, "\(rounds) round trips for the first twenty comments; \(needed) would do")
-        // The time is reported, not asserted: wall time is the machine's load (2.6 s here for 8
-        // round trips of 300 ms at load ~10).
+        // forces on any client that shows comments in thread order, the story's round included
+        // (the list saw its replies, so they are fetched with it).
+        #expect(rounds <= levels, "\(rounds) round trips for the first twenty comments; \(levels) would do")
+        // The time is reported, not asserted: wall time is the machine's load.
         try tmux.sendKeys("q", "q")
         #expect(try tmux.waitForExit() == .exited(0))
     }
@@ -85,9 +89,10 @@ import Testing
     }
 
     /// The fewest round trips one after another that can bring the first `count` comments of
-    /// a thread in thread order: the root, then one per level down to the deepest of them (a
-    /// comment's id is known only once its parent is). Walked here with plain requests.
-    private func roundsNeeded(base: String, story: Int, count: Int) throws -> Int {
+    /// a thread in thread order once its first replies are known: one per level down to the
+    /// deepest of them (a comment's id is known only once its parent is). Walked here with
+    /// plain requests.
+    private func levelsNeeded(base: String, story: Int, count: Int) throws -> Int {
         let root = try fetchJSON("\(base)/item/\(story).json") as? [String: Any]
         var stack = ((root?["kids"] as? [Int]) ?? []).map { (id: $0, level: 1) }
         var shown = 0
@@ -99,7 +104,7 @@ import Testing
             stack.insert(contentsOf: ((item["kids"] as? [Int]) ?? []).map { (id: $0, level: next.level + 1) }, at: 0)
             if item["deleted"] == nil, item["dead"] == nil { shown += 1 }
         }
-        return 1 + deepest
+        return deepest
     }
 
     private func fetchJSON(_ url: String) throws -> Any {

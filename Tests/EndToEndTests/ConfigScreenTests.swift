@@ -63,9 +63,11 @@ import Testing
         let row = try #require(help.first { $0.contains("Move down one item") })
         #expect(row.contains(/\sn +Move down one item/), "\(row)")
         #expect(!row.contains("j"))
-        // The light theme's cursor background (palette 153) is on screen.
+        // The light theme's cursor background (palette 153) is on screen, once the help is gone
+        // (Esc is a key only after ncurses' escape delay).
         try tmux.sendKeys("Escape")
-        let coloured = try tmux.captureWithEscapes()
+        let coloured = try tmux.waitFor({ !$0.contains { $0.contains("key closes") } && $0[23].contains("demo · 1/") },
+                                        description: "the help closed", escapes: true)
         #expect(coloured.contains { $0.contains("48;5;153") }, "\(coloured.prefix(3))")
         #expect(!coloured.contains { $0.contains("48;5;25m") })
     }

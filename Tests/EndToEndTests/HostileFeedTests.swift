@@ -52,8 +52,16 @@ import Testing
         try tmux.waitFor({ $0[29].contains("hn top · 1/") && $0.contains { $0.contains("HOSTILE") } }, description: "hostile rows")
         var seen = Set<String>()
         // Page through the feed so every payload has been drawn at least once.
+        var before: (row: Int, of: Int)?
         for step in 0..<8 {
-            let screen = try tmux.waitFor({ $0[29].contains("hn top · ") && !$0[29].contains("⇣") }, description: "screen \(step) settled")
+            // Once Space was sent, the screen before it is settled too: wait until the cursor has
+            // moved (unless it was on the last row already), then until nothing is in flight.
+            let screen = try tmux.waitFor({ screen in
+                guard screen[29].contains("hn top · ") && !screen[29].contains("⇣"), let now = Self.position(screen[29]) else { return false }
+                guard let before else { return true }
+                return now.row > before.row || before.row == before.of
+            }, description: "screen \(step) moved from \(before.map { "\($0.row)/\($0.of)" } ?? "the start") and settled")
+            before = Self.position(screen[29])
             #expect(screen.count == 30)
             for (row, line) in screen.enumerated() where row < 28 && !line.isEmpty {
                 let text = line.hasPrefix("▌ ") ? String(line.dropFirst(2)) : String(line.drop { $0 == " " })
@@ -101,6 +109,12 @@ import Testing
             #expect(Self.cleanTitles.contains(title))
             #expect(author.hasPrefix("mallory") && !author.unicodeScalars.contains(where: Self.isForbidden), "\(author.debugDescription)")
         }
+    }
+
+    /// `(row, of)` from the status line's ` 15/56` (the cursor's row, the rows known).
+    static func position(_ status: String) -> (row: Int, of: Int)? {
+        guard let match = status.firstMatch(of: /· (\d+)\/(\d+)/), let row = Int(match.1), let of = Int(match.2) else { return nil }
+        return (row, of)
     }
 
     /// Controls (tab aside), DEL, C1, bidi controls, zero-width tricks.

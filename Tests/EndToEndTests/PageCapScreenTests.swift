@@ -43,7 +43,9 @@ import Testing
 
     @Test func farDownAndBackUpShowsTheFirstItemsAgain() throws {
         let tmux = try start("demo --latency-ms 20 --page-size 20 --max-pages 5")
-        let first = try tmux.waitFor({ $0.contains { $0.contains("points") } && self.status($0) != nil }, description: "first rows")
+        // Position 1, not the loading frame's 0/0: the status line comes after the rows it counts
+        // (tmux can be read mid-frame), so the six rows kept here are whole.
+        let first = try tmux.waitFor({ $0.contains { $0.contains("points") } && self.status($0)?.position == 1 }, description: "first rows")
         let top = Array(first.prefix(6))
         let far = try scrollFarDown(tmux, to: 400)
         #expect(far.prefix(6) != top[...])
@@ -73,7 +75,7 @@ import Testing
 
     @Test func topAfterDropsJumpsToTheFirstItems() throws {
         let tmux = try start("demo --latency-ms 20 --page-size 20 --max-pages 5")
-        let first = try tmux.waitFor({ $0.contains { $0.contains("points") } && self.status($0) != nil }, description: "first rows")
+        let first = try tmux.waitFor({ $0.contains { $0.contains("points") } && self.status($0)?.position == 1 }, description: "first rows")
         let top = Array(first.prefix(6))
         _ = try scrollFarDown(tmux, to: 300)
         try tmux.sendKeys("g")

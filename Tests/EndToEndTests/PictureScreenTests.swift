@@ -92,20 +92,16 @@ import Testing
         // 80×24: the box is 32 columns × 11 rows; a square picture fills 22 × 11.
         let picture = try expectedArtwork(id: 1, columns: 32, rows: 11)
         #expect(picture.columns == 22 && picture.rows == 11)
-        let screen = try waitForPicture(tmux, row: 5, column: 1 + picture.columns / 2)
-        var mismatches: [String] = []
-        for row in 0..<picture.rows {
-            for column in 0..<picture.columns {
-                let cell = screen[row][1 + column]
-                let expected = picture[row, column]
-                let wanted = ScreenCell(
-                    text: "▀", foreground: Palette256.nearest(expected.top), background: Palette256.nearest(expected.bottom))
-                if cell != wanted { mismatches.append("\(row),\(column): \(cell) ≠ \(wanted)") }
-            }
+        // One cell of the picture is not the whole of it: tmux can be read in the middle of a
+        // frame's output. Wait for every cell and the text below; if they never come, the
+        // expectations below say what differs on the last screen.
+        let screen = try waitForCells(tmux, description: "the artwork cell by cell, the text below it") {
+            self.mismatches($0, picture, top: 0, left: 1).isEmpty && $0.count > 13 && Self.text($0[13]).contains("#1")
         }
+        let mismatches = mismatches(screen, picture, top: 0, left: 1)
         #expect(mismatches.isEmpty, "\(mismatches.count) cells differ: \(mismatches.prefix(5))")
         // The text starts below the picture and its blank line.
-        #expect(try tmux.capture()[13].contains("#1"))
+        #expect(Self.text(screen[13]).contains("#1"))
         try tmux.sendKeys("q", "q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(replica.isPicturePathCountedOnce("pokemon/other/official-artwork/1.png"))
@@ -114,27 +110,28 @@ import Testing
     @Test func theListShowsThumbnailsAndTheCursorsPicture() throws {
         let replica = try ServeProcess("--items 60")
         let tmux = try start(try pokeapi(replica))
-        // No picture in flight is not enough: a row's picture is asked for on the frame after its
-        // row arrives, so also wait until the second row's thumbnail is drawn.
-        try tmux.waitFor({ $0[23].contains("pokeapi") && !$0[23].contains("▣") && $0[1].contains("#1")
-            && $0[2].contains("▀▀▀▀") && $0[3].contains("▀▀▀▀") }, timeout: 30, description: "pictures loaded")
-        let screen = cells(try tmux.captureWithEscapes())
-        // Each row: a 4×2 thumbnail at column 2, the title after it.
+        // Each row: a 4×2 thumbnail at column 2, the title after it; the cursor's picture on the
+        // right, in its 32×11 box.
         let thumbnail = try expectedArtwork(id: 2, columns: 4, rows: 2)
-        for row in 0..<thumbnail.rows {
-            for column in 0..<thumbnail.columns {
-                let cell = screen[2 + row][2 + column]
-                #expect(cell.text == "▀")
-                #expect(cell.foreground == Palette256.nearest(thumbnail[row, column].top))
-                #expect(cell.background == Palette256.nearest(thumbnail[row, column].bottom))
-            }
-        }
-        #expect(try tmux.capture()[3].contains("#2"))
-        // The cursor's picture on the right, in its 32×11 box.
         let preview = try expectedArtwork(id: 1, columns: 32, rows: 11)
         let left = 80 - 32 - 1
+        let previewCell = ScreenCell(
+            text: "▀", foreground: Palette256.nearest(preview[5, preview.columns / 2].top),
+            background: Palette256.nearest(preview[5, preview.columns / 2].bottom))
+        // No picture in flight is not enough: a row's picture is asked for on the frame after its
+        // row arrives, and tmux can be read in the middle of a frame. Wait for the very cells
+        // checked below (if they never come, the expectations say what differs).
+        let screen = try waitForCells(tmux, description: "the second row's thumbnail and the cursor's picture") { screen in
+            let status = screen.count > 23 ? Self.text(screen[23]) : ""
+            return status.contains("pokeapi") && !status.contains("▣") && Self.text(screen[1]).contains("#1")
+                && Self.text(screen[3]).contains("#2") && self.mismatches(screen, thumbnail, top: 2, left: 2).isEmpty
+                && screen[5].count > left + preview.columns / 2 && screen[5][left + preview.columns / 2] == previewCell
+        }
+        let differing = mismatches(screen, thumbnail, top: 2, left: 2)
+        #expect(differing.isEmpty, "\(differing.count) thumbnail cells differ: \(differing.prefix(5))")
+        #expect(Self.text(screen[3]).contains("#2"))
         #expect(screen[5][left + preview.columns / 2].text == "▀")
-        #expect(screen[5][left + preview.columns / 2].background == Palette256.nearest(preview[5, preview.columns / 2].bottom))
+        #expect(screen[5][left + preview.columns / 2].background == previewCell.background)
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }
@@ -180,7 +177,9 @@ import Testing
         #expect(screen[0].hasPrefix("▌ ") && screen[0].dropFirst(2).first?.isLetter == true)
         #expect(!screen.joined().contains("▀"))
         try tmux.sendKeys("Enter")
-        let detail = try tmux.waitForText("#1")
+        // "#1" is on the list too: wait for the detail with its document in.
+        let detail = try tmux.waitFor({ $0[23].contains("Esc back") && $0.contains { $0.contains("Base stats") } }, timeout: 20,
+                                      description: "the detail of #1")
         #expect(!detail.joined().contains("▀"))
         #expect(detail[1].contains("#1"))
         try tmux.sendKeys("q", "q")
@@ -281,15 +280,36 @@ import Testing
         }
     }
 
-    func waitForPicture(_ tmux: TmuxSession, row: Int, column: Int) throws -> [[ScreenCell]] {
-        let deadline = Date().addingTimeInterval(30)
-        while true {
-            let screen = cells(try tmux.captureWithEscapes())
-            if screen.count > row, screen[row].count > column, screen[row][column].text == "▀" { return screen }
-            if Date() >= deadline { throw PictureMissing(description: "no picture at \(row),\(column)") }
-            Thread.sleep(forTimeInterval: 0.05)
+    /// Polls the screen as cells until `predicate` holds, and returns that screen; at the
+    /// deadline, returns the last screen instead, for the caller's expectations to say what
+    /// differs (a timeout alone would not).
+    func waitForCells(_ tmux: TmuxSession, timeout: TimeInterval = 30, description: String,
+                      _ predicate: ([[ScreenCell]]) -> Bool) throws -> [[ScreenCell]] {
+        do {
+            return cells(try tmux.waitFor({ predicate(self.cells($0)) }, timeout: timeout, description: description, escapes: true))
+        } catch is TmuxSession.Failure {
+            Issue.record("timed out after \(timeout) s waiting for \(description)")
+            return cells(try tmux.captureWithEscapes())
         }
     }
+
+    /// The cells of `picture` drawn at (`top`, `left`) that differ from it, as `row,column: seen ≠ wanted`.
+    func mismatches(_ screen: [[ScreenCell]], _ picture: HalfBlockPicture, top: Int, left: Int) -> [String] {
+        var found: [String] = []
+        for row in 0..<picture.rows {
+            for column in 0..<picture.columns {
+                let expected = picture[row, column]
+                let wanted = ScreenCell(
+                    text: "▀", foreground: Palette256.nearest(expected.top), background: Palette256.nearest(expected.bottom))
+                let cell = top + row < screen.count && left + column < screen[top + row].count ? screen[top + row][left + column] : nil
+                if cell != wanted { found.append("\(row),\(column): \(cell.map { "\($0)" } ?? "missing") ≠ \(wanted)") }
+            }
+        }
+        return found
+    }
+
+    /// A row of cells as text.
+    static func text(_ row: [ScreenCell]) -> String { row.map(\.text).joined() }
 }
 
 struct PictureMissing: Error, CustomStringConvertible {

@@ -12,7 +12,10 @@ import Testing
         let tmux = try TmuxSession(command: "exec \(FeedscrollBinary.path) pokeapi --base-url \(base)", environment: ["LC_ALL": "C.UTF-8"])
         _ = try tmux.waitFor({ $0[0].hasPrefix("▌ ") && $0[1] == "  #1" }, timeout: 20, description: "the list, #1 first")
         try tmux.sendKeys("Enter")
-        let screen = try tmux.waitFor({ $0.contains { $0.contains("Base stats") } }, timeout: 20, description: "the document in the detail")
+        // The heading is not the document: tmux can be read in the middle of a frame, and the
+        // stats come below it. Wait for the last of them (the meta line and abilities are above).
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("Base stats") } && $0.contains { $0.hasPrefix(" Total ") } },
+                                      timeout: 20, description: "the document in the detail, down to its total")
         let meta = try NSRegularExpression(pattern: #"^ #1 · [a-z]+(/[a-z]+)? · \d+\.\d m · \d+\.\d kg( · \d+ xp)?$"#)
         #expect(screen.contains { meta.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }, "\(screen)")
         #expect(screen.contains { $0.hasPrefix(" Abilities: ") })

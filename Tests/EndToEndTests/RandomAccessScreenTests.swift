@@ -24,7 +24,9 @@ import Testing
         // The first page, and the one after it in flight beside it (the pipeline): 1/20 or 1/40.
         try tmux.waitFor({ $0[23].contains("· 1/") && $0[23].contains(" of 1000000") }, description: "the first page")
         try tmux.sendKeys("G")
-        let screen = try tmux.waitFor({ $0[23].contains("1000000/1000000") }, timeout: 20, description: "the true last item")
+        // Settled: the pages before the last follow it (⇣), and the log is read once they are in.
+        let screen = try tmux.waitFor({ $0[23].contains("1000000/1000000") && !$0[23].contains("⇣") }, timeout: 20,
+                                      description: "the true last item, nothing in flight")
         #expect(screen[22].contains("— end of feed · 1000000 items —"))
         #expect(screen.contains { $0.hasPrefix("▌ ") }, "the cursor is on screen")
         let logged = try String(contentsOfFile: log, encoding: .utf8)
@@ -45,7 +47,9 @@ import Testing
         try tmux.waitFor({ $0[23].contains(" 1/40 of 1302 · 2 pages") && !$0[23].contains("⇣") }, timeout: 20, description: "the first pages")
         let before = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
         try tmux.sendKeys("G")
-        let screen = try tmux.waitFor({ $0[23].contains("1302/1302") && $0[22].contains("end of feed") }, timeout: 20, description: "the last Pokémon")
+        // Settled: the lead's pages before the last follow it (⇣); count them all.
+        let screen = try tmux.waitFor({ $0[23].contains("1302/1302") && $0[22].contains("end of feed") && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the last Pokémon, nothing in flight")
         #expect(screen[22].contains("— end of feed · 1302 items —"))
         let after = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
         // The last page (offset 1300, two Pokémon), then the two before it as the lead fills
@@ -61,7 +65,9 @@ import Testing
         let tmux = try start("hn-search --base-url \(base)")
         try tmux.waitFor({ $0[23].contains(" 1/") && $0[23].contains(" of ") }, timeout: 20, description: "the first page")
         try tmux.sendKeys("G")
-        let screen = try tmux.waitFor({ $0[22].contains("end of feed") }, timeout: 20, description: "the end")
+        // The status line is drawn after the footer (tmux can be read mid-frame): wait for both.
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed") && $0[23].contains("1000/1000") }, timeout: 20,
+                                      description: "the end, the cursor on 1000")
         #expect(screen[23].contains("1000/1000"))
         #expect(screen[22].contains("— end of feed · first 1000 of "))
         #expect(screen[22].contains(" — the API returns no more —"))
@@ -75,7 +81,10 @@ import Testing
         let tmux = try start("hn --base-url \(base)")
         try tmux.waitFor({ $0[23].contains(" 1/") }, timeout: 20, description: "the first page")
         try tmux.sendKeys("G")
-        let screen = try tmux.waitFor({ $0[22].contains("end of feed") }, timeout: 20, description: "the end")
+        // Settled: the status line is drawn after the footer (tmux can be read mid-frame), and
+        // until the pages before the last are in it still shows them in flight.
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed") && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the end, nothing in flight")
         let footer = screen[22]
         // The id list names 130 stories; the replica's null, deleted and dead ones are counted, not hidden.
         let pattern = try NSRegularExpression(pattern: #"— end of feed · (\d+) items · (\d+) deleted or dead skipped —"#)

@@ -18,7 +18,9 @@ import Testing
         for _ in 0..<index { try tmux.sendKeys("j") }
         try tmux.waitFor({ $0[23].contains("· \(index + 1)/") }, description: "row \(index + 1)")
         try tmux.sendKeys("Enter")
-        let screen = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } }, timeout: 20, description: "the first comment")
+        // The status line is drawn after the comments: wait for it too (tmux can be read mid-frame).
+        let screen = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && $0[23].contains("comments") }, timeout: 20,
+                                      description: "the first comment and the detail's status line")
         #expect(screen.contains { $0.contains("── \(count) comment") })
         #expect(screen[23].contains("comments"))
         try tmux.sendKeys("q")

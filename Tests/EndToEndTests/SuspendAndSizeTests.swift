@@ -28,11 +28,14 @@ import Testing
         try tmux.waitFor({ $0[23].contains("demo · 3/") }, description: "cursor on item 3")
 
         try tmux.sendKeys("C-z")
-        let stopped = try tmux.waitFor({ $0.contains { $0.contains("Stopped") } }, description: "the shell saw the stop")
+        // bash writes the job's line and then the prompt: wait for both.
+        let stopped = try tmux.waitFor({ $0.contains { $0.contains("Stopped") } && $0.last { !$0.isEmpty }?.hasPrefix("shell$") == true },
+                                       description: "the shell saw the stop and prompts again")
         #expect(try !tmux.alternateScreenOn(), "the normal screen is back while stopped")
         #expect(try tmux.display("#{cursor_flag}") == "1", "the cursor is visible while stopped")
         #expect(try tmux.display("#{mouse_any_flag}") == "0", "mouse reporting is off while stopped")
-        #expect(stopped.last { !$0.isEmpty }?.hasPrefix("shell$") == true, "the prompt is back")
+        #expect((stopped.firstIndex { $0.contains("Stopped") } ?? .max) < (stopped.lastIndex { $0.hasPrefix("shell$") } ?? -1),
+                "the prompt is back, after the job's line")
 
         try tmux.sendLiteral("fg")
         try tmux.sendKeys("Enter")

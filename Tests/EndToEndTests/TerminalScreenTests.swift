@@ -35,7 +35,10 @@ import Testing
         try tmux.waitForText("1 page", timeout: 15)
         try tmux.waitFor({ !$0.contains { $0.contains("⇣") } }, timeout: 15, description: "second page loaded, nothing in flight")
         try tmux.sendKeys("G")
-        let bottom = try tmux.waitForText("Loading more…")
+        // The footer is drawn before the status line (tmux can be read mid-frame): wait for the
+        // status line of the same frame too, the one with G's request in flight (none was before).
+        let bottom = try tmux.waitFor({ $0.contains { $0.contains("Loading more…") } && $0[23].contains("⇣") },
+                                      description: "the loading footer and G's request in flight")
         let end = try #require(bottom[23].firstMatch(of: /· (\d+)\/\d+/).flatMap { Int($0.1) }, "a position: \(bottom[23])")
         #expect(bottom[23].contains("G: last loaded (cursor paging)"))
         try tmux.waitFor({ !$0.contains { $0.contains("⇣") || $0.contains("Loading more") } }, timeout: 15, description: "the next page in")
@@ -52,8 +55,11 @@ import Testing
         try tmux.sendKeys("G")
         try tmux.waitForText("3 pages")
         try tmux.sendKeys("G")
-        let screen = try tmux.waitForText("end of feed · 50 items")
-        #expect(screen[23].contains("50/50"))
+        // The status line is drawn after the footer (tmux can be read mid-frame), and the pages
+        // before the last may still be on their way: wait for the cursor on 50 and nothing in flight.
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed · 50 items") && $0[23].contains("50/50") && !$0[23].contains("⇣") },
+                                      description: "the end footer, the cursor on 50, nothing in flight")
+        #expect(screen[23].contains("3 pages"), "every page in: \(screen[23])")
     }
 
     @Test func errorFooterAndRetry() throws {
@@ -150,7 +156,9 @@ import Testing
         let tmux = try start("demo --items 30 --latency-ms 0")
         try tmux.waitForText("points")
         try tmux.sendKeys("G")
-        try tmux.waitForText("end of feed")
+        // Idle means nothing in flight either: a page or picture on its way turns the spinner.
+        try tmux.waitFor({ $0.contains { $0.contains("end of feed") } && !$0[23].contains("⇣") && !$0[23].contains("▣") },
+                         description: "the end of the feed, nothing in flight")
         let pid = try feedscrollPID(tmux)
         let before = try cpuTicks(pid)
         // A measurement window, not synchronisation: an idle feedscroll sits in poll() with no timeout.

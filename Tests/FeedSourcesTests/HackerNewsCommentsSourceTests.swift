@@ -8,22 +8,31 @@ struct HackerNewsCommentsSourceTests {
     static let base = "http://127.0.0.1:8080/hn/v0"
 
     /// 1 is the story. 5 is deleted and 3 dead, both with replies; 9 is `null`.
-    private func makeSource() -> (HackerNewsCommentsSource, FakeTransport) {
-        let transport = FakeTransport()
-        func serve(_ id: Int, _ json: String) { transport.serve("\(Self.base)/item/\(id).json", body: json) }
+    static let thread: [Int: String] = {
         func comment(_ id: Int, parent: Int, kids: [Int] = [], extra: String = "") -> String {
             let kidList = kids.isEmpty ? "" : #","kids":[\#(kids.map(String.init).joined(separator: ","))]"#
             return #"{"by":"u\#(id)","id":\#(id),"parent":\#(parent),"text":"c\#(id) &amp; <i>x</i>","time":\#(100 + id),"type":"comment"\#(kidList)\#(extra)}"#
         }
-        serve(1, #"{"by":"op","descendants":8,"id":1,"kids":[2,3,9],"score":5,"time":100,"title":"T","type":"story"}"#)
-        serve(2, comment(2, parent: 1, kids: [4, 5]))
-        serve(4, comment(4, parent: 2, kids: [6]))
-        serve(6, comment(6, parent: 4))
-        serve(5, #"{"deleted":true,"id":5,"kids":[7],"parent":2,"time":105,"type":"comment"}"#)
-        serve(7, comment(7, parent: 5))
-        serve(3, comment(3, parent: 1, kids: [8], extra: #","dead":true"#))
-        serve(8, comment(8, parent: 3))
-        serve(9, "null")
+        return [
+            1: #"{"by":"op","descendants":8,"id":1,"kids":[2,3,9],"score":5,"time":100,"title":"T","type":"story"}"#,
+            2: comment(2, parent: 1, kids: [4, 5]),
+            4: comment(4, parent: 2, kids: [6]),
+            6: comment(6, parent: 4),
+            5: #"{"deleted":true,"id":5,"kids":[7],"parent":2,"time":105,"type":"comment"}"#,
+            7: comment(7, parent: 5),
+            3: comment(3, parent: 1, kids: [8], extra: #","dead":true"#),
+            8: comment(8, parent: 3),
+            9: "null",
+            // Once a reply of 1, now gone from its kids (the hint tests' stale guess).
+            10: comment(10, parent: 1, kids: [11]),
+        ]
+    }()
+
+    static func item(_ id: Int) -> String { "\(base)/item/\(id).json" }
+
+    private func makeSource() -> (HackerNewsCommentsSource, FakeTransport) {
+        let transport = FakeTransport()
+        for (id, body) in Self.thread { transport.serve(Self.item(id), body: body) }
         return (HackerNewsCommentsSource(itemID: 1, baseURL: URL(string: Self.base)!, transport: transport), transport)
     }
 

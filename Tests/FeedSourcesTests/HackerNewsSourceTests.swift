@@ -121,6 +121,25 @@ struct HackerNewsSourceTests {
         #expect(error.kind == .timeout)
     }
 
+    /// The stories shown leave their replies for their threads; hidden ones leave nothing.
+    @Test func shownStoriesRecordTheirRepliesInTheHints() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/topstories.json", body: "[1,2,3,4]")
+        transport.serve("\(Self.base)/item/1.json", body: story(1, #","kids":[11,12]"#))
+        transport.serve("\(Self.base)/item/2.json", body: story(2))
+        transport.serve("\(Self.base)/item/3.json", body: story(3, #","kids":[31],"dead":true"#))
+        transport.serve("\(Self.base)/item/4.json", body: story(4, #","kids":[41]"#))
+        let hints = HackerNewsThreadHints()
+        let source = HackerNewsSource(baseURL: URL(string: Self.base)!, transport: transport, hints: hints)
+        let page = try await loadPage(source, source.firstKey, pageSize: 4)
+        #expect(page.items.map(\.id) == ["hn:1", "hn:2", "hn:4"])
+        #expect(hints.kids(of: 1) == [11, 12])
+        #expect(hints.kids(of: 2) == nil)
+        #expect(hints.kids(of: 3) == nil)
+        #expect(hints.kids(of: 4) == [41])
+        #expect(hints.count == 2)
+    }
+
     @Test func badListResponses() async {
         let transport = FakeTransport()
         let source = HackerNewsSource(list: .ask, baseURL: URL(string: Self.base)!, transport: transport)

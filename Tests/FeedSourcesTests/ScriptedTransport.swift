@@ -24,7 +24,7 @@ final class ScriptedTransport: HTTPTransport {
         var inFlight = 0
         var peakInFlight = 0
         var cancelled = 0
-        var waiters: [(condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: Int, condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
         var snapshot: Snapshot {
             Snapshot(started: started, held: held.map(\.url), inFlight: inFlight, peakInFlight: peakInFlight, cancelled: cancelled)
@@ -96,15 +96,27 @@ final class ScriptedTransport: HTTPTransport {
         held?.continuation.resume(returning: result)
     }
 
-    /// Suspends until `condition` holds.
+    /// Suspends until `condition` holds, or the calling task is cancelled (a test's time limit).
     func until(_ condition: @escaping @Sendable (Snapshot) -> Bool) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let holds = state.withLock { state -> Bool in
-                if condition(state.snapshot) { return true }
-                state.waiters.append((condition, continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let holds = state.withLock { state -> Bool in
+                    if condition(state.snapshot) || Task.isCancelled { return true }
+                    state.waiters.append((id, condition, continuation))
+                    return false
+                }
+                if holds { continuation.resume() }
             }
-            if holds { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume()
         }
     }
 

@@ -53,8 +53,7 @@ public struct AlgoliaCommentsSource: FeedSource {
         if token == nil || comments == nil {
             let url = APIEndpoint.url(base: baseURL, path: "items/\(itemID)")
             let (root, _) = try await transport.fetchJSON(NodeDTO.self, from: url, api: "hn-search")
-            var flat: [FeedItem] = []
-            Self.flatten(root.children ?? [], depth: 0, into: &flat)
+            let flat = Self.flatten(root.children ?? [])
             comments = flat
             walk.comments.withLock { $0 = flat }
         }
@@ -71,13 +70,14 @@ public struct AlgoliaCommentsSource: FeedSource {
 
     // MARK: - Helpers
 
-    /// Depth-first, oldest reply first, as the API nests them.
-    private static func flatten(_ nodes: [NodeDTO], depth: Int, into items: inout [FeedItem]) {
-        for node in nodes {
-            let isDeleted = node.author == nil && (node.text ?? "").isEmpty
-            if !isDeleted { items.append(node.feedItem(depth: depth)) }
-            flatten(node.children ?? [], depth: depth + 1, into: &items)
+    /// Depth-first, oldest reply first, as the API nests them (`CommentWalk`, no recursion).
+    private static func flatten(_ nodes: [NodeDTO]) -> [FeedItem] {
+        var walk = CommentWalk(roots: nodes)
+        var unbounded = Int.max
+        let visits = walk.take(shown: .max, budget: &unbounded) { node in
+            .comment(replies: node.children ?? [], isShown: node.author != nil || !(node.text ?? "").isEmpty)
         }
+        return visits.lazy.filter(\.isShown).map { $0.place.entry.feedItem(depth: $0.place.depth) }
     }
 
     private final class Walk: Sendable {

@@ -5,24 +5,31 @@ import Synchronization
 /// The comment tree of one Hacker News item, as a feed: comments in depth-first order, each
 /// with its `depth` and `parentID`, fetched a page at a time as the reader approaches them.
 ///
-/// The page key is a cursor that encodes the walk's pending stack: `id:depth` pairs, the next
-/// comment first (`.cursor(nil)` is the start, which reads the item's `kids`). Loading a page
-/// pops comments off the stack one request (`/item/ID.json`) each, pushing each comment's
-/// `kids` in front, so pages follow each other with no duplicate and no gap. `deleted` and
-/// `dead` comments are not shown; their replies are, one level deeper than they were.
-/// A page may be short (skips) without being the end; the end is an empty stack.
+/// The page key is a cursor that encodes the walk's pending places (`CommentWalk`): `id:depth`
+/// pairs, the next comment first (`.cursor(nil)` is the start, which reads the item's `kids`).
+/// Loading a page walks on from there, one request (`/item/ID.json`) per comment, each
+/// comment's `kids` walked right after it, so pages follow each other with no duplicate and no
+/// gap. `deleted` and `dead` comments are not shown; their replies are, one level below them.
+/// A page may be short (skips) without being the end; the end is a walk with nothing pending.
 ///
-/// Round trips: whenever the front of the stack is not known yet, the next comments the page
-/// still needs (the front run of the stack) are fetched together through one `FanOut`, so a
+/// Round trips: whenever the walk's next comment is not known yet, the next comments the page
+/// still needs (`CommentWalk.frontier`) are fetched together through one `FanOut`, so a
 /// page costs about its depth in round trips, not its size. Comments fetched ahead but not
 /// reached by this page (a long subtree came first) are kept for the next page, so each
 /// comment is still requested once.
+///
+/// Opened from a list, the story's replies are usually known already (`knownKids`, from
+/// `HackerNewsThreadHints`): the first page then fetches the story and its first replies in
+/// one round. The walk still starts from the story's fresh `kids`: a hinted reply still there
+/// is used, a new one is fetched in the next round, one no longer there is dropped.
 public struct HackerNewsCommentsSource: FeedSource {
     public let itemID: Int
     public let baseURL: URL
     private let transport: any HTTPTransport
     /// Comment requests in flight at once.
     public let maxConcurrentItems: Int
+    /// The story's reply ids as a list saw them lately (a guess to fetch ahead, never trusted).
+    public let knownKids: [Int]?
     private let ahead = Ahead()
 
     public var name: String { "hn comments \(itemID)" }
@@ -34,45 +41,59 @@ public struct HackerNewsCommentsSource: FeedSource {
     ///   - itemID: the story (or comment) whose replies to walk.
     ///   - baseURL: the API root, as for `HackerNewsSource`.
     ///   - maxConcurrentItems: comment requests in flight at once.
-    public init(itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) {
+    ///   - knownKids: the story's reply ids as a list saw them, to fetch together with the story.
+    public init(
+        itemID: Int, baseURL: URL = HackerNewsSource.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8,
+        knownKids: [Int]? = nil
+    ) {
         self.itemID = itemID
         self.baseURL = baseURL
         self.transport = transport
         self.maxConcurrentItems = max(1, maxConcurrentItems)
+        self.knownKids = knownKids
     }
 
     /// The comments source for an item id of `HackerNewsSource` (`hn:ID`), if it is one.
-    public static func forItem(_ itemID: String, baseURL: URL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) -> Self? {
+    ///
+    /// - Parameter hints: what the list saw of its stories' replies; the item's entry, if any,
+    ///   becomes `knownKids`.
+    public static func forItem(
+        _ itemID: String, baseURL: URL, transport: any HTTPTransport, maxConcurrentItems: Int = 8, hints: HackerNewsThreadHints? = nil
+    ) -> Self? {
         guard itemID.hasPrefix("hn:"), let id = Int(itemID.dropFirst(3)) else { return nil }
-        return Self(itemID: id, baseURL: baseURL, transport: transport, maxConcurrentItems: maxConcurrentItems)
+        return Self(
+            itemID: id, baseURL: baseURL, transport: transport, maxConcurrentItems: maxConcurrentItems,
+            knownKids: hints?.kids(of: id))
     }
 
     public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")
         }
-        var stack: [Pending]
+        let size = pageSize.clampedPageSize(maximum: maxPageSize)
+        var walk: Walk
         var skipped: [FeedError] = []
         var subject: FeedItem?
+        var guessed: [Int: CommentDTO?] = [:]
         if let token {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
             }
-            stack = decoded
+            walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed)
             subject = root?.feedItem
-            stack = (root?.kids ?? []).map { Pending(id: $0, depth: 0) }
+            walk = Walk(roots: root?.kids ?? [])
         }
-        let size = pageSize.clampedPageSize(maximum: maxPageSize)
         var known = ahead.take()
+        known.merge(guessed) { new, _ in new }
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
-        while items.count < size, budget > 0, !stack.isEmpty {
-            if known[stack[0].id] == nil {
-                let wanted = Self.frontier(stack, known: known, positions: min(size - items.count, budget))
+        while items.count < size, budget > 0, let next = walk.next {
+            if known[next.entry] == nil {
+                let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
                     let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes)
@@ -83,63 +104,31 @@ public struct HackerNewsCommentsSource: FeedSource {
                     skipped += notes
                 }
             }
-            budget -= 1
-            let next = stack.removeFirst()
-            guard let dto = known.removeValue(forKey: next.id) ?? nil else { continue }
-            stack.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
-            if dto.deleted == true || dto.dead == true { continue }
-            items.append(dto.feedItem(depth: next.depth))
+            for visit in walk.take(shown: size - items.count, budget: &budget, { Self.lookup(known[$0]) }) {
+                guard let dto = known.removeValue(forKey: visit.place.entry) ?? nil, visit.isShown else { continue }
+                items.append(dto.feedItem(depth: visit.place.depth))
+            }
         }
         ahead.keep(known)
         return Page(
-            key: key, items: items, next: stack.isEmpty ? nil : .cursor(Self.encode(stack)), failed: skipped, subject: subject)
+            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), failed: skipped,
+            subject: subject)
     }
 
     // MARK: - Helpers
 
-    struct Pending: Equatable {
-        var id: Int
-        var depth: Int
-    }
+    typealias Walk = CommentWalk<Int>
+    typealias Pending = Walk.Place
 
-    /// The comments not fetched yet among the next `positions` places of the walk, as far as
-    /// it is known: known comments are expanded in place, unknown ones are listed and their
-    /// (unknown) replies passed over. Fetching these together makes each round one level deeper.
-    private static func frontier(_ stack: [Pending], known: [Int: CommentDTO?], positions: Int) -> [Int] {
-        var walk = stack[...]
-        var prefix: [Pending] = []
-        var unknown: [Int] = []
-        var seen = 0
-        while seen < positions {
-            let next: Pending
-            if let first = prefix.first {
-                next = first
-                prefix.removeFirst()
-            } else if let first = walk.first {
-                next = first
-                walk = walk.dropFirst()
-            } else {
-                break
-            }
-            seen += 1
-            guard let entry = known[next.id] else {
-                unknown.append(next.id)
-                continue
-            }
-            // A place is a comment the page will show: `null`, deleted and dead ones take none,
-            // so the window reaches as deep as the page really goes and needs no extra round.
-            guard let dto = entry else {
-                seen -= 1
-                continue
-            }
-            prefix.insert(contentsOf: (dto.kids ?? []).map { Pending(id: $0, depth: next.depth + 1) }, at: 0)
-            if dto.deleted == true || dto.dead == true { seen -= 1 }
-        }
-        return unknown
+    /// What the walk knows of a comment: `nil` not fetched, `.some(nil)` gone.
+    private static func lookup(_ entry: CommentDTO??) -> Walk.Lookup {
+        guard let entry else { return .unknown }
+        guard let dto = entry else { return .missing }
+        return .comment(replies: dto.kids ?? [], isShown: dto.deleted != true && dto.dead != true)
     }
 
     static func encode(_ stack: [Pending]) -> String {
-        stack.map { "\($0.id):\($0.depth)" }.joined(separator: ",")
+        stack.map { "\($0.entry):\($0.depth)" }.joined(separator: ",")
     }
 
     static func decode(_ token: String) -> [Pending]? {
@@ -147,9 +136,50 @@ public struct HackerNewsCommentsSource: FeedSource {
         for pair in token.split(separator: ",") {
             let parts = pair.split(separator: ":")
             guard parts.count == 2, let id = Int(parts[0]), let depth = Int(parts[1]), depth >= 0 else { return nil }
-            stack.append(Pending(id: id, depth: depth))
+            stack.append(Pending(entry: id, depth: depth))
         }
         return stack
+    }
+
+    /// The thread's root, fetched together with the first replies `knownKids` names (up to a
+    /// page's worth, leaving the root a place in the fan-out). The guesses the fresh root still
+    /// names land in `guessed` (their 404s in `skipped`); the others are dropped, and so are
+    /// their failures. A guess that failed and is still named fails the page, as the walk
+    /// would have when it fetched it.
+    private func fetchRoot(
+        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?]
+    ) async throws(FeedError) -> HackerNewsItemDTO? {
+        let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
+        guard !guesses.isEmpty else {
+            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+        }
+        let round = try await FanOut.map([nil] + guesses.map(Optional.some), width: maxConcurrentItems) {
+            [self] (id: Int?) throws(FeedError) -> FirstRound in
+            var notes: [FeedError] = []
+            guard let id else {
+                // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
+                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes), notes)
+            }
+            do throws(FeedError) {
+                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes)), notes)
+            } catch {
+                return .comment(id, .failure(error), notes)
+            }
+        }
+        guard case let .root(root, rootNotes) = round.first else { return nil }
+        skipped += rootNotes
+        let fresh = Set(root?.kids ?? [])
+        for case let .comment(id, result, notes) in round.dropFirst() where fresh.contains(id) {
+            guessed[id] = .some(try result.get())
+            skipped += notes
+        }
+        return root
+    }
+
+    /// What one request of the first round brought.
+    private enum FirstRound: Sendable {
+        case root(HackerNewsItemDTO?, [FeedError])
+        case comment(Int, Result<CommentDTO?, FeedError>, [FeedError])
     }
 
     /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures

@@ -15,6 +15,9 @@ import Synchronization
 /// item never costs its siblings a second request. An item that still fails with a transient
 /// error fails the page; one that fails for good (a 404) is left out and listed in
 /// `Page.skipped`, never silently.
+///
+/// With `hints`, every story shown records its first reply ids there, so opening its thread
+/// can fetch them together with the story (`HackerNewsCommentsSource`).
 public struct HackerNewsSource: FeedSource {
     public enum List: String, Sendable, CaseIterable {
         case top, new, best, ask, show, job
@@ -25,6 +28,8 @@ public struct HackerNewsSource: FeedSource {
     public let list: List
     public let baseURL: URL
     public let maxConcurrentItems: Int
+    /// Where the stories shown leave their reply ids for their threads, if anywhere.
+    public let hints: HackerNewsThreadHints?
     private let transport: any HTTPTransport
     private let snapshot = Snapshot()
 
@@ -38,7 +43,12 @@ public struct HackerNewsSource: FeedSource {
     ///   - baseURL: the API root, `https://hacker-news.firebaseio.com/v0` or a replica's.
     ///   - transport: the network.
     ///   - maxConcurrentItems: item requests in flight at once for one page.
-    public init(list: List = .top, baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8) {
+    ///   - hints: where the stories shown leave their reply ids, if anywhere.
+    public init(
+        list: List = .top, baseURL: URL = Self.defaultBaseURL, transport: any HTTPTransport, maxConcurrentItems: Int = 8,
+        hints: HackerNewsThreadHints? = nil
+    ) {
+        self.hints = hints
         self.list = list
         self.baseURL = baseURL
         self.transport = transport
@@ -82,9 +92,9 @@ public struct HackerNewsSource: FeedSource {
     }
 
     private func fetchItems(_ ids: [Int]) async throws(FeedError) -> ([FeedItem], [FeedError]) {
-        let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL] id throws(FeedError) in
+        let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL, hints] id throws(FeedError) in
             do throws(FeedError) {
-                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport))
+                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport, hints: hints))
             } catch {
                 // Only an item the list named that answers 404 is left out (and reported); a body that
                 // cannot be read is an error to see, not a missing item (issue 14).
@@ -104,10 +114,13 @@ public struct HackerNewsSource: FeedSource {
         return (items, failed)
     }
 
-    private static func fetchItem(_ id: Int, baseURL: URL, transport: any HTTPTransport) async throws(FeedError) -> FeedItem? {
+    private static func fetchItem(
+        _ id: Int, baseURL: URL, transport: any HTTPTransport, hints: HackerNewsThreadHints?
+    ) async throws(FeedError) -> FeedItem? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         let (dto, _) = try await transport.fetchJSON(HackerNewsItemDTO?.self, from: url, api: "hn")
         guard let dto, dto.deleted != true, dto.dead != true else { return nil }
+        hints?.record(dto.id, kids: dto.kids ?? [])
         return dto.feedItem
     }
 

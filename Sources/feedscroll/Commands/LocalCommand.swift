@@ -33,10 +33,14 @@ struct LocalCommand: ParsableCommand {
         let transport = Network.transport(timeout: 10, width: width)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
         configuration.apis = ["hn"]
-        let replica = LocalReplica(configuration, list: list, transport: transport, width: width)
+        // The list leaves each story's reply ids here: opening it fetches them with the story.
+        let hints = HackerNewsThreadHints()
+        let replica = LocalReplica(configuration, list: list, transport: transport, width: width, hints: hints)
         defer { replica.stop() }
         let comments: CommentFetchers.MakeSource = { itemID in
-            replica.baseURL().flatMap { HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width) }
+            replica.baseURL().flatMap {
+                HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width, hints: hints)
+            }
         }
         try Launcher(options: options, comments: comments).run(LocalHackerNewsSource(replica: replica, list: list, transport: transport))
     }

@@ -66,8 +66,10 @@ struct HackerNewsCommand: ParsableCommand {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
         let transport = network.transport()
         let width = network.connections
+        // The list leaves each story's reply ids here: opening it fetches them with the story.
+        let hints = HackerNewsThreadHints()
         let comments: CommentFetchers.MakeSource = {
-            HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width)
+            HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
         }
         let launcher = Launcher(options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
         if let thread, launcher.mode != .terminal {
@@ -79,7 +81,7 @@ struct HackerNewsCommand: ParsableCommand {
         }
         // The terminal opens the thread's detail over the list (Esc goes to the list).
         try launcher.run { _ in
-            HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
+            HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
         }
     }
 }

@@ -26,12 +26,19 @@ final class LocalReplica: Sendable {
     ///   - list: the Hacker News list to browse.
     ///   - transport: the HTTP client the source uses.
     ///   - width: item requests in flight at once for one page.
-    init(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int) {
+    ///   - hints: where the list leaves its stories' reply ids for their threads.
+    init(
+        _ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int,
+        hints: HackerNewsThreadHints? = nil
+    ) {
         started.enter()
-        Task.detached { await self.start(configuration, list: list, transport: transport, width: width) }
+        Task.detached { await self.start(configuration, list: list, transport: transport, width: width, hints: hints) }
     }
 
-    private func start(_ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int) async {
+    private func start(
+        _ configuration: ReplicaConfiguration, list: HackerNewsSource.List, transport: any HTTPTransport, width: Int,
+        hints: HackerNewsThreadHints?
+    ) async {
         defer { started.leave() }
         do {
             let running = try await Replica.start(configuration)
@@ -39,7 +46,7 @@ final class LocalReplica: Sendable {
                 state.withLock { $0 = .failed("the replica has no Hacker News route") }
                 return
             }
-            let source = HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width)
+            let source = HackerNewsSource(list: list, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
             state.withLock { $0 = .running(running, source) }
         } catch {
             state.withLock { $0 = .failed("cannot start the loopback replica: \(error)") }
