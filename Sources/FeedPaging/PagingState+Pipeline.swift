@@ -51,6 +51,21 @@ extension PagingState {
         return stranded.map(PagingEffect.cancel)
     }
 
+    /// Cancels pages fetched ahead that the page before has since contradicted: it handed out
+    /// another key for them (the feed shifted) or ended the feed before them. Their answers
+    /// would only be dropped, and while they travel the page cannot be asked for again with
+    /// its right key; cancelled now, the next prefetch asks for it at once.
+    /// - Returns: a cancel for each such request in flight.
+    public mutating func cancelUnconfirmed() -> [PagingEffect] {
+        switch mode {
+        case .browsing, .live, .failed: break
+        case .jumping, .refreshing: return []
+        }
+        let contradicted = inFlight.values.filter { !isLive($0.id) && !isConfirmed($0) }.map(\.id).sorted()
+        for id in contradicted { inFlight[id] = nil }
+        return contradicted.map(PagingEffect.cancel)
+    }
+
     // MARK: - Helpers
 
     /// Puts a confirmed page past the next one into the applier's buffer, keeping the

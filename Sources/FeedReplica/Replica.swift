@@ -39,28 +39,6 @@ public final class Replica: Sendable {
         return RunningReplica(replica: replica, port: port, baseURLs: baseURLs, configuration: configuration)
     }
 
-    /// Starts the server from a synchronous thread (the runtime's main thread) and waits until it listens.
-    ///
-    /// The server runs on NIO's event loops and Swift's cooperative pool, never on the calling thread.
-    /// - Parameter configuration: port, data set and faults.
-    /// - Returns: the running replica.
-    /// - Throws: when the port cannot be bound.
-    public static func startBlocking(_ configuration: ReplicaConfiguration) throws -> RunningReplica {
-        let result = Mutex<Result<RunningReplica, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                let running = try await start(configuration)
-                result.withLock { $0 = .success(running) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        return try result.withLock { $0! }.get()
-    }
-
     // MARK: - Serving
 
     private func run(port: Int) async throws -> Int {

@@ -51,6 +51,7 @@ extension AppState {
         }
         if !isQuitting {
             effects += keepPagesInBounds()
+            effects += paging.cancelUnconfirmed().map(AppEffect.init)
             expireHighlights()
             effects += liveUpdateIfDue()
             if newAbove > 0 && viewport.top == 0 { newAbove = 0 }

@@ -62,6 +62,25 @@ import Testing
         #expect(replica.baseURLs["algolia"] == nil)
     }
 
+    /// A port another replica holds is not a usage mistake: one line, exit 1, nothing on stdout.
+    @Test func serveOnAPortInUseIsOneLine() throws {
+        let replica = try ServeProcess()
+        let run = try runFeedscroll("serve --port \(replica.port)")
+        #expect(run.status == 1)
+        #expect(run.standardError == "feedscroll: serve: cannot listen on 127.0.0.1:\(replica.port): the port is in use\n")
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    /// Ctrl-C and SIGTERM both stop `serve` cleanly: exit 0, not death by the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func serveStopsCleanlyOn(_ signal: Int32) throws {
+        let replica = try ServeProcess()
+        let status = try #require(replica.stop(with: signal))
+        // WIFEXITED and WEXITSTATUS, which Glibc's Swift overlay does not import.
+        #expect(status & 0x7f == 0, "serve died of signal \(status & 0x7f)")
+        #expect((status >> 8) & 0xff == 0)
+    }
+
     /// Every config mistake names the file, the line and the key, a feed's missing required
     /// option and values the command would refuse included.
     @Test(arguments: [

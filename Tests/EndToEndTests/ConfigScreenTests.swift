@@ -194,6 +194,24 @@ import Testing
         #expect(try waitForFile(opened).hasPrefix("https://example.com/discuss/"))
         // The screen is still feedscroll's.
         #expect(try tmux.capture()[0].hasPrefix("▌ "))
+        // Both browsers have exited and were collected: feedscroll is left with no child, not
+        // even a zombie (SIGCHLD reaps them; nothing waits on a thread).
+        // The pane's wrapper shell has one child: feedscroll (`exec` replaced the subshell).
+        let wrapper = try #require(Int32(try tmux.display("#{pane_pid}")))
+        let feedscroll = try #require(childPIDs(of: wrapper).first, "feedscroll's pid")
+        let deadline = Date().addingTimeInterval(10)
+        var children = childPIDs(of: feedscroll)
+        while !children.isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            children = childPIDs(of: feedscroll)
+        }
+        #expect(children.isEmpty, "feedscroll still has children \(children) (zombies are browsers never reaped)")
+    }
+
+    /// A process's children, zombies included, from /proc.
+    private func childPIDs(of pid: Int32) -> [Int32] {
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     @Test func aBrowserThatCannotStartIsAMessage() throws {

@@ -57,11 +57,17 @@ import Testing
         while position > 1 {
             presses += 1
             try #require(presses < 150, "PgUp stopped making progress at \(position)")
-            try tmux.sendKeys("PageUp")
+            // A barrier after the key: `:` opens the go-to prompt, which shows only once PgUp was
+            // handled (keys are read in order), and Backspace closes it again, touching nothing.
+            // Without it the settled screen from before the key counts as "PgUp did nothing", and
+            // on a loaded machine ten presses were counted idle before the first was read.
+            try tmux.sendKeys("PageUp", ":")
+            try tmux.waitFor({ ($0.last ?? "").hasPrefix(" :") }, timeout: 15, description: "PgUp at \(position) handled")
+            try tmux.sendKeys("BSpace")
             // PgUp at the first loaded row waits for the page above (if the lead did not fetch it
             // in time); a reader presses again, and so does this test, a bounded number of times.
             let screen = try tmux.waitFor(
-                { (self.status($0)?.position ?? .max) < position || !($0.last ?? "").contains("⇣") },
+                { screen in self.status(screen).map { $0.position < position || !(screen.last ?? "").contains("⇣") } ?? false },
                 timeout: 15, description: "above \(position) or settled")
             let now = status(screen)?.position ?? position
             idle = now < position ? 0 : idle + 1

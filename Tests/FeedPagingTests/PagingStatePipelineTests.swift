@@ -103,6 +103,39 @@ import Testing
         #expect(again.first?.index == 2 && again.first?.key == .idSlice(start: 38, count: 20))
     }
 
+    @Test func aPageAheadThePageBeforeContradictsIsCancelledAtOnceAndAskedForWithItsKey() throws {
+        let slice = PageKey.idSlice(start: 0, count: 20)
+        var (paging, requests) = ready(slice)
+        #expect(paging.cancelUnconfirmed().isEmpty, "nothing contradicted yet")
+        // Page 1 arrives first and says page 2 starts at 38: the page 2 on its way is the wrong slice.
+        let shifted = Page(key: requests[0].key, items: makeItems(20..<38), next: .idSlice(start: 38, count: 20))
+        paging.receive(requests[0], .success(shifted))
+        let cancelled = paging.cancelUnconfirmed()
+        #expect(cancels(cancelled) == [requests[1].id])
+        #expect(paging.inFlight.isEmpty)
+        // Asked for again at once with the key page 1 gave, not after the wrong one lands.
+        let again = fetches(paging.prefetch(cursor: 30, distance: 40))
+        #expect(again.first?.index == 2 && again.first?.key == .idSlice(start: 38, count: 20))
+        // The cancelled answer, if it still comes, is dropped.
+        #expect(paging.receive(requests[1], .success(page(2, slice))) == .dropped)
+        #expect(paging.requestsIssued == 3 + again.count)
+    }
+
+    @Test func aPageAheadPastAnEndThePageBeforeReportedIsCancelled() throws {
+        var (paging, requests) = ready()
+        paging.receive(requests[0], .success(page(1, next: .some(nil))))
+        #expect(cancels(paging.cancelUnconfirmed()) == [requests[1].id])
+        #expect(paging.isAtEnd)
+        #expect(paging.prefetch(cursor: 39, distance: 100).isEmpty)
+    }
+
+    @Test func aPageAheadThePageBeforeConfirmsIsKept() throws {
+        var (paging, requests) = ready()
+        paging.receive(requests[0], .success(page(1)))
+        #expect(paging.cancelUnconfirmed().isEmpty)
+        #expect(paging.inFlight.keys.sorted() == [requests[1].id])
+    }
+
     @Test func aPageAheadPastTheEndIsDropped() throws {
         var (paging, requests) = ready()
         paging.receive(requests[1], .success(page(2)))

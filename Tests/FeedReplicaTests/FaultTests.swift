@@ -25,53 +25,56 @@ import FoundationNetworking
         }
     }
 
-    @Test func rateLimitAnswersInEachAPIsOwnStyle() async throws {
-        try await withReplica(Self.configuration { $0.rateLimitPerSecond = 2 }) { running in
-            /// Fires requests until one is refused; 12 leaves room for a slow, loaded machine.
-            func refused(_ source: String, _ path: String, isRefusal: (Fetched) -> Bool) async throws -> Fetched? {
-                for _ in 0..<12 {
-                    let answer = try await ReplicaClient.get(running, source, path)
-                    if isRefusal(answer) { return answer }
-                }
-                return nil
+    @Test func rateLimitAnswersInEachAPIsOwnStyle() throws {
+        // At one instant, so the window cannot roll over between requests however slow the machine.
+        let replica = StatsAndDriftTests.ClockedReplica(Self.configuration { $0.rateLimitPerSecond = 2 })
+        /// Fires requests until one is refused: the third of a 2/s window.
+        func refused(_ api: String, _ path: String, _ query: String? = nil, isRefusal: (Fetched) -> Bool) throws -> Fetched? {
+            for _ in 0..<3 {
+                let answer = try replica.answer(api, path, query, at: 0.5)
+                if isRefusal(answer) { return answer }
             }
-            let github = try await refused("github", "/search/repositories?q=x") { $0.status == 403 || $0.status == 429 }
-            #expect(github?.header("x-ratelimit-remaining") != nil && github?.header("x-ratelimit-reset") != nil)
-
-            let reddit = try await refused("reddit", "/r/swift/new.json") { $0.status == 429 }
-            #expect(reddit?.header("x-ratelimit-remaining") == "0.0")
-
-            let mastodon = try await refused("mastodon", "/api/v1/timelines/public") { $0.status == 429 }
-            #expect(mastodon?.header("X-RateLimit-Reset")?.hasSuffix(".000000Z") == true)
-            #expect(mastodon?.object["error"] as? String == "Too many requests")
-
-            let lobsters = try await refused("lobsters", "/hottest.json") { $0.status == 429 }
-            #expect(lobsters?.header("RateLimit-Remaining") == "0")
-            #expect(lobsters?.text.hasPrefix("Throttled") == true)
-
-            let dev = try await refused("devto", "/articles") { $0.status == 429 }
-            #expect(dev?.header("Retry-After") != nil)
-
-            let se = try await refused("stackexchange", "/questions?site=stackoverflow") { $0.status == 400 }
-            #expect(se?.object["error_id"] as? Int == 502)
-            #expect(se?.object["error_name"] as? String == "throttle_violation")
-
-            let wiki = try await refused("wikipedia", "/api.php?action=query&list=recentchanges&format=json&maxlag=5") {
-                $0.header("MediaWiki-API-Error") == "maxlag"
-            }
-            #expect(wiki?.status == 200 && wiki?.header("Retry-After") != nil)
+            return nil
         }
+        let github = try refused("github", "/search/repositories", "q=x") { $0.status == 403 || $0.status == 429 }
+        #expect(github?.header("x-ratelimit-remaining") != nil && github?.header("x-ratelimit-reset") != nil)
+
+        let reddit = try refused("reddit", "/r/swift/new.json") { $0.status == 429 }
+        #expect(reddit?.header("x-ratelimit-remaining") == "0.0")
+
+        let mastodon = try refused("mastodon", "/api/v1/timelines/public") { $0.status == 429 }
+        #expect(mastodon?.header("X-RateLimit-Reset")?.hasSuffix(".000000Z") == true)
+        #expect(mastodon?.object["error"] as? String == "Too many requests")
+
+        let lobsters = try refused("lobsters", "/hottest.json") { $0.status == 429 }
+        #expect(lobsters?.header("RateLimit-Remaining") == "0")
+        #expect(lobsters?.text.hasPrefix("Throttled") == true)
+
+        let dev = try refused("devto", "/articles") { $0.status == 429 }
+        #expect(dev?.header("Retry-After") != nil)
+
+        let se = try refused("stackexchange", "/questions", "site=stackoverflow") { $0.status == 400 }
+        #expect(se?.object["error_id"] as? Int == 502)
+        #expect(se?.object["error_name"] as? String == "throttle_violation")
+
+        let wiki = try refused("wikipedia", "/api.php", "action=query&list=recentchanges&format=json&maxlag=5") {
+            $0.header("MediaWiki-API-Error") == "maxlag"
+        }
+        #expect(wiki?.status == 200 && wiki?.header("Retry-After") != nil)
     }
 
-    @Test func stackExchangeWarnsWithBackoffNearTheLimit() async throws {
-        try await withReplica(Self.configuration { $0.rateLimitPerSecond = 3 }) { running in
-            var sawBackoff = false
-            for _ in 0..<8 {
-                let answer = try await ReplicaClient.get(running, "stackexchange", "/questions?site=stackoverflow&pagesize=1")
-                if answer.status == 200, answer.object["backoff"] as? Int != nil { sawBackoff = true }
-            }
-            #expect(sawBackoff)
+    @Test func stackExchangeWarnsWithBackoffNearTheLimit() throws {
+        // Five a second, all at one instant: the `backoff` warning comes while requests are
+        // left (the last fifth of the window), before the throttle.
+        let replica = StatsAndDriftTests.ClockedReplica(Self.configuration { $0.rateLimitPerSecond = 5 })
+        var backoffs: [Int?] = []
+        for _ in 0..<5 {
+            let answer = try replica.answer("stackexchange", "/questions", "site=stackoverflow&pagesize=1", at: 0.25)
+            #expect(answer.status == 200)
+            backoffs.append(answer.object["backoff"] as? Int)
         }
+        #expect(backoffs == [nil, nil, nil, 1, 1])
+        #expect(try replica.answer("stackexchange", "/questions", "site=stackoverflow&pagesize=1", at: 0.25).status == 400)
     }
 
     @Test func malformedRateOneBreaksEveryJSONBody() async throws {
@@ -163,6 +166,16 @@ import FoundationNetworking
             else { throw CancellationError() }
             #expect(response.status == 200)
             return try JSONSerialization.jsonObject(with: Data(response.body), options: [.fragmentsAllowed])
+        }
+
+        /// The router's answer as a client would read it, faults and rate windows applied.
+        func answer(_ api: String, _ path: String, _ query: String? = nil, at now: Double) throws -> Fetched {
+            let prefix = try #require(router.apis.first { $0.name == api }).prefix
+            guard case let .respond(response, _) = router.handle(method: "GET", path: prefix + path, rawQuery: query, host: "x", now: now)
+            else { throw CancellationError() }
+            return Fetched(
+                status: response.status, headers: Dictionary(response.headers, uniquingKeysWith: { first, _ in first }),
+                body: Data(response.body))
         }
 
         func ids(_ api: String, _ path: String, _ query: String?, key: String, at now: Double) throws -> [String] {

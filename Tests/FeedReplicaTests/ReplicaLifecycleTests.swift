@@ -3,25 +3,22 @@ import Testing
 @testable import FeedReplica
 
 @Suite struct ReplicaLifecycleTests {
-    @Test func startBlockingWorksFromASynchronousThread() async throws {
-        // The feedscroll runtime is a synchronous poll() loop: start and stop from a plain thread.
-        let outcome: (port: Int, urls: Int, portFree: Bool) = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                let running = try! Replica.startBlocking(ReplicaConfiguration(items: 50))
-                let port = running.port
-                let urls = running.baseURLs.count
+    @Test func stopBlockingWorksFromASynchronousThread() async throws {
+        // The feedscroll runtime is a synchronous poll() loop: it stops the in-process replica
+        // from a plain thread when the run ends.
+        let running = try await Replica.start(ReplicaConfiguration(items: 50))
+        #expect(running.port > 0)
+        #expect(running.baseURLs.count == RunningReplica.sourceNames.count)
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            Thread {
                 running.stopBlocking()
                 running.stopBlocking()  // idempotent
-                // The port is free again: a new replica can bind it.
-                let again = try? Replica.startBlocking(ReplicaConfiguration(port: port, items: 50))
-                again?.stopBlocking()
-                continuation.resume(returning: (port, urls, again != nil))
-            }
-            thread.start()
+                stopped.resume()
+            }.start()
         }
-        #expect(outcome.port > 0)
-        #expect(outcome.urls == RunningReplica.sourceNames.count)
-        #expect(outcome.portFree)
+        // The port is free again: a new replica can bind it.
+        let again = try await Replica.start(ReplicaConfiguration(port: running.port, items: 50))
+        await again.stop()
     }
 
     @Test func baseURLsNameEveryAPIRoot() async throws {

@@ -21,14 +21,31 @@ public enum ChildProcess {
         public let description: String
     }
 
+    /// A child that did not finish in time: its process group was killed (SIGKILL).
+    public struct Timeout: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public let seconds: TimeInterval
+        /// What it wrote before it was killed.
+        public let standardOutput: String
+        public let standardError: String
+        public var description: String {
+            "\(arguments.joined(separator: " ")) did not finish in \(seconds) s and was killed; stderr: \(standardError.suffix(500))"
+        }
+    }
+
     /// Runs `arguments[0]` (looked up on `PATH`) with `arguments` and waits for it to exit.
     ///
+    /// The child leads a process group of its own; if it has not finished after `timeout`
+    /// seconds, the whole group (a shell's pipeline and background jobs included) is killed and
+    /// `Timeout` thrown, so a hung child fails its test instead of hanging the run.
     /// - Parameters:
     ///   - arguments: the program and its arguments.
     ///   - environment: the child's whole environment; `XDG_CACHE_HOME` becomes a scratch
     ///     directory (removed afterwards) unless it is set here.
+    ///   - timeout: seconds before the child's process group is killed.
     /// - Returns: exit status and output (each stream read to its end).
-    public static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+    /// - Throws: `SpawnError` when it cannot start, `Timeout` when it was killed for taking too long.
+    public static func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval = 300) throws -> Result {
         let (environment, scratch) = ScratchCache.applied(to: environment)
         defer { scratch.map(ScratchCache.remove) }
         var output: [Int32] = [-1, -1]
@@ -41,7 +58,7 @@ public enum ChildProcess {
                 throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
             }
             for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            return spawn(arguments, environment: environment, output: output[1], errors: errors[1], pid: &pid)
+            return spawn(arguments, environment: environment, output: output[1], errors: errors[1], ownGroup: true, pid: &pid)
         }
         close(output[1])
         close(errors[1])
@@ -53,13 +70,19 @@ public enum ChildProcess {
             throw SpawnError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
 
+        let watchdog = Watchdog(group: pid, timeout: timeout)
         // Drain stderr on another thread so neither pipe can fill and block the child.
         let errorReader = PipeReader(fileDescriptor: errors[0])
         let standardOutput = readToEnd(output[0])
         let standardError = errorReader.finish()
 
+        // Disarmed before the child is reaped: until then its pid, and so its group, is no other's.
+        let wasKilled = watchdog.disarm()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if wasKilled {
+            throw Timeout(arguments: arguments, seconds: timeout, standardOutput: standardOutput, standardError: standardError)
+        }
         let signal = status & 0x7F
         let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         return Result(status: exitStatus, standardOutput: standardOutput, standardError: standardError)
@@ -77,7 +100,7 @@ public enum ChildProcess {
         let spawned = try spawnLock.withLock { _ throws(SpawnError) -> Int32 in
             guard pipe(&output) == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
             for fd in output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            return spawn(arguments, environment: environment, output: output[1], errors: devNull, pid: &pid)
+            return spawn(arguments, environment: environment, output: output[1], errors: devNull, ownGroup: false, pid: &pid)
         }
         close(output[1])
         guard spawned == 0 else {
@@ -90,7 +113,7 @@ public enum ChildProcess {
     private static let spawnLock = Mutex(())
 
     private static func spawn(
-        _ arguments: [String], environment: [String: String], output: Int32, errors: Int32, pid: inout pid_t
+        _ arguments: [String], environment: [String: String], output: Int32, errors: Int32, ownGroup: Bool, pid: inout pid_t
     ) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -108,7 +131,9 @@ public enum ChildProcess {
         sigfillset(&everySignal)
         posix_spawnattr_setsigmask(&attributes, &emptyMask)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A group of its own (pgid = its pid) lets a watchdog kill it with everything it started.
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -129,6 +154,33 @@ public enum ChildProcess {
             data += buffer[0..<count]
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Kills a process group that outlives its deadline, unless disarmed first.
+private final class Watchdog: Sendable {
+    /// Whether it was disarmed, and whether it fired.
+    private let state = Mutex((isDisarmed: false, hasFired: false))
+
+    init(group: pid_t, timeout: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in fire(group) }
+    }
+
+    private func fire(_ group: pid_t) {
+        state.withLock { state in
+            guard !state.isDisarmed else { return }
+            state.hasFired = true
+            kill(-group, SIGKILL)
+        }
+    }
+
+    /// Stops it from firing. Call before reaping the child.
+    /// - Returns: whether it had fired.
+    func disarm() -> Bool {
+        state.withLock { state in
+            state.isDisarmed = true
+            return state.hasFired
+        }
     }
 }
 

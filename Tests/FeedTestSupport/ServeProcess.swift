@@ -41,11 +41,19 @@ public final class ServeProcess {
     deinit { stop() }
 
     public func stop() {
-        guard !isStopped else { return }
+        _ = stop(with: SIGTERM)
+    }
+
+    /// Sends `signal` and waits for the process to end.
+    /// - Returns: its wait status (`nil` if it was already stopped).
+    @discardableResult
+    public func stop(with signal: Int32) -> Int32? {
+        guard !isStopped else { return nil }
         isStopped = true
-        kill(pid, SIGTERM)
+        kill(pid, signal)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     /// `GET /_stats` → `cancelled`: requests whose client closed the connection before the answer.

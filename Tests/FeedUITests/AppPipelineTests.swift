@@ -63,4 +63,19 @@ import Testing
         #expect(fetches(effects).map(\.index) == [99])
         #expect(state.paging.inFlight.values.map(\.index) == [99])
     }
+
+    @Test func aPageAheadPastTheEndThePageBeforeReportsIsClosedAtOnce() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20, pipeline: PagingState.listPipelineDepth),
+            size: size, prefetch: .fixed(45))
+        let start = fetches(state.reduce(.start(at: now)))
+        let ahead = fetches(state.reduce(loaded(start[0])))
+        #expect(ahead.map(\.index) == [1, 2])
+        // Page 1 is the last: the page 2 on its way can only be dropped, so it is closed now.
+        let effects = state.reduce(.fetched(.loaded(ahead[0], .success(makePage(1, last: 1)), latency: 0.05), at: now))
+        #expect(cancels(effects) == [ahead[1].id])
+        #expect(fetches(effects).isEmpty)
+        #expect(state.paging.inFlight.isEmpty)
+        #expect(state.paging.isAtEnd && state.paging.items.count == 40)
+    }
 }

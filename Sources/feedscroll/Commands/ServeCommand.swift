@@ -77,20 +77,38 @@ struct ServeCommand: ParsableCommand {
         // Ignore the default handlers first so the dispatch sources receive the signals.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let stopRequested = DispatchSemaphore(value: 0)
+        let (stopRequests, requestStop) = AsyncStream<Int32>.makeStream()
         let sources = [SIGINT, SIGTERM].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopRequested.signal() }
+            source.setEventHandler { requestStop.yield(number) }
             source.resume()
             return source
         }
-
-        let running: RunningReplica
-        do {
-            running = try Replica.startBlocking(configuration)
-        } catch {
-            throw ValidationError("cannot listen on 127.0.0.1:\(port): \(error)")
+        let port = self.port
+        // The server runs on NIO's event loops and the cooperative pool; this task starts it,
+        // waits (suspended) for a stop signal and ends the process once it has shut down.
+        Task.detached { [configuration] in
+            let running: RunningReplica
+            do {
+                running = try await Replica.start(configuration)
+            } catch {
+                // Not a usage mistake: one line and exit 1, like any run that cannot go on.
+                let reason = "\(error)".contains("Address already in use") ? "the port is in use" : "\(error)"
+                printError("serve: cannot listen on 127.0.0.1:\(port): \(reason)")
+                Foundation.exit(1)
+            }
+            Self.announce(running)
+            for await _ in stopRequests { break }
+            await running.stop()
+            Self.exit()
         }
+        // The main thread serves the main queue until the task above exits the process; the
+        // signal sources live as long as it does.
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+
+    /// One line per API on stdout (`NAME  BASE-URL`), then where the stats are on stderr.
+    private static func announce(_ running: RunningReplica) {
         var lines = ""
         for name in RunningReplica.sourceNames {
             // Named as the commands are, so the name is what you type to browse it.
@@ -100,10 +118,6 @@ struct ServeCommand: ParsableCommand {
         // FileHandle writes are unbuffered: whoever reads our stdout sees the lines now.
         FileHandle.standardOutput.write(Data(lines.utf8))
         FileHandle.standardError.write(Data("feedscroll serve: listening on 127.0.0.1:\(running.port); stats at http://127.0.0.1:\(running.port)/_stats; Ctrl-C stops\n".utf8))
-
-        stopRequested.wait()
-        running.stopBlocking()
-        sources.forEach { $0.cancel() }
     }
 }
 

@@ -1,10 +1,11 @@
 import FeedConfig
 import Foundation
+import Synchronization
 
 /// Starts a browser on a link: no shell, stdio on /dev/null, in its own session so it has no
 /// controlling terminal and cannot draw on (or read from) the screen feedscroll owns.
 enum BrowserLauncher {
-    /// Starts the browser and returns at once (a background thread reaps it).
+    /// Starts the browser and returns at once (`ChildReaper` collects it when it exits).
     ///
     /// - Returns: nil once started, else a one-line reason for the status line.
     static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -40,14 +41,51 @@ enum BrowserLauncher {
         guard status == 0 else {
             return "cannot start \(arguments[0]): \(String(cString: strerror(status)))"
         }
-        let child = pid
-        Thread.detachNewThread {
-            var exitStatus: Int32 = 0
-            while waitpid(child, &exitStatus, 0) < 0 && errno == EINTR {}
-        }
+        ChildReaper.shared.watch(pid)
         return nil
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26+), which Swift's Glibc module does not import.
     private static let spawnSetSession: Int32 = 0x80
+}
+
+/// Collects the browsers started here once they exit, so none lingers as a zombie: one SIGCHLD
+/// dispatch source (libdispatch installs its own handler; the curses handlers leave SIGCHLD
+/// alone) and `waitpid` with `WNOHANG`, so no thread ever waits on a child.
+final class ChildReaper: Sendable {
+    static let shared = ChildReaper()
+
+    private let children = Mutex<Set<pid_t>>([])
+    private let exits = Mutex<(any DispatchSourceSignal)?>(nil)
+
+    /// Watches a child just started; reaps it at once if it has already exited.
+    func watch(_ child: pid_t) {
+        children.withLock { _ = $0.insert(child) }
+        exits.withLock { source in
+            guard source == nil else { return }
+            let made = DispatchSource.makeSignalSource(signal: SIGCHLD, queue: .global(qos: .utility))
+            made.setEventHandler { [self] in reap() }
+            made.resume()
+            source = made
+        }
+        // A child that exited before the source was armed raised a signal nobody saw.
+        reap()
+    }
+
+    /// How many watched children have not been collected yet.
+    var pending: Int { children.withLock { $0.count } }
+
+    /// Collects whichever watched children have exited, waiting for none. Signals merge, so
+    /// one event may stand for several exits: every watched child is asked each time.
+    private func reap() {
+        children.withLock { watched in
+            for child in watched {
+                var status: Int32 = 0
+                var result: pid_t
+                repeat { result = waitpid(child, &status, WNOHANG) } while result < 0 && errno == EINTR
+                // Collected, or no longer our child to collect (ECHILD).
+                if result == child || result < 0 { watched.remove(child) }
+            }
+        }
+    }
 }
