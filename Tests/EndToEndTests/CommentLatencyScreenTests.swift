@@ -17,7 +17,7 @@ import Testing
     /// Measured here: 7 round trips for a story whose first twenty comments are 7 levels deep,
     /// 2.25–2.32 s over 5 runs at load ~4 (2.59–2.87 s with the story's round apart); 2.1 s of
     /// it is the 7 × 300 ms the walk cannot avoid, so 2 s is out of reach for this thread.
-    /// The first screen (3 comments at 80×24) does not wait for them: 1.00–1.05 s over 3 runs.
+    /// The first screen (3 comments at 80×24) does not wait for them: 1.00–1.05 s over 8 runs.
     @Test func twentyCommentsInAsFewRoundTripsAsTheThreadIsDeep() throws {
         let replica = try ServeProcess("--latency-ms 300")
         let base = try #require(replica.baseURLs["hn"])
