@@ -9,7 +9,15 @@ public enum FetchContext {
 
     /// Called before each automatic retry of one request of the current load.
     @TaskLocal public static var retryObserver: RetryObserver? = nil
+
+    /// Hears the first items of the page being loaded, before the whole page is known.
+    @TaskLocal public static var progress: PageProgress? = nil
 }
+
+/// Hears the items a load already knows, in page order, as a longer prefix each time: a source
+/// that learns its page in steps (a comment walk, a level per round trip) reports each step so
+/// they can be drawn at once. The page it returns still carries them all.
+public typealias PageProgress = @Sendable (_ items: [FeedItem]) -> Void
 
 /// Which pager (or the pictures) a request serves. Each lane has its own share of a host's connections, so what
 /// the reader is looking at (a detail's comments) never queues behind list prefetch.

@@ -21,6 +21,9 @@ public struct FetchResult: Sendable, Equatable {
         case loaded(Result<Page, FeedError>, latency: Double)
         /// An attempt failed and another follows after `delay` seconds.
         case retrying(attempt: Int, delay: Double, error: FeedError)
+        /// The first items of the page, known before the rest (sanitised): drawn for now, and
+        /// replaced by the page when it arrives.
+        case partial([FeedItem])
     }
 
     public var pager: Pager
@@ -64,6 +67,11 @@ public struct FetchResult: Sendable, Equatable {
         _ request: PageRequest, attempt: Int, delay: Double, error: FeedError, for pager: Pager = .list
     ) -> FetchResult {
         FetchResult(pager: pager, request: request, outcome: .retrying(attempt: attempt, delay: delay, error: error))
+    }
+
+    /// The first items of a page still loading.
+    public static func partial(_ request: PageRequest, _ items: [FeedItem], for pager: Pager = .list) -> FetchResult {
+        FetchResult(pager: pager, request: request, outcome: .partial(items))
     }
 
     /// The page or failure, when this is a final outcome.

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// The one concurrent thing in feedscroll. It owns no paging state: it loads what it is asked,
 /// sanitises every remote string, and calls `deliver` with a `FetchResult` tagged with its
-/// pager; the runtime posts it to its one inbox and reduces it as `AppAction.fetched` on its
+/// pager (and, for sources that report them, a page's first items before the page); the
+/// runtime posts it to its one inbox and reduces it as `AppAction.fetched` on its
 /// own thread. Each request is one `Task` preferring `FetchExecutor` (jobs on the custom
 /// concurrent queue); `cancel` cancels that task, which closes its requests on the wire, drops
 /// retries not yet due, and delivers nothing.
@@ -46,12 +47,19 @@ public final class PageFetcher: Sendable {
         let observer: RetryObserver = { attempt, delay, error in
             deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
         }
+        let progress: PageProgress = { items in
+            // A cancelled load delivers nothing, its first items included.
+            guard !Task.isCancelled else { return }
+            deliver(.partial(request, items.map { $0.sanitized() }, for: pager))
+        }
         // Created under the lock, so the task's own removal at its end always finds it.
         tasks.withLock { tasks in
             tasks[request.id] = Task(executorPreference: executor) { [lane] in
                 await FetchContext.$lane.withValue(lane) {
                     await FetchContext.$retryObserver.withValue(observer) {
-                        await self.run(request)
+                        await FetchContext.$progress.withValue(progress) {
+                            await self.run(request)
+                        }
                     }
                 }
                 _ = self.tasks.withLock { $0.removeValue(forKey: request.id) }

@@ -102,10 +102,19 @@ extension AppState {
     }
 
     mutating func receiveComments(_ result: FetchResult, serial: Int) -> [AppEffect] {
-        guard var comments = detail?.comments, let detail, detail.serial == serial, let loaded = result.result else { return [] }
+        guard var comments = detail?.comments, let detail, detail.serial == serial else { return [] }
+        if case let .partial(items) = result.outcome {
+            receiveArriving(items, for: result.request)
+            return []
+        }
+        guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
         guard comments.receive(result.request, loaded) != .dropped else { return [] }
         self.detail?.comments = comments
+        if let arriving = detail.arriving, comments.inFlight[arriving.request] == nil {
+            // Their page arrived (it holds them), or failed: the pager's rows are the truth again.
+            self.detail?.arriving = nil
+        }
         noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
         self.detail?.parseNewComments()
         var effects: [AppEffect] = []
@@ -122,6 +131,19 @@ extension AppState {
         return effects + [.markSeen(commentIDs: page.items.map(\.id), threadID: detail.item.id)]
     }
 
+    /// The first comments of a page still loading, drawn after the loaded ones. Only for the
+    /// page that comes next: not for a refresh (its page replaces the thread rather than
+    /// extending it), nor a request no longer in flight, nor fewer comments than already drawn.
+    private mutating func receiveArriving(_ items: [FeedItem], for request: PageRequest) {
+        guard let detail, let comments = detail.comments, !comments.isRefreshing, request.generation == comments.generation,
+              comments.inFlight[request.id] != nil, request.index == comments.nextPage,
+              items.count > (detail.arriving?.request == request.id ? detail.arriving?.items.count ?? 0 : 0)
+        else { return }
+        self.detail?.arriving = DetailState.Arriving(request: request.id, items: items)
+        self.detail?.parseNewComments()
+        relayoutDetail()
+    }
+
     /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the
     /// whole loaded thread counts as passed once the footer shows).
     mutating func prefetchComments() -> [AppEffect] {
@@ -131,7 +153,8 @@ extension AppState {
         if detail.top + detailRows > detail.lines.count {
             cursor = comments.items.count
         } else if detail.top < end, let last = detail.lines[detail.top..<end].last(where: { $0.comment != nil })?.comment {
-            cursor = last
+            // A comment of the page still arriving stands at the end of the loaded ones.
+            cursor = min(last, comments.items.count)
         }
         // A comment takes about three lines: the screen in comments.
         // The list's scroll-speed estimate does not describe reading comments: their lead starts
@@ -187,10 +210,13 @@ extension AppState {
     /// Moves the top to the nearest comment above the focused one that is less deep: its parent,
     /// or the closest shown ancestor when the parent was deleted.
     private mutating func jumpToParent() {
-        guard let index = focusedComment, let detail, let comments = detail.comments else { return }
-        let depth = comments.items[index].depth
+        guard let index = focusedComment, let detail else { return }
+        // The comments drawn: a comment of a page still arriving has its parent above it too.
+        let shown = detail.shownComments
+        guard index < shown.count else { return }
+        let depth = shown[index].depth
         guard depth > 0,
-              let parent = (0..<index).reversed().first(where: { comments.items[$0].depth < depth }),
+              let parent = (0..<index).reversed().first(where: { shown[$0].depth < depth }),
               let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == parent })
         else { return }
         scrollDetail(to: row)

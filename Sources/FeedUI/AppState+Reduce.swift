@@ -195,6 +195,8 @@ extension AppState {
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
+        case .partial:
+            break  // list pages are applied whole, in key order
         }
         return []
     }

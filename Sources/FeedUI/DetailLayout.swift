@@ -26,12 +26,12 @@ enum DetailLayout {
             lines.append(DetailLine(""))
             lines += blockLines(detail.body, column: 1, width: width, comment: nil)
         }
-        guard let comments = detail.comments else { return lines }
+        guard detail.comments != nil else { return lines }
         lines.append(DetailLine(""))
         let count = item.commentCount.map { "\($0) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
         lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
                                 column: 1, style: .footer))
-        let items = comments.items
+        let items = detail.shownComments
         var hideDeeperThan: Int?
         for index in 0..<items.count {
             let comment = items[index]

@@ -23,6 +23,9 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var cachedAt: Double?
     /// Cached comments are waiting for their revalidation to start.
     var awaitsRevalidation = false
+    /// The first comments of the page being loaded, drawn after the loaded ones until their
+    /// page arrives (`FetchResult.Outcome.partial`), and the request they came from.
+    public internal(set) var arriving: Arriving?
     /// Ids of comments whose replies are hidden.
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.
@@ -65,8 +68,7 @@ public struct DetailState: Equatable, Sendable {
 
     /// Parses the text of comments not parsed yet.
     mutating func parseNewComments() {
-        guard let items = comments?.items else { return }
-        for comment in items where commentBlocks[comment.id] == nil {
+        for comment in shownComments where commentBlocks[comment.id] == nil {
             commentBlocks[comment.id] = Self.blocks(of: comment)
         }
     }
@@ -75,6 +77,20 @@ public struct DetailState: Equatable, Sendable {
         if let html = item.bodyHTML { return HTMLBlocks.parse(html) }
         if let text = item.body { return HTMLBlocks.plain(text) }
         return []
+    }
+
+    /// The first comments of a page still loading.
+    public struct Arriving: Equatable, Sendable {
+        public var request: RequestID
+        public var items: [FeedItem]
+    }
+
+    /// The comments drawn: the loaded ones, then those of the page still arriving. A line's
+    /// `comment` indexes this.
+    var shownComments: [FeedItem] {
+        guard let comments else { return [] }
+        guard let arriving, !arriving.items.isEmpty else { return Array(comments.items) }
+        return Array(comments.items) + arriving.items
     }
 
     /// Whether a comment page is on its way (the spinner turns).

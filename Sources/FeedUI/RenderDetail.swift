@@ -51,7 +51,9 @@ private func drawDetailStatus(_ state: AppState, _ detail: DetailState, into gri
     let bottom = min(length, detail.top + state.detailRows)
     parts.append(bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)")
     if let comments = detail.comments {
-        parts.append("\(comments.items.count) comment\(comments.items.count == 1 ? "" : "s")")
+        // The comments drawn, those of a page still arriving included.
+        let count = comments.items.count + (detail.arriving?.items.count ?? 0)
+        parts.append("\(count) comment\(count == 1 ? "" : "s")")
         if let cachedAt = detail.cachedAt { parts.append("cached \(AppState.age(state.now - cachedAt)) ago") }
         if !comments.inFlight.isEmpty { parts.append("⇣\(comments.inFlight.count)") }
     }

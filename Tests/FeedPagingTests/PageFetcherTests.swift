@@ -161,4 +161,30 @@ import Testing
         let events = await collector.next(2)
         #expect(events.first == .retrying(request, attempt: 2, delay: 1.5, error: FeedError(.timeout, "slow host")))
     }
+
+    /// A source's first items, reported through `FetchContext.progress`, arrive sanitised and
+    /// tagged with the pager before the page; a cancelled load's are never delivered.
+    @Test func aPagesFirstItemsArriveBeforeIt() async throws {
+        struct Stepwise: FeedSource {
+            let name = "stepwise"
+            let firstKey = PageKey.page(0)
+            let defaultPageSize = 20
+            let maxPageSize = 20
+            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+                let items = [FeedItem(id: "x:0", title: "first\u{1B}[2J")] + makeItems(1..<3, prefix: "x")
+                FetchContext.progress?(Array(items.prefix(1)))
+                FetchContext.progress?(Array(items.prefix(2)))
+                return Page(key: key, items: items, next: nil)
+            }
+        }
+        let collector = Collector()
+        let fetcher = PageFetcher(source: Stepwise(), pager: .comments(serial: 4)) { collector.deliver($0) }
+        let request = PageRequest(id: RequestID(5), index: 0, key: .page(0), pageSize: 20, generation: 0)
+        fetcher.fetch(request)
+        let events = await collector.next(3)
+        let first = FeedItem(id: "x:0", title: "first")
+        #expect(events.prefix(2).map(\.outcome) == [.partial([first]), .partial([first] + makeItems(1..<2, prefix: "x"))])
+        #expect(events.last?.result == .success(Page(key: .page(0), items: [first] + makeItems(1..<3, prefix: "x"), next: nil)))
+        #expect(events.allSatisfy { $0.pager == .comments(serial: 4) && $0.request == request })
+    }
 }

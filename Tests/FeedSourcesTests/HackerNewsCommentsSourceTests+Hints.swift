@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedSources
@@ -15,10 +16,12 @@ extension HackerNewsCommentsSourceTests {
     /// `failing` (answered last in their round, so no answer races a cancellation).
     private func load(
         _ source: HackerNewsCommentsSource, _ key: PageKey? = nil, pageSize: Int, over transport: ScriptedTransport,
-        rounds: [[Int]], failing: [Int: FeedError] = [:]
+        rounds: [[Int]], failing: [Int: FeedError] = [:], progress: PageProgress? = nil
     ) async throws -> Page {
         let startedBefore = transport.snapshot.started.count
-        let load = Task { try await source.load(key ?? source.firstKey, pageSize: pageSize) }
+        let load = Task {
+            try await FetchContext.$progress.withValue(progress) { try await source.load(key ?? source.firstKey, pageSize: pageSize) }
+        }
         for round in rounds {
             let urls = Set(round.map(Self.item))
             await transport.until { Set($0.held) == urls }
@@ -146,5 +149,24 @@ extension HackerNewsCommentsSourceTests {
         #expect(transport.snapshot.cancelled == 3)
         let page = try await self.load(source, pageSize: 100, over: transport, rounds: [[1, 2, 3, 9], [4, 5, 8], [6, 7]])
         #expect(page.items.map(\.id) == Self.walk)
+    }
+
+    /// Before each round, the comments the page already has go to `FetchContext.progress`:
+    /// every one before the first unknown, a longer run each time, never the same run twice.
+    @Test(.timeLimit(.minutes(1))) func eachRoundReportsTheCommentsKnownBeforeIt() async throws {
+        let reports = Mutex<[[String]]>([])
+        let transport = ScriptedTransport()
+        let page = try await load(
+            source(transport, knownKids: [2, 3, 9]), pageSize: 100, over: transport, rounds: [[1, 2, 3, 9], [4, 5, 8], [6, 7]],
+            progress: { items in reports.withLock { $0.append(items.map(\.id)) } })
+        #expect(reports.withLock { $0 } == [["hn:2"], ["hn:2", "hn:4"]])
+        #expect(page.items.map(\.id) == Self.walk)
+        // A page whose comments are all known after one round reports nothing before it ends.
+        reports.withLock { $0 = [] }
+        let small = ScriptedTransport()
+        _ = try await load(
+            source(small, knownKids: [2, 3, 9]), pageSize: 1, over: small, rounds: [[1, 2]],
+            progress: { items in reports.withLock { $0.append(items.map(\.id)) } })
+        #expect(reports.withLock { $0 }.isEmpty)
     }
 }

@@ -16,7 +16,9 @@ import Synchronization
 /// still needs (`CommentWalk.frontier`) are fetched together through one `FanOut`, so a
 /// page costs about its depth in round trips, not its size. Comments fetched ahead but not
 /// reached by this page (a long subtree came first) are kept for the next page, so each
-/// comment is still requested once.
+/// comment is still requested once. Before each round, the comments the page already has
+/// (every one before the first unknown) go to `FetchContext.progress`, so the first screen is
+/// drawn before the last of its page's levels arrives.
 ///
 /// Opened from a list, the story's replies are usually known already (`knownKids`, from
 /// `HackerNewsThreadHints`): the first page then fetches the story and its first replies in
@@ -91,8 +93,14 @@ public struct HackerNewsCommentsSource: FeedSource {
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
+        var reported = 0
         while items.count < size, budget > 0, let next = walk.next {
             if known[next.entry] == nil {
+                // The comments before this one are all known: they can be drawn while it is fetched.
+                if items.count > reported, let progress = FetchContext.progress {
+                    progress(items)
+                    reported = items.count
+                }
                 let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []

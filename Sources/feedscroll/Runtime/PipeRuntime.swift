@@ -77,6 +77,8 @@ struct PipeRuntime {
                     logger.notice("retrying", metadata: [
                         "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
                     ])
+                case .partial:
+                    break  // a pipe writes whole pages, in order
                 }
             }
         }

@@ -276,6 +276,8 @@ struct TerminalRuntime {
             logger.notice("retrying", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
             ])
+        case let .partial(items):
+            logger.debug("first items", metadata: ["pager": "\(pager)", "id": "\(request.id)", "items": "\(items.count)"])
         }
     }
 
