@@ -77,12 +77,6 @@ final class LocalReplica: Sendable {
     func baseURL() -> URL? {
         currentSource()?.baseURL
     }
-
-    /// Stops the server (after the run), waiting for a start still under way.
-    func stop() {
-        started.wait()
-        if case let .running(running, _) = state.withLock({ $0 }) { running.stopBlocking() }
-    }
 }
 
 /// Hacker News from the `LocalReplica`: named and paged as `HackerNewsSource`, its loads
