@@ -20,13 +20,17 @@ extension AppState {
             return cancelSearch()
         case .enter:
             filter.isEditing = false
-            if !filter.isActive { filter.clear() } else if filter.matches.isEmpty { filter.note = notFound }
+            if !filter.isActive {
+                filter.clear()
+            } else if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
+                filter.note = notFound
+            }
             return
         default:
             return
         }
         filter.setPattern(text, items: paging.items)
-        let target = filter.next(after: filter.origin - 1)?.index ?? filter.origin
+        let target = filter.next(after: filter.origin - 1, skipping: viewport.hidden)?.index ?? filter.origin
         viewport.moveCursor(to: target)
     }
 
@@ -43,7 +47,9 @@ extension AppState {
                 return
             }
             let forward = intent == .nextMatch
-            guard let found = forward ? filter.next(after: viewport.cursor) : filter.previous(before: viewport.cursor) else {
+            let hidden = viewport.hidden
+            let found = forward ? filter.next(after: viewport.cursor, skipping: hidden) : filter.previous(before: viewport.cursor, skipping: hidden)
+            guard let found else {
                 filter.note = notFound
                 return
             }
@@ -60,8 +66,12 @@ extension AppState {
 
     // MARK: - Helpers
 
+    /// Why there is nowhere to go: nothing loaded matches, or only rows `H` hides do (said
+    /// rather than landing beside one).
     private var notFound: String {
-        "not found in \(paging.items.count) loaded: \(filter.pattern.text)"
+        guard !filter.matches.isEmpty else { return "not found in \(paging.items.count) loaded: \(filter.pattern.text)" }
+        let count = filter.matches.count
+        return "\(count) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"
     }
 
     private mutating func cancelSearch() {

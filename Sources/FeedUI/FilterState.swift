@@ -13,7 +13,9 @@ public struct FilterState: Sendable, Equatable {
     public private(set) var pattern = SearchPattern("")
     /// Whether keys go to the prompt on the status line.
     public internal(set) var isEditing = false
-    /// Indices of the loaded items that match, ascending.
+    /// Indices of the loaded items that match, ascending, hidden ones included: which rows `H`
+    /// hides changes apart from the rows (a toggle, an item read), so the queries below take
+    /// the hidden rows as they are when asked rather than a copy that could go stale.
     public private(set) var matches: [Int] = []
     /// A one-off message for the status line (a wrap, no match), cleared by the next key.
     public internal(set) var note: String?
@@ -25,25 +27,51 @@ public struct FilterState: Sendable, Equatable {
     /// Whether a pattern is in force (being typed or kept).
     public var isActive: Bool { !pattern.isEmpty }
 
-    /// The 1-based number of the match under the cursor, if the cursor is on one.
-    public func matchNumber(at cursor: Int) -> Int? {
+    /// The 1-based number of the match under the cursor among the matches on shown rows, if
+    /// the cursor is on one.
+    /// - Parameter hidden: the rows hidden from the screen (read items under `H`), ascending.
+    /// - Complexity: O(m + h) at most (the merge stops at the cursor).
+    public func matchNumber(at cursor: Int, skipping hidden: [Int]) -> Int? {
         let slot = lowerBound(cursor)
-        return slot < matches.count && matches[slot] == cursor ? slot + 1 : nil
+        guard slot < matches.count, matches[slot] == cursor, !Self.contains(hidden, cursor) else { return nil }
+        return slot + 1 - hiddenMatchCount(hidden, below: cursor)
     }
 
-    /// The first match after `cursor`, wrapping to the first match.
-    /// - Returns: the index and whether it wrapped; nil when nothing matches.
-    public func next(after cursor: Int) -> (index: Int, wrapped: Bool)? {
-        guard let first = matches.first else { return nil }
-        let slot = lowerBound(cursor + 1)
-        return slot < matches.count ? (matches[slot], false) : (first, true)
+    /// The matches on shown rows: the ones `n` and `N` can reach.
+    /// - Parameter hidden: the hidden rows, ascending.
+    /// - Complexity: O(m + h).
+    public func shownMatchCount(skipping hidden: [Int]) -> Int {
+        matches.count - hiddenMatchCount(hidden, below: Int.max)
     }
 
-    /// The last match before `cursor`, wrapping to the last match.
-    public func previous(before cursor: Int) -> (index: Int, wrapped: Bool)? {
-        guard let last = matches.last else { return nil }
-        let slot = lowerBound(cursor)
-        return slot > 0 ? (matches[slot - 1], false) : (last, true)
+    /// The first match on a shown row after `cursor`, wrapping to the first one, as vim's `n`
+    /// skips closed folds: a hidden match is never a place to land, and stopping beside it
+    /// (the viewport puts a cursor given a hidden row on the next shown one) would leave `N`
+    /// stuck there.
+    /// - Parameter hidden: the hidden rows, ascending.
+    /// - Returns: the index and whether it wrapped; nil when no shown row matches.
+    /// - Complexity: O(log m) plus O(log h) for each hidden match passed over.
+    public func next(after cursor: Int, skipping hidden: [Int]) -> (index: Int, wrapped: Bool)? {
+        let start = lowerBound(cursor + 1)
+        for step in 0..<matches.count {
+            let slot = (start + step) % matches.count
+            if !Self.contains(hidden, matches[slot]) { return (matches[slot], start + step >= matches.count) }
+        }
+        return nil
+    }
+
+    /// The last match on a shown row before `cursor`, wrapping to the last one.
+    /// - Parameter hidden: the hidden rows, ascending.
+    /// - Returns: the index and whether it wrapped; nil when no shown row matches.
+    public func previous(before cursor: Int, skipping hidden: [Int]) -> (index: Int, wrapped: Bool)? {
+        let start = lowerBound(cursor) - 1
+        for step in 0..<matches.count {
+            let slot = start - step
+            let wrapped = slot < 0
+            let index = matches[wrapped ? slot + matches.count : slot]
+            if !Self.contains(hidden, index) { return (index, wrapped) }
+        }
+        return nil
     }
 
     /// Whether an item matches: its title, author or URL host contains the pattern.
@@ -93,6 +121,33 @@ public struct FilterState: Sendable, Equatable {
     }
 
     // MARK: - Helpers
+
+    /// Matches below `bound` that are hidden rows: the two ascending lists merged.
+    private func hiddenMatchCount(_ hidden: [Int], below bound: Int) -> Int {
+        var count = 0, m = 0, h = 0
+        while m < matches.count, h < hidden.count, matches[m] < bound {
+            if matches[m] == hidden[h] {
+                count += 1
+                m += 1
+                h += 1
+            } else if matches[m] < hidden[h] {
+                m += 1
+            } else {
+                h += 1
+            }
+        }
+        return count
+    }
+
+    /// Whether an ascending list holds `index`.
+    private static func contains(_ sorted: [Int], _ index: Int) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < index { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count && sorted[low] == index
+    }
 
     /// The first slot in `matches` whose index is at least `index`.
     private func lowerBound(_ index: Int) -> Int {

@@ -34,20 +34,26 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     let filter = state.filter
     guard filter.isEditing || filter.isActive || filter.note != nil else { return nil }
     let prompt = " /" + filter.pattern.text + (filter.isEditing ? "▏" : "")
+    // Counted are the matches n and N can reach; those on rows H hides are owned up to.
+    let hidden = state.viewport.hidden
+    let shown = filter.isActive ? filter.shownMatchCount(skipping: hidden) : 0
+    let hiddenNote = filter.matches.count > shown ? " (\(filter.matches.count - shown) hidden)" : ""
+    let number = filter.matchNumber(at: state.viewport.cursor, skipping: hidden)
     let count: String
     if !filter.isActive {
         count = ""
     } else if filter.matches.isEmpty {
         count = "no matches in \(state.paging.items.count)"
-    } else if let number = filter.matchNumber(at: state.viewport.cursor) {
-        count = "\(number) of \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")"
+    } else if shown == 0 {
+        count = "no matches shown" + hiddenNote
+    } else if let number {
+        count = "\(number) of \(shown) match\(shown == 1 ? "" : "es")" + hiddenNote
     } else {
-        count = "\(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")"
+        count = "\(shown) match\(shown == 1 ? "" : "es")" + hiddenNote
     }
     if let note = filter.note {
         // The note matters most (a wrap, nothing found): it goes first, the count after.
-        let number = filter.matchNumber(at: state.viewport.cursor).map { "\($0)/\(filter.matches.count) " } ?? ""
-        return (" " + note, number)
+        return (" " + note, number.map { "\($0)/\(shown) " } ?? "")
     }
     let position = state.paging.items.count == 0 ? "" : "\(state.viewport.cursor + 1)/\(state.paging.items.count) "
     return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : position)
