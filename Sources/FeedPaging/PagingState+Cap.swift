@@ -48,11 +48,13 @@ extension PagingState {
 
     /// Goes to a page whose key is known: the rows stay until it arrives, then it replaces them
     /// (its neighbours are fetched again as the cursor nears them). Used by `g` after drops.
-    /// Clears a failure, ends a live batch and cancels the other list pages in flight.
+    /// Clears a failure, ends a live batch and cancels the other list pages in flight. A refresh
+    /// under way (`R`, or the revalidation of a cached first screen) is given up: the reader
+    /// went elsewhere, and the page the jump brings is fresh anyway.
     public mutating func jump(toPage index: Int) -> [PagingEffect] {
-        guard !isRefreshing, let key = key(of: index) else { return [] }
+        guard let key = key(of: index) else { return [] }
         if applier.pageRange?.contains(index) == true { return [] }
-        let effects = abandonLive()
+        let effects = abandonRefresh() + abandonLive()
         mode = .jumping(toPage: index)
         if held.removeValue(forKey: index) != nil {
             // Held for rows the jump replaces: its place in the pipeline is gone, ask again.

@@ -49,6 +49,17 @@ extension PagingState {
 
     // MARK: - Helpers
 
+    /// Gives up the refresh under way: its requests are cancelled (their answers would be
+    /// dropped) and the rows stay as they were.
+    /// - Returns: a cancel for each of its requests in flight.
+    mutating func abandonRefresh() -> [PagingEffect] {
+        guard isRefreshing else { return [] }
+        let cancels = inFlight.keys.sorted().map(PagingEffect.cancel)
+        inFlight = [:]
+        mode = .browsing
+        return cancels
+    }
+
     mutating func receiveRefresh(
         _ request: PageRequest, _ result: Result<Page, FeedError>, pending: PendingRefresh
     ) -> PagingOutcome {

@@ -88,12 +88,10 @@ extension AppState {
             return []
         }
         if paging.canJump {
-            jumpRow = row
-            return paging.jump(toRow: row).map(AppEffect.init)
+            return landing(at: row, paging.jump(toRow: row))
         }
         if local < 0, let page = paging.droppedPage(containingAbsoluteRow: row) {
-            jumpRow = row
-            return paging.jump(toPage: page).map(AppEffect.init)
+            return landing(at: row, paging.jump(toPage: page))
         }
         if local < 0 {
             viewport.toTop()
@@ -113,6 +111,13 @@ extension AppState {
         case .time: return "time paging"
         case .offset, .page, .idSlice: return "no total"
         }
+    }
+
+    /// The effects of a jump to `row`, remembering the row to land on only if a jump is under
+    /// way (a jump that did not start leaves no stale target behind).
+    private mutating func landing(at row: Int, _ effects: [PagingEffect]) -> [AppEffect] {
+        if paging.jumpTarget != nil { jumpRow = row }
+        return effects.map(AppEffect.init)
     }
 
     /// Where the cursor goes when a jump's page arrives: the target row, else the top.

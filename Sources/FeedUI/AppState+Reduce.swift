@@ -180,6 +180,8 @@ extension AppState {
             case let .jumped(changes):
                 follow(changes)
                 landJump()
+                // Every row is the jump's now: fresh ones say nothing of the cache any more.
+                if result.cachedAt == nil && !cache.isOfflineOnly { cache.shownFrom = nil }
             case let .refreshed(changes):
                 // The cursor's item stays on its screen row when it is still there, with the count
                 // of new items above it; otherwise go to the top.

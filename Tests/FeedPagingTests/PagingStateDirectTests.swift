@@ -45,6 +45,36 @@ import Testing
         #expect(paging.knownRowCount == 1000)
     }
 
+    @Test func aJumpDuringARefreshGivesTheRefreshUp() throws {
+        var paging = PagingState(firstKey: .offset(0, limit: 0), pageSize: 20)
+        let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
+        paging.receive(first, .success(offsetPage(first)))
+        let refresh = try #require(request(paging.refresh(anchor: "t:3").filter { if case .fetch = $0 { true } else { false } }))
+        #expect(paging.isRefreshing)
+        // G while the refresh travels: its request is closed and the last page asked for.
+        let effects = paging.jump(toRow: 999)
+        #expect(effects.first == .cancel(refresh.id))
+        let last = try #require(request(Array(effects.dropFirst())))
+        #expect(last.index == 49 && last.generation == refresh.generation)
+        #expect(!paging.isRefreshing && paging.jumpTarget == 49)
+        // The rows stay until the jump's page replaces them; the refresh's answer is dropped.
+        #expect(paging.items.count == 20)
+        #expect(paging.receive(refresh, .success(offsetPage(refresh))) == .dropped)
+        guard case .jumped = paging.receive(last, .success(offsetPage(last))) else { Issue.record("not jumped"); return }
+        #expect(paging.items.ids == (980..<1000).map { "t:\($0)" })
+        #expect(paging.requestsIssued == 3)
+    }
+
+    @Test func aJumpThatCannotStartLeavesTheRefreshAlone() throws {
+        var paging = PagingState(firstKey: .offset(0, limit: 0), pageSize: 20)
+        let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
+        paging.receive(first, .success(offsetPage(first)))
+        _ = paging.refresh(anchor: "t:3")
+        // Page 0 is on screen: nothing to jump to, so the refresh goes on.
+        #expect(paging.jump(toPage: 0).isEmpty)
+        #expect(paging.isRefreshing && paging.inFlight.count == 1)
+    }
+
     @Test func jumpIntoTheMiddleThenBackToTheTop() throws {
         var paging = PagingState(firstKey: .page(1), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))

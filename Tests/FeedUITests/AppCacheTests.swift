@@ -52,6 +52,34 @@ import Testing
         #expect(!status(state).contains("cached"))
     }
 
+    /// G, `:N` and `N%` while a cached first screen is revalidated: the reader's jump wins, the
+    /// revalidation is given up (its request closed), and the fresh rows drop the "cached" note.
+    @Test func goingToTheEndWhileACachedFirstScreenIsRevalidatedJumpsAtOnce() throws {
+        var state = cachedState()
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        var cached = makePage(0)
+        cached.total = 1_000
+        let effects = state.reduce(.fetched(.cached(first, cached, fetchedAt: now - 300), at: now))
+        let refresh = try #require(fetches(effects).first)
+        #expect(state.paging.isRefreshing && state.paging.canJump)
+        let jump = state.reduce(.key(.character("G"), at: now + 1))
+        #expect(jump.contains(.cancel(refresh.id)))
+        let last = try #require(fetches(jump).first)
+        #expect(last.index == 49 && last.generation == refresh.generation)
+        #expect(status(state).contains("→ 1000/"), "the status shows where G goes: \(status(state))")
+        var page = makePage(49)
+        page.total = 1_000
+        page.next = nil
+        _ = state.reduce(.fetched(.loaded(last, .success(page), latency: 0.1), at: now + 2))
+        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(state.cacheNote == nil)
+        #expect(!status(state).contains("cached"))
+        // The revalidation's answer, late, changes nothing.
+        _ = state.reduce(.fetched(.loaded(refresh, .success(makePage(0)), latency: 0.1), at: now + 3))
+        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(state.jumpRow == nil)
+    }
+
     @Test func moreCachedPagesComeBeforeTheRevalidation() throws {
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: size, prefetch: .fixed(5),
