@@ -25,6 +25,15 @@ extension AppState {
         syncRows()
         if let cursorRow { viewport.anchor(cursorAt: cursorRow, row: screenRow) }
         filter.apply(changes, to: paging.items)
+        // "Not found" is a fact about the rows, unlike a wrap: rows that change must not leave
+        // it saying so beside a match that has just arrived (or with the old row count).
+        if filter.isNothingFoundNote {
+            if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
+                filter.sayNothingFound(searchNotFound)
+            } else {
+                filter.note = nil
+            }
+        }
         return cursorRow
     }
 

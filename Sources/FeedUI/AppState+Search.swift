@@ -23,7 +23,7 @@ extension AppState {
             if !filter.isActive {
                 filter.clear()
             } else if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
-                filter.note = notFound
+                filter.sayNothingFound(searchNotFound)
             }
             return
         default:
@@ -50,7 +50,7 @@ extension AppState {
             let hidden = viewport.hidden
             let found = forward ? filter.next(after: viewport.cursor, skipping: hidden) : filter.previous(before: viewport.cursor, skipping: hidden)
             guard let found else {
-                filter.note = notFound
+                filter.sayNothingFound(searchNotFound)
                 return
             }
             if found.wrapped {
@@ -68,7 +68,7 @@ extension AppState {
 
     /// Why there is nowhere to go: nothing loaded matches, or only rows `H` hides do (said
     /// rather than landing beside one).
-    private var notFound: String {
+    var searchNotFound: String {
         guard !filter.matches.isEmpty else { return "not found in \(paging.items.count) loaded: \(filter.pattern.text)" }
         let count = filter.matches.count
         return "\(count) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"

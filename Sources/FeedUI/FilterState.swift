@@ -18,7 +18,12 @@ public struct FilterState: Sendable, Equatable {
     /// the hidden rows as they are when asked rather than a copy that could go stale.
     public private(set) var matches: [Int] = []
     /// A one-off message for the status line (a wrap, no match), cleared by the next key.
-    public internal(set) var note: String?
+    public internal(set) var note: String? {
+        didSet { isNothingFoundNote = false }
+    }
+    /// Whether `note` says nothing shown matches: a fact about the rows, so it is said again
+    /// when they change (`AppState.follow`), unlike a wrap, which is about the last move.
+    internal private(set) var isNothingFoundNote = false
     /// Where the cursor was when `/` was pressed: the search starts there and Esc goes back.
     internal var origin = 0
 
@@ -113,6 +118,12 @@ public struct FilterState: Sendable, Equatable {
         for change in changes.inserts + changes.updates where isMatch(change.item) { kept.append(change.index) }
         kept.sort()
         matches = kept
+    }
+
+    /// Shows a note saying nothing shown matches (see `isNothingFoundNote`).
+    mutating func sayNothingFound(_ text: String) {
+        note = text
+        isNothingFoundNote = true
     }
 
     /// Forgets the pattern.

@@ -164,8 +164,8 @@ import Testing
         _ = s.reduce(.fetched(.loaded(page1, .success(makePage(1)), latency: 0.1), at: now))
         #expect(s.filter.matches == [2] + Array(20..<30))
         #expect(s.viewport.hidden == [2, 21, 25])
-        // The note stays until the next key, as every note does.
-        press(.character("g"), &s)
+        // Shown matches arrived: the note saying there were none goes with the rows.
+        #expect(s.filter.note == nil)
         #expect(s.viewport.cursor == 0)
         #expect(status(s).hasPrefix(" /item 2  8 matches (3 hidden)"))
         walk(.character("n"), &s, expecting: [20, 22, 23, 24, 26, 27, 28, 29])
@@ -173,6 +173,26 @@ import Testing
         walk(.character("n"), &s, expecting: [20])
         #expect(s.filter.note == "search hit BOTTOM, continuing at TOP")
         walk(.character("N"), &s, expecting: [29, 28, 27, 26, 24])
+    }
+
+    @Test func aNothingFoundNoteIsSaidAgainForRowsThatArrive() throws {
+        var (s, requests) = loaded(readIDs: ids([22]), hidesRead: true, next: .page(1))
+        let page1 = try #require(requests.first)
+        press(.character("/"), &s)
+        type("zebra", into: &s)
+        press(.enter, &s)
+        #expect(s.filter.note == "not found in 20 loaded: zebra")
+        // The only zebra arrives read, so hidden: the note says that now, not "not found in 20".
+        let items = (20..<40).map { FeedItem(id: "t:\($0)", title: $0 == 22 ? "Zebra crossing" : "Item \($0)") }
+        _ = s.reduce(.fetched(.loaded(page1, .success(Page(key: .page(1), items: items, next: nil)), latency: 0.1), at: now))
+        #expect(s.filter.matches == [22])
+        #expect(s.filter.note == "1 match, all read and hidden (H shows them)")
+        #expect(s.viewport.cursor == 0)
+        // H shows it, and n reaches it.
+        press(.character("H"), &s)
+        walk(.character("n"), &s, expecting: [22])
+        walk(.character("n"), &s, expecting: [22])
+        #expect(s.filter.note == "search hit BOTTOM, continuing at TOP")
     }
 
     @Test func rowsARefreshChangesAreSearchedAndReadOnesStayHidden() throws {
