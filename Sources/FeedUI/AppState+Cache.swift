@@ -62,7 +62,8 @@ extension AppState {
     /// Starts the revalidation of a cached first screen once no more cached pages are asked for:
     /// a refresh that keeps the cached rows on screen until fresh ones reach the cursor's item.
     mutating func revalidateIfDue() -> [AppEffect] {
-        guard cache.awaitsRevalidation, !paging.isRefreshing else { return [] }
+        // Not while a jump travels: the refresh would cancel it, and the page it brings is fresh.
+        guard cache.awaitsRevalidation, !paging.isRefreshing, paging.jumpTarget == nil else { return [] }
         cache.awaitsRevalidation = false
         return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
     }

@@ -180,8 +180,12 @@ extension AppState {
             case let .jumped(changes):
                 follow(changes)
                 landJump()
-                // Every row is the jump's now: fresh ones say nothing of the cache any more.
-                if result.cachedAt == nil && !cache.isOfflineOnly { cache.shownFrom = nil }
+                // Every row is the jump's now: fresh ones say nothing of the cache any more, and
+                // leave nothing cached to revalidate.
+                if result.cachedAt == nil && !cache.isOfflineOnly {
+                    cache.shownFrom = nil
+                    cache.awaitsRevalidation = false
+                }
             case let .refreshed(changes):
                 // The cursor's item stays on its screen row when it is still there, with the count
                 // of new items above it; otherwise go to the top.

@@ -80,6 +80,33 @@ import Testing
         #expect(state.jumpRow == nil)
     }
 
+    /// G before the revalidation has started (the next page was still wanted): the jump is not
+    /// cancelled by a revalidation starting behind it, and once its fresh page lands there is
+    /// nothing cached left to revalidate.
+    @Test func goingToTheEndBeforeTheRevalidationStartsIsNotUndoneByIt() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(45),
+            cache: CacheState(isEnabled: true))
+        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        var cached = makePage(0)
+        cached.total = 1_000
+        let effects = state.reduce(.fetched(.cached(first, cached, fetchedAt: now - 300), at: now))
+        // The lead wants page 1 first: the revalidation waits for it.
+        #expect(fetches(effects).map(\.index) == [1])
+        #expect(!state.paging.isRefreshing)
+        let jump = state.reduce(.key(.character("G"), at: now + 1))
+        #expect(!jump.contains(.startOver), "no revalidation behind the jump: \(jump)")
+        #expect(fetches(jump).map(\.index) == [49])
+        #expect(state.paging.jumpTarget == 49 && !state.paging.isRefreshing)
+        var page = makePage(49)
+        page.total = 1_000
+        page.next = nil
+        let landed = state.reduce(.fetched(.loaded(fetches(jump)[0], .success(page), latency: 0.1), at: now + 2))
+        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(!landed.contains(.startOver), "the fresh rows need no revalidation")
+        #expect(state.cacheNote == nil)
+    }
+
     @Test func moreCachedPagesComeBeforeTheRevalidation() throws {
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: size, prefetch: .fixed(5),
