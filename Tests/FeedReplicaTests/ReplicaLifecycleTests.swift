@@ -21,6 +21,33 @@ import Testing
         await again.stop()
     }
 
+    /// Stopping is a graceful shutdown: requests waiting out their latency are answered at once
+    /// (cancelling the serving task instead dropped their connections, and NIO could trap on a
+    /// writer left unfinished).
+    @Test func stoppingAnswersTheRequestsInFlight() async throws {
+        let running = try await Replica.start(ReplicaConfiguration(items: 50, latencyMs: 5_000))
+        let count = 4
+        let answers = Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for id in 1...count {
+                    group.addTask { try await ReplicaClient.get(running, "hn", "/item/\(id).json", timeout: 30).status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+        }
+        // A barrier, not a time: every request is inside the replica, in its latency.
+        var inside = 0
+        let deadline = Date().addingTimeInterval(30)
+        while inside < count && Date() < deadline {
+            let stats = try await ReplicaClient.getRoot(running, "/_stats")
+            inside = (stats.object["routes"] as? [String: Int])?["hn/v0/item"] ?? 0
+            if inside < count { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(inside == count)
+        await running.stop()
+        #expect(try await answers.value == Array(repeating: 200, count: count))
+    }
+
     @Test func baseURLsNameEveryAPIRoot() async throws {
         try await withReplica { running in
             let expected = [
