@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 internal import Hummingbird
 internal import Logging
@@ -104,17 +103,6 @@ public struct RunningReplica: Sendable {
 
     /// Stops the server; stalled requests are released first. Safe to call twice.
     public func stop() async { await replica.stop() }
-
-    /// Stops the server from a synchronous thread.
-    public func stopBlocking() {
-        let done = DispatchSemaphore(value: 0)
-        let replica = self.replica
-        Task.detached {
-            await replica.stop()
-            done.signal()
-        }
-        done.wait()
-    }
 }
 
 // MARK: - Transport

@@ -3,19 +3,12 @@ import Testing
 @testable import FeedReplica
 
 @Suite struct ReplicaLifecycleTests {
-    @Test func stopBlockingWorksFromASynchronousThread() async throws {
-        // The feedscroll runtime is a synchronous poll() loop: it stops the in-process replica
-        // from a plain thread when the run ends.
+    @Test func stopIsIdempotentAndFreesThePort() async throws {
         let running = try await Replica.start(ReplicaConfiguration(items: 50))
         #expect(running.port > 0)
         #expect(running.baseURLs.count == RunningReplica.sourceNames.count)
-        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
-            Thread {
-                running.stopBlocking()
-                running.stopBlocking()  // idempotent
-                stopped.resume()
-            }.start()
-        }
+        await running.stop()
+        await running.stop()  // idempotent
         // The port is free again: a new replica can bind it.
         let again = try await Replica.start(ReplicaConfiguration(port: running.port, items: 50))
         await again.stop()
