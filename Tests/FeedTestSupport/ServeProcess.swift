@@ -9,8 +9,11 @@ public final class ServeProcess {
     public let port: Int
     private var isStopped = false
 
-    /// - Parameter arguments: `serve` options, e.g. `--items 130 --rate-limit 5/s`.
-    public init(_ arguments: String = "") throws {
+    /// - Parameters:
+    ///   - arguments: `serve` options, e.g. `--items 130 --rate-limit 5/s`.
+    ///   - timeout: how long `serve` may take to print its base URLs (a loaded machine takes
+    ///     a second or two); past it the process is killed and `init` throws.
+    public init(_ arguments: String = "", timeout: TimeInterval = 60) throws {
         let command = "exec \(FeedscrollBinary.path) serve --port 0 \(arguments)"
         let (pid, output) = try ChildProcess.start(["/bin/sh", "-c", command], environment: ProcessInfo.processInfo.environment)
         self.pid = pid
@@ -19,7 +22,13 @@ public final class ServeProcess {
         var pending = ""
         var buffer = [UInt8](repeating: 0, count: 1024)
         // serve prints one line per API, then keeps stdout open; stop reading at the last one.
+        let deadline = Date().addingTimeInterval(timeout)
         while urls["sprites"] == nil {
+            var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            let polled = poll(&ready, 1, remaining)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { break }  // silent past the deadline, or poll failed
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
@@ -33,7 +42,10 @@ public final class ServeProcess {
         baseURLs = urls
         guard let any = urls["hn"], let url = URL(string: any), let port = url.port else {
             kill(pid, SIGKILL)
-            throw ChildProcess.SpawnError(description: "feedscroll serve printed no base URLs")
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            isStopped = true
+            throw ChildProcess.SpawnError(description: "feedscroll serve printed no base URLs within \(Int(timeout)) s")
         }
         self.port = port
     }
