@@ -84,7 +84,15 @@ public final class Replica: Sendable {
         stopping.open()
         guard let running = serving.withLock({ serving in defer { serving = nil }; return serving }) else { return }
         await running.group.triggerGracefulShutdown()
-        await running.task.value
+        // A connection that never finishes (a client stuck mid-request) must not hold the stop
+        // for ever: after a grace period the serving task is cancelled.
+        let serving = running.task
+        let watchdog = Task {
+            try? await Task.sleep(for: .seconds(10))
+            if !Task.isCancelled { serving.cancel() }
+        }
+        await serving.value
+        watchdog.cancel()
     }
 }
 

@@ -95,7 +95,10 @@ import FoundationNetworking
         await #expect(throws: (any Error).self) {
             _ = try await ReplicaClient.get(running, "hn", "/topstories.json", timeout: 0.5)
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Bounds that tell a hang (a stall is never answered; the second client waits 120 s)
+        // from a slow machine: in CI's unit run the two pool threads are shared with every
+        // other suite, and a graceful stop once took 5.4 s there.
+        #expect(Date().timeIntervalSince(started) < 30)
         // One more that is held open while we stop. The first one was released when its client
         // gave up (the server watches for the close), so a held request now is this one. Its
         // arrival is awaited, not slept for; the bound only turns a lost request into a failure.
@@ -105,7 +108,7 @@ import FoundationNetworking
         #expect(running.replica.heldStalls >= 1)
         let stopping = Date()
         await running.stop()
-        #expect(Date().timeIntervalSince(stopping) < 5)
+        #expect(Date().timeIntervalSince(stopping) < 30)
         _ = await pending.value
     }
 
