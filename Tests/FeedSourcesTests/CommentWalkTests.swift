@@ -1,3 +1,4 @@
+import FeedModel
 import Testing
 
 @testable import FeedSources
@@ -126,13 +127,8 @@ struct CommentWalkTests {
     /// Seeded random forests: the walk is the recursive definition, visit for visit, whatever
     /// the limits a page takes it with.
     @Test(arguments: 1...20) func randomTreesWalkAsTheRecursiveDefinition(seed: UInt64) {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func random(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var rng = SeededRandom(seed: seed)
+        func random(_ bound: Int) -> Int { rng.below(bound) }
         let count = 1 + random(200)
         var tree = Tree()
         var roots: [Int] = []

@@ -97,13 +97,8 @@ struct HackerNewsCommentsSourceTests {
     /// Random trees (seeded), random page sizes: the pages concatenated are exactly the
     /// depth-first walk of the live comments, each once, with their depths.
     @Test(arguments: 1...12) func randomTreesPageInDepthFirstOrder(seed: UInt64) async throws {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func random(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var rng = SeededRandom(seed: seed)
+        func random(_ bound: Int) -> Int { rng.below(bound) }
         let count = 1 + random(60)
         var parent: [Int: Int] = [:]  // comment index → parent index (-1: the story)
         for index in 0..<count { parent[index] = index == 0 || random(3) == 0 ? -1 : random(index) }
