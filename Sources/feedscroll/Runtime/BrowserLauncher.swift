@@ -72,9 +72,6 @@ final class ChildReaper: Sendable {
         reap()
     }
 
-    /// How many watched children have not been collected yet.
-    var pending: Int { children.withLock { $0.count } }
-
     /// Collects whichever watched children have exited, waiting for none. Signals merge, so
     /// one event may stand for several exits: every watched child is asked each time.
     private func reap() {
