@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench fuzz clean
+.PHONY: all deps build run test unit e2e bench fuzz clean release release-check install uninstall
 
 all: build
 
@@ -51,6 +51,29 @@ BENCH_ARGS ?=
 bench: deps
 	touch Benchmarks/Package.swift
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
+
+# The release build, the product: `make install` puts it in $(PREFIX)/bin (default ~/.local/bin).
+# `make release-check` builds it and checks it browses: a demo pipe, HN pipes against a
+# `feedscroll serve` it starts and stops, and the TUI in tmux taking keys and quitting; any crash
+# fails it loudly. It is not part of `make test`: the release build alone takes several minutes
+# (a clean one about 10 here), more than CI's budget leaves; run it before a release and after
+# touching concurrency code.
+PREFIX ?= $(HOME)/.local
+RELEASE_BIN := .build/release/feedscroll
+
+release: deps
+	$(SWIFT) build -c release --product feedscroll
+
+release-check: release
+	scripts/release-check $(RELEASE_BIN)
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/feedscroll"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/feedscroll"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/feedscroll"
 
 clean:
 	rm -rf .build
