@@ -24,11 +24,13 @@ extension Snapshot {
     @inlinable
     @discardableResult
     public mutating func append(_ item: Item) -> Bool {
-        if let row = index(of: item.id) {
-            storage[row] = item
+        // One hash per item: the defaulted subscript finds the id's slot or makes it, where a
+        // lookup then an insert would hash every new id twice.
+        let next = base &+ storage.count
+        if let existing = Self.claim(&sequenceNumbers[item.id, default: Self.unclaimed], as: next) {
+            storage[existing &- base] = item
             return false
         }
-        sequenceNumbers[item.id] = base &+ storage.count
         storage.append(item)
         return true
     }
@@ -50,10 +52,9 @@ extension Snapshot {
         for item in items {
             if let row = index(of: item.id) {
                 storage[row] = item
-            } else if let row = addedRow[item.id] {
+            } else if let row = Self.claim(&addedRow[item.id, default: Self.unclaimed], as: added.count) {
                 added[row] = item
             } else {
-                addedRow[item.id] = added.count
                 added.append(item)
             }
         }
@@ -110,6 +111,24 @@ extension Snapshot {
     @inlinable
     public mutating func removeAll() {
         self = Snapshot()
+    }
+}
+
+// MARK: - One hash per id
+
+extension Snapshot {
+    /// What a slot made by the defaulted subscript holds until `claim` fills it: no sequence
+    /// number reaches it (they start at 0 and move by one a row).
+    @usableFromInline static var unclaimed: Int { .min }
+
+    /// Fills a dictionary slot that was just made, or reports the value it already held.
+    ///
+    /// - Returns: `nil` when the slot was new (it now holds `value`), else what it held.
+    @inlinable
+    static func claim(_ slot: inout Int, as value: Int) -> Int? {
+        guard slot == unclaimed else { return slot }
+        slot = value
+        return nil
     }
 }
 
