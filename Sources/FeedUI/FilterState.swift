@@ -26,8 +26,19 @@ public struct FilterState: Sendable, Equatable {
     internal private(set) var isNothingFoundNote = false
     /// Where the cursor was when `/` was pressed: the search starts there and Esc goes back.
     internal var origin = 0
+    /// What the search looks at in each loaded row, prepared as the rows arrive (`apply`), so
+    /// a keystroke scans bytes. It outlives patterns: `clear` keeps it.
+    internal private(set) var text = SearchText()
 
     public init() {}
+
+    /// Equal when the search is: the pattern, the prompt, the matches, the note and the origin.
+    /// `text` is left out: it is the loaded rows prepared for scanning, derived from them (and
+    /// compared with them wherever the rows are), not a fact about the search.
+    public static func == (lhs: FilterState, rhs: FilterState) -> Bool {
+        lhs.pattern == rhs.pattern && lhs.isEditing == rhs.isEditing && lhs.matches == rhs.matches && lhs.note == rhs.note
+            && lhs.isNothingFoundNote == rhs.isNothingFoundNote && lhs.origin == rhs.origin
+    }
 
     /// Whether a pattern is in force (being typed or kept).
     public var isActive: Bool { !pattern.isEmpty }
@@ -93,29 +104,52 @@ public struct FilterState: Sendable, Equatable {
     /// Sets the pattern and finds its matches. A pattern that extends the last one only
     /// re-checks the last matches, so typing a word costs one full scan, not one a letter.
     /// (`matches` is always current: `apply` carries it across every change of the rows.)
+    /// An ASCII pattern (what is typed nearly always) is a scan of `text`'s bytes; others
+    /// compare characters item by item, as `SearchPattern` does.
+    /// - Complexity: O(bytes of the loaded rows) for a new pattern, O(bytes of the last
+    ///   matches) for one that extends it.
     mutating func setPattern(_ text: String, items: Snapshot<FeedItem>) {
         let old = pattern
         pattern = SearchPattern(text)
-        if !old.isEmpty, text.hasPrefix(old.text), pattern.isCaseSensitive == old.isCaseSensitive {
+        if self.text.count != items.count { self.text = SearchText(items) }  // rows set up without a changeset
+        let narrows = !old.isEmpty && text.hasPrefix(old.text) && pattern.isCaseSensitive == old.isCaseSensitive
+        if !isActive {
+            matches = []
+        } else if pattern.isASCII {
+            matches = self.text.rows(containing: pattern.bytes, isCaseSensitive: pattern.isCaseSensitive, among: narrows ? matches : nil)
+        } else if narrows {
             matches = matches.filter { isMatch(items[$0]) }
         } else {
-            matches = isActive ? items.indices.filter { isMatch(items[$0]) } : []
+            matches = items.indices.filter { isMatch(items[$0]) }
         }
+    }
+
+    /// Whether the item in `row` of `items` matches (through `text` for an ASCII pattern).
+    private func isMatch(row: Int, in items: Snapshot<FeedItem>) -> Bool {
+        guard isActive else { return false }
+        guard pattern.isASCII, text.count == items.count else { return isMatch(items[row]) }
+        return text.row(row, contains: pattern.bytes, isCaseSensitive: pattern.isCaseSensitive)
     }
 
     /// Carries the matches across a change of the rows, as the changeset tells it: kept rows
     /// keep their verdict at their new rows, inserted and updated rows are checked, deleted
-    /// rows go. Nothing else is scanned, whatever the number of rows.
+    /// rows go. Nothing else is scanned, whatever the number of rows. The prepared `text`
+    /// follows the same change, searching or not.
     /// - Parameters:
     ///   - changes: the change, from the rows the matches were for to `items`.
     ///   - items: the rows after the change.
     /// - Complexity: O(m log k + k), m the matches and k the changes.
     mutating func apply(_ changes: Changeset<FeedItem>, to items: Snapshot<FeedItem>) {
+        if text.count + changes.inserts.count - changes.deletes.count == items.count {
+            text.follow(changes, to: items)
+        } else {
+            text = SearchText(items)  // rows this text never saw: prepare them all once
+        }
         guard isActive, !changes.isEmpty else { return }
         let map = changes.rowMap
         let updated = Set(changes.updates.map(\.index))
         var kept = matches.compactMap(map.newRow(ofOldRow:)).filter { !updated.contains($0) }
-        for change in changes.inserts + changes.updates where isMatch(change.item) { kept.append(change.index) }
+        for change in changes.inserts + changes.updates where isMatch(row: change.index, in: items) { kept.append(change.index) }
         kept.sort()
         matches = kept
     }
@@ -128,7 +162,9 @@ public struct FilterState: Sendable, Equatable {
 
     /// Forgets the pattern.
     mutating func clear() {
+        let text = text
         self = FilterState()
+        self.text = text
     }
 
     // MARK: - Helpers

@@ -7,9 +7,10 @@ public struct SearchPattern: Sendable, Hashable {
     /// Whether the pattern has a capital letter, so case must match.
     public let isCaseSensitive: Bool
     /// The pattern folded for comparison, as UTF-8 (ASCII patterns) or characters (others).
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private let characters: [Character]
-    private let isASCII: Bool
+    /// Whether the pattern is ASCII: its matches are byte matches (`SearchText` scans for them).
+    let isASCII: Bool
 
     public init(_ text: String) {
         self.text = text
@@ -107,12 +108,35 @@ public struct SearchPattern: Sendable, Hashable {
 
 extension FeedItem {
     /// The host of the item's URL (`example.com` in `https://example.com/a`), if it has one.
+    /// - Complexity: one pass over the URL's bytes (the delimiters are all ASCII, so byte
+    ///   offsets are character boundaries).
     var urlHost: Substring? {
-        guard let url, let scheme = url.range(of: "://") else { return nil }
-        let rest = url[scheme.upperBound...]
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var host = rest[..<end]
-        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
-        return host.isEmpty ? nil : host
+        guard let url else { return nil }
+        let utf8 = url.utf8
+        var index = utf8.startIndex
+        var hostStart: String.Index?
+        // "://" ends the scheme.
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ":") {
+                let next = utf8.index(after: index)
+                if next < utf8.endIndex, utf8[next] == UInt8(ascii: "/") {
+                    let third = utf8.index(after: next)
+                    if third < utf8.endIndex, utf8[third] == UInt8(ascii: "/") {
+                        hostStart = utf8.index(after: third)
+                        break
+                    }
+                }
+            }
+            index = utf8.index(after: index)
+        }
+        guard var start = hostStart else { return nil }
+        var end = start
+        while end < utf8.endIndex {
+            let byte = utf8[end]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") { start = utf8.index(after: end) }
+            end = utf8.index(after: end)
+        }
+        return start < end ? url[start..<end] : nil
     }
 }
