@@ -13,25 +13,46 @@ extension CacheStore {
     ///   - time: Unix seconds it arrived.
     /// - Complexity: O(page size) plus the eviction, which reads one row per cached feed.
     public func store(_ page: Page, index: Int, of feed: FeedKey, at time: Double) throws {
-        let key = try Self.encode(page.key)
-        let next = try page.next.map(Self.encode)
-        let items = try Self.encoder.encode(page.items)
-        let bytes = items.count + key.utf8.count
+        try store([PageWrite(page: page, index: index, feed: feed, time: time)])
+    }
+
+    /// Stores pages in one transaction, in order, as `store(_:index:of:at:)` stores each: a
+    /// pipe's pages arrive faster than one commit each can be written (`StoreWriter` batches
+    /// them). Each feed is recounted, and the cache evicted, once per run of its pages.
+    ///
+    /// - Complexity: O(total items) plus, per run of one feed's pages, a recount of that feed
+    ///   and the eviction.
+    public func store(_ writes: [PageWrite]) throws {
+        guard !writes.isEmpty else { return }
+        // Encoded before the transaction, so the write lock is held for SQL only.
+        let rows = try writes.map { write -> (key: String, next: String?, items: Data) in
+            (try Self.encode(write.page.key), try write.page.next.map(Self.encode), try Self.encoder.encode(write.page.items))
+        }
         try pool.write { db in
-            let feedID = try Self.feedID(feed, at: time, in: db)
-            // One page per index: a page whose key changed (a cursor the API minted anew) replaces
-            // the old one, so a feed's rows stay bounded by its page count.
-            try db.execute(
-                sql: "DELETE FROM page WHERE feedID = ? AND (pageIndex = ? OR key = ?)",
-                arguments: [feedID, index, key])
-            try db.execute(
-                sql: """
-                    INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [feedID, key, index, next, page.total, items, time, bytes])
-            try Self.recount(feedID, in: db)
-            try evict(keeping: feedID, in: db)
+            var start = 0
+            while start < writes.count {
+                let feed = writes[start].feed
+                var end = start
+                while end < writes.count, writes[end].feed == feed { end += 1 }
+                let feedID = try Self.feedID(feed, at: writes[end - 1].time, in: db)
+                for offset in start..<end {
+                    let write = writes[offset], row = rows[offset]
+                    // One page per index: a page whose key changed (a cursor the API minted anew)
+                    // replaces the old one, so a feed's rows stay bounded by its page count.
+                    try db.execute(
+                        sql: "DELETE FROM page WHERE feedID = ? AND (pageIndex = ? OR key = ?)",
+                        arguments: [feedID, write.index, row.key])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [feedID, row.key, write.index, row.next, write.page.total, row.items, write.time, row.items.count + row.key.utf8.count])
+                }
+                try Self.recount(feedID, in: db)
+                try evict(keeping: feedID, in: db)
+                start = end
+            }
         }
     }
 

@@ -15,3 +15,21 @@ public struct CachedPage: Sendable, Equatable {
         self.fetchedAt = fetchedAt
     }
 }
+
+/// A page on its way into the cache: what `CacheStore.store(_:)` writes, and `StoreWriter`
+/// batches.
+public struct PageWrite: Sendable {
+    public var page: Page
+    /// Its place in the feed (0 is the first page).
+    public var index: Int
+    public var feed: FeedKey
+    /// Unix seconds it arrived.
+    public var time: Double
+
+    public init(page: Page, index: Int, feed: FeedKey, time: Double) {
+        self.page = page
+        self.index = index
+        self.feed = feed
+        self.time = time
+    }
+}

@@ -53,13 +53,16 @@ final class PageCache: Sendable {
     /// - Parameter feed: the feed or thread it belongs to (this run's feed unless said).
     func remember(_ page: Page, index: Int, in feed: FeedKey? = nil) {
         let feed = feed ?? self.feed
-        let time = Date().timeIntervalSince1970
-        let logger = self.logger
-        writer.submit("store page") { store in
-            try store.store(page, index: index, of: feed, at: time)
-            logger.debug("cached", metadata: ["page": "\(index)", "items": "\(page.items.count)"])
-        }
+        writer.store(PageWrite(page: page, index: index, feed: feed, time: Date().timeIntervalSince1970))
+        logger.debug("cache queued", metadata: ["page": "\(index)", "items": "\(page.items.count)"])
     }
+
+    /// How many pages a pipe lets wait for the cache before it asks for more: enough that
+    /// batches are large (one commit for many pages), few enough that memory stays bounded.
+    static let pipeBacklogPages = 32
+
+    /// Waits while the cache's backlog is full (a pipe, before it fetches more).
+    func waitForRoom() { writer.waitForRoom(pages: Self.pipeBacklogPages) }
 
     /// The cached page at `key`, if any.
     ///

@@ -37,6 +37,9 @@ struct PipeRuntime {
         while written < limit {
             // Written pages beyond the cap are dropped; the ones kept still de-duplicate what comes.
             if row > 0 { row -= paging.trim(visible: (row - 1)..<row, cursor: row - 1) }
+            // The cache keeps up or the pipe waits: fetching on while pages queue for the disk
+            // would hold every page in memory (backpressure).
+            cache?.waitForRoom()
             for case let .fetch(request) in paging.prefetch(cursor: row, distance: 0) {
                 logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
                 fetcher.fetch(request)
