@@ -180,6 +180,13 @@ public final class CursesTerminal: TerminalBackend {
             // Report presses and releases as they come instead of waiting to build clicks.
             _ = mouseinterval(0)
         }
+        // One write per frame. ncurses 6.4 leaves a new screen in its "initial" state until an
+        // endwin and a refresh, and in that state flushes its buffer at every cursor movement
+        // (`_nc_mvcur`): ~7 writes for one step of the cursor, and a terminal may show a frame
+        // half drawn. Leaving and resuming once, before anything is drawn, puts it in the
+        // running state, where doupdate flushes once at its end (or when its buffer fills).
+        _ = endwin()
+        _ = doupdate()
     }
 
     static func resolveTheme(_ requested: Theme?) -> Theme {
