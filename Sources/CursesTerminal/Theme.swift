@@ -95,12 +95,16 @@ public struct Theme: Sendable, Hashable {
     public static let `default` = Theme(usesColor: true, appearances: [
         .normal: Appearance(),
         .title: Appearance(attributes: .bold),
-        .meta: Appearance(foreground: Color(244, fallback: 6, rgb: 0x8A8A8A)),
+        // Grey from the 16-colour palette: the meta line is rewritten with every item that
+        // scrolls in, and a 256-colour index costs 6 bytes more each time.
+        .meta: Appearance(foreground: Color(8, fallback: 6, rgb: 0x8A8A8A)),
         .selected: Appearance(
             foreground: .brightWhite, background: Color(25, fallback: 4, rgb: 0x1F5FA8), attributes: .bold),
         .selectedMeta: Appearance(
             foreground: Color(252, fallback: 7, rgb: 0xD0D0D0), background: Color(25, fallback: 4, rgb: 0x1F5FA8)),
-        .status: Appearance(foreground: .black, background: Color(250, fallback: 7, rgb: 0xBCBCBC)),
+        // Reverse video, as less and vim draw theirs: the position changes with every step,
+        // and a colour pair costs ~20 bytes of SGR more each time (256-colour) or ~10 (16).
+        .status: Appearance(attributes: .reverse),
         .footer: Appearance(foreground: .yellow),
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),
@@ -108,6 +112,8 @@ public struct Theme: Sendable, Hashable {
         .readTitle: Appearance(foreground: Color(245, fallback: 7, rgb: 0x8A8A8A), attributes: .dim),
         .readMeta: Appearance(foreground: Color(240, fallback: 6, rgb: 0x585858), attributes: .dim),
         .changed: Appearance(foreground: .green, attributes: .bold),
+        // Bold like the title beside it: between the two only the colour changes.
+        .cursor: Appearance(foreground: Color(6, rgb: 0x00AFFF), attributes: .bold),
     ])
 
     /// Attributes only, for `NO_COLOR` and terminals without colours.
@@ -125,5 +131,6 @@ public struct Theme: Sendable, Hashable {
         .readTitle: Appearance(attributes: .dim),
         .readMeta: Appearance(attributes: .dim),
         .changed: Appearance(attributes: .bold),
+        .cursor: Appearance(attributes: .bold),
     ])
 }

@@ -123,13 +123,14 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         let item = items[index]
         let isCursor = index == viewport.cursor
         let isRead = state.isRead(item)
-        let titleStyle: Style = isCursor ? .selected : isRead ? .readTitle : .title
-        let metaStyle: Style = isCursor ? .selectedMeta : state.isRecentlyChanged(item.id) ? .changed : isRead ? .readMeta : .meta
-        if isCursor {
-            grid.fill(row: row, style: titleStyle)
-            grid.fill(row: row + 1, style: metaStyle)
-        }
-        grid.write(isCursor ? "▌" : " ", row: row, column: 0, style: titleStyle)
+        let titleStyle: Style = isRead ? .readTitle : .title
+        let metaStyle: Style = state.isRecentlyChanged(item.id) ? .changed : isRead ? .readMeta : .meta
+        // The cursor is a bar in the margin of the title row; the rows keep their look, so a
+        // step rewrites two margin cells rather than two items padded to the right edge.
+        if isCursor { grid.write("▌", row: row, column: 0, style: .cursor) }
+        // The gap after the margin in the title's look: from the bar (bold, like titles) to the
+        // title is then a colour change, not a reset and bold again.
+        grid.write(" ", row: row, column: 1, style: titleStyle)
         let title = item.title.isEmpty ? "(untitled)" : item.title
         var meta = metaLine(item, now: state.now)
         if let new = state.cache.newComments(on: item) { meta += " · +\(new) new" }

@@ -5,9 +5,9 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case title
     /// An item's meta line (author · score · comments · age).
     case meta
-    /// The cursor row's title.
+    /// The focused line's marker and text in the detail (the focused comment's header).
     case selected
-    /// The cursor row's meta line.
+    /// The focused line in the detail.
     case selectedMeta
     /// The status line.
     case status
@@ -25,4 +25,8 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case readMeta
     /// The meta line of a row a live update just changed or brought (for a moment).
     case changed
+    /// The list's cursor: a bar in the left margin of the title row of the item under it.
+    /// The item's text keeps its own look, so a step rewrites the margin it leaves and the one
+    /// it reaches, not both items' rows (see docs/PERFORMANCE.md, bytes per step).
+    case cursor
 }

@@ -63,13 +63,15 @@ import Testing
         let row = try #require(help.first { $0.contains("Move down one item") })
         #expect(row.contains(/\sn +Move down one item/), "\(row)")
         #expect(!row.contains("j"))
-        // The light theme's cursor background (palette 153) is on screen, once the help is gone
-        // (Esc is a key only after ncurses' escape delay).
+        // The light theme's dark titles (palette 235) and blue cursor bar are on screen, once
+        // the help is gone (Esc is a key only after ncurses' escape delay), and not the default
+        // theme's cyan bar.
         try tmux.sendKeys("Escape")
         let coloured = try tmux.waitFor({ !$0.contains { $0.contains("key closes") } && $0[23].contains("demo · 1/") },
                                         description: "the help closed", escapes: true)
-        #expect(coloured.contains { $0.contains("48;5;153") }, "\(coloured.prefix(3))")
-        #expect(!coloured.contains { $0.contains("48;5;25m") })
+        #expect(coloured.contains { $0.contains("38;5;235") }, "\(coloured.prefix(3))")
+        #expect(coloured[0].contains(/\u{1B}\[[0-9;]*34m▌/), "\(coloured[0])")
+        #expect(!coloured.contains { $0.contains(/\u{1B}\[[0-9;]*36m▌/) })
     }
 
     @Test func namedFeedAndDefaultComeFromTheConfig() throws {
@@ -117,13 +119,15 @@ import Testing
         try plain.waitForText("points")
         let mono = try plain.captureWithEscapes()
         #expect(colourEscapes(mono).isEmpty, "\(colourEscapes(mono))")
-        #expect(mono.joined().contains("\u{1B}[7m") || mono.joined().contains(";7m"), "the cursor row is reverse video")
+        #expect(mono.last?.contains(/\u{1B}\[[0-9;]*7m/) == true, "the status line is reverse video: \(mono.last ?? "")")
+        #expect(mono[0].contains("▌"), "the cursor is its bar, in attributes only")
         plain.kill()
 
         let coloured = try start("demo --latency-ms 0", scratch: scratch)
         try coloured.waitForText("points")
         let escapes = colourEscapes(try coloured.captureWithEscapes())
-        #expect(escapes.contains { $0.contains("48;5;25") }, "\(escapes)")
+        // The default theme's cyan cursor bar and grey meta lines.
+        #expect(escapes.contains { $0.hasSuffix("36m") } && escapes.contains { $0.hasSuffix("90m") }, "\(escapes)")
         coloured.kill()
 
         // --theme mono is the same look without NO_COLOR, and the flag beats the file.
@@ -150,9 +154,10 @@ import Testing
         }
     }
 
-    /// tmux-256color cannot redefine colours, so true colour falls back to the 256 palette;
-    /// `COLORS=8` brings the cursor row down to ANSI blue (44).
-    @Test(arguments: [("COLORTERM=truecolor", "48;5;25"), ("COLORS=8", "44"), ("COLORS=256", "48;5;25")])
+    /// tmux-256color cannot redefine colours, so true colour falls back to the palette: the
+    /// meta lines are bright black (90); `COLORS=8` has no bright colours, so they fall back to
+    /// cyan (36), and no 256-colour escape is sent.
+    @Test(arguments: [("COLORTERM=truecolor", "90"), ("COLORS=8", "36"), ("COLORS=256", "90")])
     func colourDepthFollowsTheEnvironment(prefix: String, background: String) throws {
         let scratch = try Scratch()
         let tmux = try start("demo --latency-ms 0", prefix: prefix, scratch: scratch)
@@ -163,7 +168,10 @@ import Testing
         #expect(parameterLists.contains { list in
             list.count >= wanted.count && (0...(list.count - wanted.count)).contains { Array(list[$0..<($0 + wanted.count)]) == wanted }
         }, "\(escapes)")
-        if background == "44" { #expect(!parameterLists.contains { $0.contains(5) }, "no 256-colour escapes: \(escapes)") }
+        if background == "36" {
+            #expect(!parameterLists.contains { $0.contains(5) }, "no 256-colour escapes: \(escapes)")
+            #expect(!parameterLists.contains { $0.contains { (90...97).contains($0) } }, "no bright colours: \(escapes)")
+        }
     }
 
     @Test func openStartsTheBrowserWithTheLinkAndNoShell() throws {

@@ -62,13 +62,13 @@ extension LiveScreenTests {
         defer { tmux.kill() }
         try tmux.waitFor({ $0[23].contains("hn new") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
         // A meta line is dim (or grey) unless a live update just changed its row: then it is bold
-        // (and green where there are colours). The cursor's meta line is reversed.
+        // (and green where there are colours), under the cursor too (its bar is in the margin).
         func markedRows(_ screen: [String]) -> [Int] {
             screen.indices.filter { $0 % 2 == 1 && $0 < 22 && screen[$0].contains("  \u{1B}[1m") }
         }
         let marked = try tmux.waitFor({ !markedRows($0).isEmpty }, timeout: 20,
                                       description: "a highlighted meta line", escapes: true)
-        #expect(markedRows(marked).allSatisfy { !marked[$0 - 1].contains("▌") })
+        #expect(markedRows(marked).allSatisfy { !marked[$0].contains("▌") }, "the cursor's bar is on title rows only")
         try tmux.waitFor({ $0[23].range(of: #"↑\d+ new"#, options: .regularExpression) != nil },
                          description: "new stories counted above the cursor")
         // The mark goes after two seconds, before the next update five seconds after the last: a

@@ -57,8 +57,9 @@ import Testing
         #expect(metaStyle(state, item: "t:3") == .changed)
         #expect(metaStyle(state, item: "new") == .changed)
         #expect(metaStyle(state, item: "t:2") == .meta)
-        // The cursor's row is drawn as the cursor whatever changed.
-        #expect(metaStyle(state, item: "t:0") == .selectedMeta)
+        // The cursor's item is marked as the cursor whatever changed, its meta in its own look.
+        #expect(metaStyle(state, item: "t:0") == .meta)
+        #expect(render(state, size: size)[0, 0].style == .cursor)
 
         _ = state.reduce(.tick(at: now + 32.9))
         #expect(metaStyle(state, item: "t:3") == .changed)
