@@ -49,6 +49,12 @@ struct PipeRuntime {
                 written += 1
             }
             guard output.flush() else { return 0 }  // the reader went away: end quietly
+            if written < limit, let stop = paging.stop, row == paging.items.count {
+                // The feed went round (a cycle, a repeat, empty pages linking on): what it had
+                // is written, and the run is not a success.
+                printError("\(source.name): \(stop.message)")
+                return 1
+            }
             if written >= limit || paging.isAtEnd && row == paging.items.count {
                 // An empty feed says so (the screen shows "No items"), still a success.
                 if written == 0 && limit > 0 { printError("\(source.name) has no items") }
