@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "FeedTestSupport"]),
         .testTarget(
             name: "FeedDiffTests",
-            dependencies: ["FeedDiff", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FeedDiff", "FeedModel", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "FeedPagingTests",

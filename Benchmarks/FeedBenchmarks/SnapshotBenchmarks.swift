@@ -15,7 +15,7 @@ struct IDRow<ID: Hashable & Sendable>: Identifiable, Equatable, Sendable {
 
 /// The previous `Snapshot.append`, side by side: the row appended to an array and its id looked
 /// up, then inserted, in a dictionary (two hashes for every new id).
-struct PreviousSnapshotBuild<ID: Hashable> {
+struct PreviousSnapshotBuild<ID: Hashable & Sendable> {
     var storage: ContiguousArray<IDRow<ID>> = []
     var sequenceNumbers: [ID: Int] = [:]
 

@@ -18,10 +18,9 @@ extension CacheStore {
 
     /// Stores pages in one transaction, in order, as `store(_:index:of:at:)` stores each: a
     /// pipe's pages arrive faster than one commit each can be written (`StoreWriter` batches
-    /// them). Each feed is recounted, and the cache evicted, once per run of its pages.
+    /// them). Each feed's byte count is updated, and the cache evicted, once per run of its pages.
     ///
-    /// - Complexity: O(total items) plus, per run of one feed's pages, a recount of that feed
-    ///   and the eviction.
+    /// - Complexity: O(total items) plus, per run of one feed's pages, the eviction.
     public func store(_ writes: [PageWrite]) throws {
         guard !writes.isEmpty else { return }
         // Encoded before the transaction, so the write lock is held for SQL only.
@@ -35,8 +34,16 @@ extension CacheStore {
                 var end = start
                 while end < writes.count, writes[end].feed == feed { end += 1 }
                 let feedID = try Self.feedID(feed, at: writes[end - 1].time, in: db)
+                // The feed's byte count moves by what each page adds less what it replaces: a
+                // recount sums every page of the feed, and `bytes` sits after the items blob in
+                // a row, so it read the whole feed back for every write (quadratic in a pipe).
+                var added = 0
                 for offset in start..<end {
                     let write = writes[offset], row = rows[offset]
+                    added -= try Int.fetchOne(
+                        db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM page WHERE feedID = ? AND (pageIndex = ? OR key = ?)",
+                        arguments: [feedID, write.index, row.key]) ?? 0
+                    added += row.items.count + row.key.utf8.count
                     // One page per index: a page whose key changed (a cursor the API minted anew)
                     // replaces the old one, so a feed's rows stay bounded by its page count.
                     try db.execute(
@@ -49,7 +56,7 @@ extension CacheStore {
                             """,
                         arguments: [feedID, row.key, write.index, row.next, write.page.total, row.items, write.time, row.items.count + row.key.utf8.count])
                 }
-                try Self.recount(feedID, in: db)
+                try db.execute(sql: "UPDATE feed SET bytes = bytes + ? WHERE id = ?", arguments: [added, feedID])
                 try evict(keeping: feedID, in: db)
                 start = end
             }
@@ -151,11 +158,5 @@ extension CacheStore {
             arguments: [feed.source, feed.parameters, time])
         return try Int64.fetchOne(
             db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])!
-    }
-
-    static func recount(_ feedID: Int64, in db: Database) throws {
-        try db.execute(
-            sql: "UPDATE feed SET bytes = (SELECT COALESCE(SUM(bytes), 0) FROM page WHERE feedID = ?) WHERE id = ?",
-            arguments: [feedID, feedID])
     }
 }

@@ -20,6 +20,7 @@ public final class StoreWriter: Sendable {
     /// The pages waiting for the next batch, and how many pages are queued or being written.
     private struct Backlog {
         var pages: [PageWrite] = []
+        var afterwards: [(@Sendable () -> Void)?] = []
         var isDrainQueued = false
         var unwritten = 0
     }
@@ -43,9 +44,13 @@ public final class StoreWriter: Sendable {
 
     /// Queues a page for the next batch. Pages keep their order among themselves; against other
     /// writes (read marks, visits: other tables) a page may be written earlier than queued.
-    public func store(_ write: PageWrite) {
+    ///
+    /// - Parameter stored: called on the writer's queue once the page is committed (not when
+    ///   its batch failed).
+    public func store(_ write: PageWrite, stored: (@Sendable () -> Void)? = nil) {
         let needsDrain = backlog.withLock { backlog -> Bool in
             backlog.pages.append(write)
+            backlog.afterwards.append(stored)
             backlog.unwritten += 1
             defer { backlog.isDrainQueued = true }
             return !backlog.isDrainQueued
@@ -75,22 +80,31 @@ public final class StoreWriter: Sendable {
 
     /// Writes every page queued so far in one transaction.
     private func drain() {
-        let pages = backlog.withLock { backlog -> [PageWrite] in
+        let (pages, afterwards) = backlog.withLock { backlog in
             backlog.isDrainQueued = false
-            defer { backlog.pages = [] }
-            return backlog.pages
+            defer {
+                backlog.pages = []
+                backlog.afterwards = []
+            }
+            return (backlog.pages, backlog.afterwards)
         }
-        run("store page") { try $0.store(pages) }
+        if run("store page", { try $0.store(pages) }) {
+            for stored in afterwards { stored?() }
+        }
         backlog.withLock { $0.unwritten -= pages.count }
     }
 
-    private func run(_ what: String, _ work: (CacheStore) throws -> Void) {
+    /// - Returns: whether the write succeeded.
+    @discardableResult
+    private func run(_ what: String, _ work: (CacheStore) throws -> Void) -> Bool {
         do {
             try work(store)
+            return true
         } catch {
             if reported.withLock({ $0.insert(what).inserted }) {
                 report("cache: \(what) failed: \(error)")
             }
+            return false
         }
     }
 }

@@ -46,18 +46,23 @@ import Testing
         let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
         let writer = StoreWriter(store: store) { _ in }
         let gate = DispatchSemaphore(value: 0)
+        let storedCalls = Mutex(0)
         writer.submit("hold") { _ in gate.wait() }
         for number in 0..<6 {
-            writer.store(PageWrite(page: StoreFixtures.page(number, last: 5), index: number, feed: StoreFixtures.feed, time: Double(number)))
+            writer.store(PageWrite(page: StoreFixtures.page(number, last: 5), index: number, feed: StoreFixtures.feed, time: Double(number))) {
+                storedCalls.withLock { $0 += 1 }
+            }
         }
         var replacement = StoreFixtures.page(2, last: 5)
         replacement.items[0].title = "replaced"
         writer.store(PageWrite(page: replacement, index: 2, feed: StoreFixtures.feed, time: 7))
         #expect(writer.unwrittenPages == 7)
         #expect(try store.pages(of: StoreFixtures.feed, from: .page(0)).isEmpty)
+        #expect(storedCalls.withLock { $0 } == 0, "told stored only once committed")
         gate.signal()
         writer.flush()
         #expect(writer.unwrittenPages == 0)
+        #expect(storedCalls.withLock { $0 } == 6)
         let pages = try store.pages(of: StoreFixtures.feed, from: .page(0))
         #expect(pages.map(\.index) == Array(0..<6))
         #expect(pages[2].page.items[0].title == "replaced")

@@ -53,8 +53,11 @@ final class PageCache: Sendable {
     /// - Parameter feed: the feed or thread it belongs to (this run's feed unless said).
     func remember(_ page: Page, index: Int, in feed: FeedKey? = nil) {
         let feed = feed ?? self.feed
-        writer.store(PageWrite(page: page, index: index, feed: feed, time: Date().timeIntervalSince1970))
-        logger.debug("cache queued", metadata: ["page": "\(index)", "items": "\(page.items.count)"])
+        let logger = self.logger
+        let items = page.items.count
+        writer.store(PageWrite(page: page, index: index, feed: feed, time: Date().timeIntervalSince1970)) {
+            logger.debug("cached", metadata: ["page": "\(index)", "items": "\(items)"])
+        }
     }
 
     /// How many pages a pipe lets wait for the cache before it asks for more: enough that
