@@ -33,7 +33,8 @@ e2e: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
 # The fuzzer (Fuzz/): every adapter on mutated recorded payloads through its real decode path,
-# and the sanitiser and HTML renderers on random bytes, for FUZZ_SECONDS, seeded (FUZZ_SEED).
+# the sanitiser and HTML renderers on random bytes, and web pages through the reader (libxml2, the
+# extractor, the layout), for FUZZ_SECONDS, seeded (FUZZ_SEED).
 # Exits 1 on a finding. `make test` runs a short seeded slice of it (Tests/FeedFuzzTests).
 FUZZ_SECONDS ?= 600
 FUZZ_SEED ?= 1

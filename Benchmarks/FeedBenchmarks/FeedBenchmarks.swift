@@ -137,4 +137,5 @@ let benchmarks: @Sendable () -> Void = {
     memoryAndBytesBenchmarks()
     pictureBenchmarks()
     cacheBenchmarks()
+    readerBenchmarks()
 }

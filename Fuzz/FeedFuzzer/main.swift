@@ -33,7 +33,7 @@ let fuzzer = Fuzzer(configuration)
 // @Sendable: called from the fuzzer's task, not the main actor.
 let report = await fuzzer.run { @Sendable report in
     let cases = report.figures.values.reduce(0) { $0 + $1.cases }
-    line(String(format: "  %6.0f s  %7d adapter cases  %8d text inputs  %d findings", report.seconds, cases, report.textInputs, report.findings.count))
+    line(String(format: "  %6.0f s  %7d adapter cases  %8d text inputs  %6d pages  %d findings", report.seconds, cases, report.textInputs, report.pageInputs, report.findings.count))
 }
 line("")
 /// `text` padded to `width` columns (on the right for names, the left for numbers).
@@ -48,6 +48,7 @@ for api in fuzzer.targets.map(\.api) {
         + cell("\(f.emptyAsSaid)", 12) + cell("\(f.silentEmpties)", 16))
 }
 line("text inputs (sanitiser, HTMLBlocks, HTMLText): \(report.textInputs)")
+line("web pages (libxml2, extractor, layout; \(PageFuzz.timeLimit) s each at most): \(report.pageInputs)")
 line("mutations: " + Mutation.allCases.map { "\($0.rawValue) \(report.mutations[$0] ?? 0)" }.joined(separator: ", "))
 line(String(format: "%.0f s, crashes 0 (still running), findings %d", report.seconds, report.findings.count))
 for finding in report.findings.prefix(50) { line("FINDING \(finding)") }
