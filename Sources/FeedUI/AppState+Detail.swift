@@ -87,6 +87,7 @@ extension AppState {
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
+        case .read: return openReader()
         case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead, nil: break
         }
         return []

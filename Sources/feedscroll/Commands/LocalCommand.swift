@@ -32,7 +32,8 @@ struct LocalCommand: ParsableCommand {
         let width = 30
         let transport = Network.transport(timeout: 10, width: width)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
-        configuration.apis = ["hn"]
+        // Hacker News, and the web pages a third of its stories link to (the reader's `a`).
+        configuration.apis = ["hn", "articles"]
         // The list leaves each story's reply ids here: opening it fetches them with the story.
         let hints = HackerNewsThreadHints()
         // Not stopped after the run: it dies with the process. Stopping cancels Hummingbird's

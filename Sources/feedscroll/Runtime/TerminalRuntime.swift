@@ -74,6 +74,11 @@ struct TerminalRuntime {
             settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
         }
         let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
+        // The reader's pages go through the run's transport (that of the source or the pictures),
+        // or one made for them when the source has none (the demo feed).
+        let articleLoader = ArticleLoader(transport: pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)) {
+            inbox.post(.article(serial: $0, $1))
+        }
         let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(
@@ -107,7 +112,12 @@ struct TerminalRuntime {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if case let .fetchPicture(request) = effect {
+                    if case let .fetchArticle(url, serial) = effect {
+                        logger.info("read", metadata: ["url": "\(url)"])
+                        articleLoader.fetch(url: url, serial: serial)
+                    } else if case let .cancelArticle(serial) = effect {
+                        articleLoader.cancel(serial: serial)
+                    } else if case let .fetchPicture(request) = effect {
                         pictureLoader?.fetch(request)
                     } else if case let .cancelPicture(url) = effect {
                         pictureLoader?.cancel(url: url)
@@ -170,6 +180,8 @@ struct TerminalRuntime {
                     actions.append(.fetched(result, at: now))
                 case let .picture(picture):
                     actions.append(.pictureFetched(picture))
+                case let .article(serial, outcome):
+                    actions.append(.articleFetched(serial: serial, outcome))
                 }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
@@ -179,6 +191,7 @@ struct TerminalRuntime {
         commentFetchers?.cancelAll()
         documentFetchers?.cancelAll()
         pictureLoader?.cancelAll()
+        articleLoader.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -248,7 +261,7 @@ struct TerminalRuntime {
             cache?.markSeen(commentIDs, in: threadID)
         case .loadThreadHistory:
             break  // answered before this is called (see `run`)
-        case .quit, .fetchPicture, .cancelPicture:
+        case .quit, .fetchPicture, .cancelPicture, .fetchArticle, .cancelArticle:
             // Pictures are carried out by the PictureLoader in the loop.
             break
         }
