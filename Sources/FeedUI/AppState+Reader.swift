@@ -67,6 +67,10 @@ extension AppState {
 
     mutating func handleInReader(_ key: Key, _ intent: Intent?) -> [AppEffect] {
         guard var reader else { return [] }
+        if reader.isSearching {
+            editReaderSearch(key)
+            return []
+        }
         if case let .character(c) = key, let digit = c.wholeNumberValue, c.isASCII {
             reader.count = min((reader.count ?? 0) * 10 + digit, 1_000_000)
             self.reader = reader
@@ -93,6 +97,12 @@ extension AppState {
         case .help:
             isHelpShown = true
             helpTop = 0
+        case .search:
+            self.reader?.isSearching = true
+            self.reader?.search = SearchPattern("")
+            self.reader?.searchOrigin = reader.top
+        case .nextMatch: findInReader(from: reader.top + 1, forward: true)
+        case .previousMatch: findInReader(from: reader.top - 1, forward: false)
         case .openLink, .copy:
             var link = reader.url
             if let count {
@@ -119,6 +129,64 @@ extension AppState {
         readerPositions[reader.url] = reader.top
         self.reader = nil
         return reader.isLoading ? [.cancelArticle(serial: reader.serial)] : []
+    }
+
+    /// A key while the `/` prompt is open: the pattern grows or shrinks and the text jumps to
+    /// its first match at or below where the search began; `Enter` keeps it, `Esc` drops it.
+    private mutating func editReaderSearch(_ key: Key) {
+        guard let reader, var text = reader.search?.text else { return }
+        switch key {
+        case let .character(character): text.append(character)
+        case .tab: text.append(" ")
+        case .backspace:
+            guard !text.isEmpty else { return cancelReaderSearch() }
+            text.removeLast()
+        case .control("u"): text = ""
+        case .control("c"), .escape: return cancelReaderSearch()
+        case .enter:
+            self.reader?.isSearching = false
+            if text.isEmpty {
+                self.reader?.search = nil
+            } else if !reader.lines.contains(where: { SearchPattern(text).matches($0.text) }) {
+                notice = "nothing found for \(text)"
+            }
+            return
+        default: return
+        }
+        self.reader?.search = SearchPattern(text)
+        if text.isEmpty {
+            scrollReader(to: reader.searchOrigin)
+        } else {
+            findInReader(from: reader.searchOrigin, forward: true, quiet: true)
+        }
+    }
+
+    private mutating func cancelReaderSearch() {
+        guard let reader else { return }
+        self.reader?.isSearching = false
+        self.reader?.search = nil
+        scrollReader(to: reader.searchOrigin)
+    }
+
+    /// Puts the next (or previous) line holding the pattern at the top, wrapping at the ends.
+    private mutating func findInReader(from start: Int, forward: Bool, quiet: Bool = false) {
+        guard let reader, let pattern = reader.search, !pattern.isEmpty else {
+            if !quiet { notice = "no search: / searches the article" }
+            return
+        }
+        let count = reader.lines.count
+        guard count > 0 else { return }
+        for step in 0..<count {
+            let index = ((forward ? start + step : start - step) % count + count) % count
+            if pattern.matches(reader.lines[index].text) {
+                if !quiet && (forward ? index < start : index > start) { notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+                // The match goes to the top line (near the end, blank lines follow it), so `n`
+                // always moves on from it.
+                self.reader?.top = index
+                return
+            }
+        }
+        if !quiet { notice = "nothing found for \(pattern.text)" }
     }
 
     private mutating func scrollReader(to top: Int) {

@@ -23,6 +23,12 @@ public struct ReaderState: Equatable, Sendable {
     public internal(set) var lines: [DetailLine] = []
     /// Digits typed before a key: `3o` opens link 3.
     public internal(set) var count: Int?
+    /// The `/` search in the article: the pattern (empty while nothing is typed).
+    public internal(set) var search: SearchPattern?
+    /// Whether the `/` prompt is open (keys edit the pattern).
+    public internal(set) var isSearching = false
+    /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
+    var searchOrigin = 0
 
     /// The widest the text runs, in columns, however wide the terminal.
     public static let measure = 76

@@ -27,7 +27,10 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
             guard index < reader.lines.count else { break }
             let line = reader.lines[index]
             // Code is cut at the measure, with `…`, never re-wrapped.
-            grid.write(line.text, row: row + 2, column: line.column, width: max(1, margin + measure - line.column), style: line.style)
+            let marks = reader.search.map { $0.ranges(in: line.text) } ?? []
+            grid.write(
+                line.text, row: row + 2, column: line.column, width: max(1, margin + measure - line.column), style: line.style,
+                marking: marks, as: .highlight)
         }
     }
     let status = grid.size.rows - 1
@@ -39,8 +42,9 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         left += " · \(percent)% · \(article.links.count) link\(article.links.count == 1 ? "" : "s")"
     }
     if let count = reader.count { left += " · \(count)…" }
+    if let search = reader.search, reader.isSearching || !search.isEmpty { left += " · /" + search.text + (reader.isSearching ? "▏" : "") }
     if let notice = state.notice { left += " · " + notice }
-    let right = "No link N · o page · Esc back "
+    let right = "No link N · / search · Esc back "
     let used = grid.write(left, row: status, column: 0, style: .status)
     let rightWidth = TextWidth.of(right)
     if used + rightWidth + 1 <= width { grid.write(right, row: status, column: width - rightWidth, style: .status) }

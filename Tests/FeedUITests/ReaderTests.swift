@@ -107,3 +107,30 @@ import Testing
         #expect(t.reader == nil)
     }
 }
+
+extension ReaderTests {
+    @Test func slashSearchesTheArticleAndNWalksTheMatches() {
+        var s = state([item])
+        _ = s.reduce(key("a"))
+        _ = s.reduce(.articleFetched(serial: 1, .article(article())))
+        _ = s.reduce(key("/"))
+        for c in "Paragraph 2" { _ = s.reduce(key(c)) }
+        #expect(s.reader?.isSearching == true)
+        let first = s.reader?.top ?? -1
+        #expect(s.reader?.lines[first].text.contains("Paragraph 2 ") == true)
+        #expect(render(s, size: s.size).lines.last?.contains("/Paragraph 2") == true)
+        _ = s.reduce(.key(.enter, at: 2))
+        #expect(s.reader?.isSearching == false)
+        _ = s.reduce(key("n"))
+        let second = s.reader?.top ?? -1
+        #expect(second > first)
+        #expect(s.reader?.lines[second].text.contains("Paragraph 2") == true, "Paragraph 20…29 match too")
+        _ = s.reduce(key("N"))
+        #expect(s.reader?.top == first)
+        // Esc while typing goes back to where the search began.
+        _ = s.reduce(key("/"))
+        for c in "zzz" { _ = s.reduce(key(c)) }
+        _ = s.reduce(.key(.escape, at: 3))
+        #expect(s.reader?.top == first && s.reader?.search == nil && s.reader != nil)
+    }
+}
