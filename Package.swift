@@ -117,8 +117,8 @@ let package = Package(
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
             resources: [.copy("Fixtures")]),
-        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
-        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
+        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
         .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader"]),
     ],
     swiftLanguageModes: [.v6]
