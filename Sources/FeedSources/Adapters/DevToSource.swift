@@ -29,7 +29,7 @@ public struct DevToSource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "devto: unsupported page key \(key)")
         }
@@ -38,7 +38,7 @@ public struct DevToSource: FeedSource {
         if let tag { query.append(("tag", tag)) }
         let url = APIEndpoint.url(base: baseURL, path: "articles", query: query)
         let (articles, _) = try await transport.fetchJSON(
-            [ArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
+            [ArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto", context: context)
         let items = articles.map(\.feedItem)
         let next: PageKey? = items.count < size ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)

@@ -33,12 +33,12 @@ public struct LobstersSource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "lobsters: unsupported page key \(key)")
         }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue).json", query: [("page", String(number))])
-        let (stories, _) = try await transport.fetchJSON([StoryDTO].self, from: url, api: "lobsters")
+        let (stories, _) = try await transport.fetchJSON([StoryDTO].self, from: url, api: "lobsters", context: context)
         let items = stories.map(\.feedItem)
         let next: PageKey? = items.count < Self.storiesPerPage ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)

@@ -28,7 +28,7 @@ public struct MastodonSource: FeedSource {
         self.isLocalOnly = isLocalOnly
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .keyset(maxID) = key else {
             throw FeedError(.invalidRequest, "mastodon: unsupported page key \(key)")
         }
@@ -36,7 +36,7 @@ public struct MastodonSource: FeedSource {
         if isLocalOnly { query.append(("local", "true")) }
         if let maxID { query.append(("max_id", maxID)) }
         let url = APIEndpoint.url(base: baseURL, path: "api/v1/timelines/public", query: query)
-        let (statuses, response) = try await transport.fetchJSON([StatusDTO].self, from: url, api: "mastodon")
+        let (statuses, response) = try await transport.fetchJSON([StatusDTO].self, from: url, api: "mastodon", context: context)
         let list = statuses
         guard !list.isEmpty else { return Page(key: key, items: [], next: nil) }
         let linked = LinkHeader(response.header("link")).url(for: "next")
