@@ -99,7 +99,8 @@ private struct NodeDTO: Decodable {
     func feedItem(depth: Int) -> FeedItem {
         FeedItem(
             id: "hn:\(id)",
-            title: FieldText.htmlLine(String((text ?? "").prefix(200))),
+            // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
+            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
             author: author,
             time: created_at_i,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",

@@ -230,7 +230,8 @@ private struct CommentDTO: Decodable, Sendable {
     func feedItem(depth: Int) -> FeedItem {
         FeedItem(
             id: "hn:\(id)",
-            title: HTMLText.plainTitle(String((text ?? "").prefix(200))),
+            // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
+            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
             author: by,
             time: time,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",
