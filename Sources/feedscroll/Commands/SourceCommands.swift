@@ -68,7 +68,7 @@ struct HackerNewsCommand: ParsableCommand {
         let width = network.connections
         // The list leaves each story's reply ids here: opening it fetches them with the story.
         let hints = HackerNewsThreadHints()
-        let comments: CommentFetchers.MakeSource = {
+        let comments: DetailFetcher.MakeSource = {
             HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
         }
         let launcher = Launcher(options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
@@ -99,7 +99,7 @@ struct AlgoliaCommand: ParsableCommand {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
         let transport = network.transport()
         // Results are Hacker News items: Enter opens the thread, from Algolia's `/items/{id}`.
-        let comments: CommentFetchers.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let comments: DetailFetcher.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
         try Launcher(options: options, comments: comments).run { log in
             AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: transport, log: log)
         }
@@ -126,7 +126,7 @@ struct PokeAPICommand: ParsableCommand {
         }
         let transport = network.transport()
         // A Pokémon's detail loads its own document (types, size, stats).
-        let documents: CommentFetchers.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
+        let documents: DetailFetcher.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
         try Launcher(options: options, documents: documents).run { _ in
             PokeAPISource(baseURL: url, spritesURL: sprites, transport: transport)
         }
