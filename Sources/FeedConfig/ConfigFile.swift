@@ -49,16 +49,34 @@ public enum ConfigFile {
         return try Config(validating: value(of: table), locator: KeyLocator(source: text))
     }
 
+    /// How deep tables and arrays may nest. The deepest key feedscroll reads is three levels
+    /// down (`feeds.NAME.keys.down`); the limit keeps a hostile file (5,000 levels of
+    /// `[a.a.a…]`) from exhausting the stack.
+    public static let maxDepth = 32
+
     // MARK: - Helpers
 
-    static func value(of table: TOMLTable) -> ConfigValue {
-        .table(zip(table.keys, table.values).map { ($0, value(of: $1)) })
+    static func value(of table: TOMLTable, depth: Int = 0) throws(ConfigError) -> ConfigValue {
+        guard depth < maxDepth else {
+            throw ConfigError(key: nil, problem: "tables or arrays nest deeper than \(maxDepth) levels")
+        }
+        var entries: [(String, ConfigValue)] = []
+        for (key, value) in zip(table.keys, table.values) { entries.append((key, try Self.value(of: value, depth: depth + 1))) }
+        return .table(entries)
     }
 
-    static func value(of value: TOMLValue) -> ConfigValue {
+    static func value(of value: TOMLValue, depth: Int) throws(ConfigError) -> ConfigValue {
         switch value.type {
-        case .table: return value.table.map { Self.value(of: $0) } ?? .other("table")
-        case .array: return .array(value.array.map { $0.map { Self.value(of: $0.tomlValue) } } ?? [])
+        case .table:
+            guard let table = value.table else { return .other("table") }
+            return try Self.value(of: table, depth: depth)
+        case .array:
+            guard depth < maxDepth else {
+                throw ConfigError(key: nil, problem: "tables or arrays nest deeper than \(maxDepth) levels")
+            }
+            var elements: [ConfigValue] = []
+            for element in value.array ?? [] { elements.append(try Self.value(of: element.tomlValue, depth: depth + 1)) }
+            return .array(elements)
         case .string: return value.string.map(ConfigValue.string) ?? .other("string")
         case .int: return value.int.map(ConfigValue.integer) ?? .other("integer")
         case .double: return value.double.map(ConfigValue.float) ?? .other("float")

@@ -71,6 +71,15 @@ public struct SnapshotApplier<Item: Identifiable & Equatable> {
         return start..<(start + rowCounts[page - firstPage])
     }
 
+    /// How many rows a page owns, or `nil` if the page is not applied: the items it added that
+    /// no page before it had (0 when every one was a duplicate, or it was empty).
+    ///
+    /// - Complexity: O(1).
+    public func rowCount(ofPage page: Int) -> Int? {
+        guard let firstPage, page >= firstPage, page - firstPage < rowCounts.count else { return nil }
+        return rowCounts[page - firstPage]
+    }
+
     /// The page that owns a row, or `nil` if the row is out of range.
     ///
     /// - Complexity: O(p), where p is the number of pages in the window.

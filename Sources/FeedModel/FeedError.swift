@@ -12,6 +12,10 @@ public struct FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The request itself was wrong (a bad flag value, a query the API refuses).
         case invalidRequest
         case cancelled
+        /// The API's pages stopped bringing anything new (a next link back to a page already
+        /// read, the same page again and again, empty pages that still link onward): the pager
+        /// stopped asking. Trying again brings the same.
+        case noProgress
     }
 
     public var kind: Kind
@@ -37,7 +41,7 @@ extension FeedError.Kind {
         switch self {
         case .timeout, .connection, .rateLimited: true
         case let .http(status): status >= 500 || status == 429 || status == 408
-        case .decoding, .invalidRequest, .cancelled: false
+        case .decoding, .invalidRequest, .cancelled, .noProgress: false
         }
     }
 }

@@ -126,7 +126,7 @@ extension PagingState {
     /// result the pages before did not confirm is dropped, to be asked for again.
     mutating func applyReleasingHeld(_ page: Page, index: Int) -> Changeset<FeedItem> {
         record(page, index: index)
-        var run: [(index: Int, items: [FeedItem])] = [(index, page.items)]
+        var run: [(index: Int, page: Page)] = [(index, page)]
         var next = index + 1
         var failure: (FeedError, Int)?
         while let waiting = held.removeValue(forKey: next) {
@@ -138,7 +138,7 @@ extension PagingState {
             switch waiting.result {
             case let .success(later):
                 record(later, index: next)
-                run.append((next, later.items))
+                run.append((next, later))
                 next += 1
                 continue
             case let .failure(error):
@@ -148,8 +148,9 @@ extension PagingState {
         }
         // Later pages go into the applier's buffer first; the next page then releases them all
         // in key order, so the changeset runs from the rows before to the rows after.
-        for page in run.dropFirst() { bufferAhead(page.items, index: page.index) }
+        for held in run.dropFirst() { bufferAhead(held.page.items, index: held.index) }
         let changes = apply(page.items, index: index)
+        checkRowsAdded(pages: run.map { ($0.index, $0.page) })
         if let (error, failed) = failure {
             abandonLive()
             mode = .failed(error, page: failed)

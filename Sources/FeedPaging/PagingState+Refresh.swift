@@ -98,6 +98,7 @@ extension PagingState {
         rowsAbove = 0
         rowsBelow = 0
         mode = .browsing
+        resetProgress()
         return .refreshed(changes)
     }
 }

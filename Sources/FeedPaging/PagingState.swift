@@ -54,6 +54,10 @@ public struct PagingState: Sendable, Equatable {
     public internal(set) var rowsBelow = 0
     /// Results of pages fetched ahead, by page index, waiting for the page before them.
     public internal(set) var held: [Int: HeldResult] = [:]
+    /// The keys read going down and the run of pages that added no row (`PagingState+Progress`).
+    public internal(set) var progress: ProgressWatch
+    /// Why the feed was ended before its links said so, while it ends there (`stop`).
+    var stopReason: FeedError?
     private var nextRequestID: UInt64 = 1
 
     /// The page cap the command line uses unless told otherwise: a few thousand items, enough
@@ -75,6 +79,7 @@ public struct PagingState: Sendable, Equatable {
         self.maxPages = maxPages.map { max(2, $0) }
         pipelineDepth = min(4, max(1, pipeline))
         keys = [0: firstKey]
+        progress = ProgressWatch(firstKey: firstKey)
     }
 
     /// What the pager is doing besides loading pages as the cursor asks. One at a time: a
@@ -122,7 +127,7 @@ extension PagingState {
     /// The footer's state.
     public var loadState: LoadState {
         if let failure { return .error(failure) }
-        if isAtEnd { return .end }
+        if isAtEnd { return stop.map(LoadState.error) ?? .end }
         return inFlight.values.contains { $0.index == nextPage && !isLive($0.id) } ? .loading : .idle
     }
 
@@ -212,6 +217,7 @@ extension PagingState {
                 let dropped = dropAll()
                 record(page, index: request.index)
                 let applied = apply(page.items, index: request.index)
+                checkRowsAdded(pages: [(request.index, page)])
                 return .jumped(Changeset(deletes: dropped.deletes, inserts: applied.inserts))
             }
             if let range = applier.pageRange, !(range.lowerBound - 1...range.upperBound + 1).contains(request.index) {
@@ -290,13 +296,21 @@ extension PagingState {
         return [.fetch(request)]
     }
 
-    /// Keeps what a page says about the next one and the total.
+    /// Keeps what a page says about the next one and the total. Going down (the page extends
+    /// the rows, or replaces them in a jump), a next key already read for another page ends
+    /// the feed after this page instead (`checkNextKey`).
     mutating func record(_ page: Page, index: Int) {
-        if let next = page.next {
+        if index >= nextPage, !checkNextKey(of: page, index: index) {
+            // A link back: the feed ends here, whatever the page says about the next one.
+        } else if let next = page.next {
             keys[index + 1] = next
-            if let end = endPage, end <= index + 1 { endPage = nil }
+            if let end = endPage, end <= index + 1 {
+                endPage = nil
+                stopReason = nil
+            }
         } else {
             endPage = index + 1
+            stopReason = nil
         }
         if let reported = page.total { total = reported }
         if let reported = page.cap { cap = reported }

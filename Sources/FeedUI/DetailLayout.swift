@@ -97,14 +97,15 @@ enum DetailLayout {
 
     /// Word-wraps one line to a display width (`TextWidth`: wide characters take two
     /// columns); a word longer than the width is broken between characters.
+    /// - Complexity: O(n) in the length of the text, whatever its words.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
         var line = ""
         var used = 0
         for piece in text.split(separator: " ") {
-            var word = String(piece)
-            var wordWidth = TextWidth.of(word)
+            let word = String(piece)
+            let wordWidth = TextWidth.of(word)
             if used > 0 && used + 1 + wordWidth <= width {
                 line += " " + word
                 used += 1 + wordWidth
@@ -115,21 +116,28 @@ enum DetailLayout {
                 line = ""
                 used = 0
             }
-            while wordWidth > width {
-                var head = ""
-                var headWidth = 0
-                for character in word {
-                    let characterWidth = TextWidth.of(character)
-                    if headWidth + characterWidth > width && !head.isEmpty { break }
-                    head.append(character)
-                    headWidth += characterWidth
-                }
-                lines.append(head)
-                word = String(word.dropFirst(head.count))
-                wordWidth = TextWidth.of(word)
+            guard wordWidth > width else {
+                line = word
+                used = wordWidth
+                continue
             }
-            line = word
-            used = wordWidth
+            // Broken between characters in one pass: each line takes as many as fit, the rest
+            // starts the current line. (Cutting a head and copying the rest again for every
+            // line was quadratic: a 1 MB word took minutes.)
+            var head = ""
+            var headWidth = 0
+            for character in word {
+                let characterWidth = TextWidth.of(character)
+                if headWidth + characterWidth > width && !head.isEmpty {
+                    lines.append(head)
+                    head = ""
+                    headWidth = 0
+                }
+                head.append(character)
+                headWidth += characterWidth
+            }
+            line = head
+            used = headWidth
         }
         if used > 0 || lines.isEmpty { lines.append(line) }
         return lines

@@ -48,6 +48,10 @@ extension AppState {
         case .loading: return ("\(spinner) Loading more…", .footer)
         case .end:
             return (endOfFeed, .footer)
+        case let .error(error) where error.kind == .noProgress:
+            // The pager stopped a feed going round: nothing to retry, say what is there and why.
+            let count = paging.knownRowCount
+            return ("— \(count) item\(count == 1 ? "" : "s") · \(error.message) —", .error)
         case let .error(error):
             return ("✗ \(error.message) — press r to retry", .error)
         case .idle:
@@ -100,6 +104,8 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
         }
     case .end:
         lines = [("No items", .footer), ("\(state.sourceName) has nothing to show", .meta)]
+    case let .error(error) where error.kind == .noProgress:
+        lines = [("No items", .footer), (error.message, .error)]
     case let .error(error):
         lines = [("✗ \(error.message)", .error), ("press r to retry, q to quit", .meta)]
     }

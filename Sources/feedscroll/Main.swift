@@ -7,6 +7,7 @@ import Foundation
 @main
 enum Main {
     static func main() {
+        StandardDescriptors.reserve()
         let environment = ProcessInfo.processInfo.environment
         do {
             let (path, rest) = try CommandLineRewrite.extractConfigPath(Array(CommandLine.arguments.dropFirst()))

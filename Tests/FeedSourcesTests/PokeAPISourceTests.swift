@@ -82,6 +82,18 @@ struct PokeAPISourceTests {
         #expect(error.message == "pokeapi: unexpected response (next has no usable offset)")
     }
 
+    /// Issue 24: a `next` that goes back failed the whole page, losing its items. They are kept
+    /// and the link handed on: the pager, which knows what was read, ends the feed and says why.
+    @Test func aNextThatGoesBackKeepsThePageItems() async throws {
+        let transport = FakeTransport()
+        transport.serve(
+            "\(Self.base)/pokemon?offset=40&limit=20",
+            body: #"{"count":1302,"next":"https://pokeapi.co/api/v2/pokemon?offset=20&limit=20","results":[{"name":"a","url":"u"},{"name":"b","url":"u"}]}"#)
+        let page = try await loadPage(source(transport), .offset(40, limit: 20), pageSize: 20)
+        #expect(page.items.map(\.id) == ["pokeapi:a", "pokeapi:b"])
+        #expect(page.next == .offset(20, limit: 20))
+    }
+
     @Test func badResponses() async {
         let transport = FakeTransport()
         await BadResponses.check(

@@ -11,11 +11,13 @@ struct RetryAfterTests {
     @Test(arguments: [
         // Retry-After, in seconds or as an HTTP-date measured against Date.
         (["retry-after": "120"], true, 120.0),
-        (["retry-after": "1.5"], false, 1.5),
-        // Negative, zero and absurd waits are clamped: a short pause, at most an hour.
-        (["retry-after": "-3"], true, 1.0),
+        (["retry-after": " 16 "], false, 16.0),
+        // Zero and absurd waits are clamped: a short pause, at most an hour.
         (["retry-after": "0"], true, 1.0),
         (["retry-after": "9999999"], true, 3600.0),
+        (["retry-after": "99999999999999999999999999"], true, 3600.0),
+        // Not delta-seconds: the reset headers decide.
+        (["retry-after": "0x10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "42"], true, 42.0),
         (["retry-after": "Mon, 01 Jan 2024 12:00:30 GMT"], true, 30.0),
         (["retry-after": "Mon, 01 Jan 2024 12:01:00 GMT", "date": "Mon, 01 Jan 2024 12:00:50 GMT"], true, 10.0),
         // GitHub: quota spent, reset is an epoch second.
@@ -40,6 +42,11 @@ struct RetryAfterTests {
         ["retry-after": "soon"],
         ["x-ratelimit-remaining": "55", "x-ratelimit-reset": "1704110460"],
         ["x-ratelimit-remaining": "0"],
+        // RFC 9110: delta-seconds are digits only (issue 24: `0x10` was read as 16 s).
+        ["retry-after": "0x10"], ["retry-after": "1.5"], ["retry-after": "-3"], ["retry-after": "+5"],
+        ["retry-after": "1e3"], ["retry-after": "inf"], ["retry-after": "nan"], ["retry-after": "١٢"],
+        ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "0x10"],
+        ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e3"],
     ] as [[String: String]])
     func saysNothing(headers: [String: String]) {
         #expect(RetryAfter.seconds(headers: headers, isThrottled: false, now: Self.now) == nil)

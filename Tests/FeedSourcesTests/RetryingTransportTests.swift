@@ -161,10 +161,14 @@ struct RetryingTransportTests {
         #expect(clock.slept.allSatisfy { $0 <= 5 })
     }
 
-    @Test func aNegativeRetryAfterIsClampedNotHammered() async throws {
+    /// A zero wait is clamped to the shortest pause; a value that is not delta-seconds (`-5`,
+    /// `0x10`, RFC 9110) is no server wait at all: the policy's own backoff applies. Neither
+    /// makes the client hammer.
+    @Test(arguments: [("0", 1.0), ("-5", 0.5), ("0x10", 0.5)])
+    func aBadRetryAfterIsNeverAHammer(value: String, expected: Double) async throws {
         let scripted = ScriptedTransport { url, attempt in
             attempt == 1
-                ? ScriptedTransport.json(url, "{}", status: 429, headers: ["retry-after": "-5"])
+                ? ScriptedTransport.json(url, "{}", status: 429, headers: ["retry-after": value])
                 : ScriptedTransport.json(url, "[]")
         }
         let clock = ManualClock()
@@ -173,9 +177,9 @@ struct RetryingTransportTests {
         let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
         await clock.untilSleeping(1)
         #expect(scripted.snapshot.started.count == 1)
-        clock.advance(by: RetryAfter.clampRange.lowerBound)
+        clock.advance(by: expected)
         #expect(try await load.value == [])
-        #expect(clock.slept == [1])
+        #expect(clock.slept == [expected])
     }
 
     /// Cancelling a load closes its requests in flight and starts none after, including the

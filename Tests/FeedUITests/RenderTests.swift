@@ -55,6 +55,16 @@ import Testing
         #expect(grid[7, 0].style == .status)
     }
 
+    @Test func aFeedThatGoesRoundEndsWithAFooterThatSaysSo() {
+        // Page 0 links to itself: its items stay, the footer says why there is no more, not "end of feed".
+        let size = Size(columns: 90, rows: 6)
+        let state = state(makeItems(0..<2), size: size, next: .page(0))
+        let grid = render(state, size: size)
+        #expect(grid.trimmedLines[4] == "  — 2 items · the API links back to a page already read — stopped after 1 request —")
+        #expect(grid[4, 2].style == .error)
+        #expect(state.paging.inFlight.isEmpty)
+    }
+
     @Test func loadingFooterAppearsAtTheEndOfTheList() {
         var s = state(makeItems(0..<2), size: Size(columns: 30, rows: 8))
         _ = s.reduce(.key(.character("G"), at: now))  // a fetch for page 1 is now in flight

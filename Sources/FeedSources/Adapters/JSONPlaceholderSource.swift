@@ -39,7 +39,9 @@ public struct JSONPlaceholderSource: FeedSource {
         let items = posts.map { $0.feedItem(base: baseURL, resource: resource) }
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("_page", in: $0) }.flatMap(Int.init)
-        let next: PageKey? = items.isEmpty ? nil : nextPage.flatMap { $0 > number ? .page($0) : nil }
+        // A link that goes back is followed as given: the pager ends a feed whose links go
+        // round, and says so (PagingState+Progress).
+        let next: PageKey? = items.isEmpty ? nil : nextPage.flatMap { $0 >= 1 ? .page($0) : nil }
         let total = response.header("x-total-count").flatMap { Int($0.trimmingWhitespace()) }
         return Page(key: key, items: items, next: next, total: total)
     }

@@ -41,10 +41,11 @@ public struct PokeAPISource: FeedSource {
         let (list, _) = try await transport.fetchJSON(ListDTO.self, from: url, api: "pokeapi", context: context)
         let items = list.results.map { $0.feedItem(relativeTo: baseURL, sprites: spritesURL) }
         var next: PageKey?
-        // Followed even from an empty page: `next` is the API's word that more follow, and it
-        // must move forward, so this cannot loop.
+        // Followed even from an empty page: `next` is the API's word that more follow. A `next`
+        // that goes back is followed too: this page's items are good, and the pager ends a feed
+        // whose links go round (PagingState+Progress) with a footer that says so.
         if let link = list.next {
-            guard let nextOffset = APIEndpoint.queryValue("offset", in: link).flatMap(Int.init), nextOffset > offset else {
+            guard let nextOffset = APIEndpoint.queryValue("offset", in: link).flatMap(Int.init), nextOffset >= 0 else {
                 throw FeedError(.decoding, "pokeapi: unexpected response (next has no usable offset)")
             }
             let nextLimit = APIEndpoint.queryValue("limit", in: link).flatMap(Int.init) ?? limit

@@ -10,11 +10,58 @@ struct FileLogHandler: LogHandler {
     var logLevel: Logger.Level = .debug
     private let sink: Sink
 
+    /// Appends lines to the log file until a write fails (a full disk, `/dev/full`, a file
+    /// gone read-only): then logging stops, and the failure is reported once, at once in a
+    /// pipe, after the terminal is restored on screen (stderr would land in the middle of it).
     final class Sink: Sendable {
-        private let handle: Mutex<FileHandle>
-        init(handle: FileHandle) { self.handle = Mutex(handle) }
+        private struct State {
+            var handle: FileHandle?
+            var failure: String?
+            var isReported = false
+        }
+
+        private let state: Mutex<State>
+        private let path: String
+        private let reportsAtOnce: Bool
+
+        init(handle: FileHandle, path: String, reportsAtOnce: Bool) {
+            state = Mutex(State(handle: handle))
+            self.path = path
+            self.reportsAtOnce = reportsAtOnce
+        }
+
         func write(_ line: String) {
-            handle.withLock { $0.write(Data(line.utf8)) }
+            let failure = state.withLock { state -> String? in
+                guard let handle = state.handle else { return nil }
+                do {
+                    try handle.write(contentsOf: Data(line.utf8))
+                    return nil
+                } catch {
+                    state.handle = nil
+                    let reason = Self.reason(error)
+                    state.failure = "cannot write the log file \(path) (\(reason)); logging stopped"
+                    return state.failure
+                }
+            }
+            if reportsAtOnce, failure != nil { reportFailure() }
+        }
+
+        /// The system's words for a failed write (`No space left on device`), not Foundation's.
+        private static func reason(_ error: any Error) -> String {
+            let error = error as NSError
+            let posix = error.domain == NSPOSIXErrorDomain
+                ? error : (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+            return posix.map { String(cString: strerror(Int32($0.code))) } ?? "the write failed"
+        }
+
+        /// Prints the failure on stderr, once, if there was one.
+        func reportFailure() {
+            let failure = state.withLock { state -> String? in
+                guard !state.isReported, let failure = state.failure else { return nil }
+                state.isReported = true
+                return failure
+            }
+            if let failure { printError(failure) }
         }
     }
 
@@ -36,19 +83,26 @@ struct FileLogHandler: LogHandler {
         sink.write(TextSanitizer.clean(line) + "\n")
     }
 
-    /// Sets up logging for the run and returns the logger to use.
-    static func bootstrap(path: String?) -> Logger {
-        guard let path else { return Logger(label: "feedscroll", factory: { _ in SwiftLogNoOpLogHandler() }) }
+    /// Sets up logging for the run.
+    /// - Parameters:
+    ///   - path: the log file (`--log`); nil turns logging off.
+    ///   - reportsAtOnce: whether a write failure goes to stderr when it happens (pipes), or
+    ///     waits for `Sink.reportFailure` (the terminal, once restored).
+    /// - Returns: the logger to use, and the sink behind it when there is one.
+    static func bootstrap(path: String?, reportsAtOnce: Bool = true) -> (Logger, Sink?) {
+        let off = Logger(label: "feedscroll", factory: { _ in SwiftLogNoOpLogHandler() })
+        guard let path else { return (off, nil) }
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             printError("cannot write the log file \(path); logging is off")
-            return Logger(label: "feedscroll", factory: { _ in SwiftLogNoOpLogHandler() })
+            return (off, nil)
         }
-        handle.seekToEndOfFile()
-        let sink = Sink(handle: handle)
-        return Logger(label: "feedscroll", factory: { _ in FileLogHandler(sink: sink) })
+        // A device such as /dev/full cannot seek: appending is all that matters.
+        _ = try? handle.seekToEnd()
+        let sink = Sink(handle: handle, path: path, reportsAtOnce: reportsAtOnce)
+        return (Logger(label: "feedscroll", factory: { _ in FileLogHandler(sink: sink) }), sink)
     }
 
     private init(sink: Sink) { self.sink = sink }

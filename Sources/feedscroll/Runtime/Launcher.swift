@@ -49,7 +49,9 @@ struct Launcher {
 
     /// Runs a source made with the run's logger (adapters log notes such as a cap ending a feed).
     func run(_ makeSource: (@escaping SourceLog) -> any FeedSource) throws {
-        let logger = FileLogHandler.bootstrap(path: options.log)
+        let (logger, logSink) = FileLogHandler.bootstrap(path: options.log, reportsAtOnce: mode != .terminal)
+        // A log that could not be written is said once, after the terminal is restored.
+        defer { logSink?.reportFailure() }
         let network = makeSource { note in logger.notice("\(note)") }
         let settings = RunSettings.current
         if let asked = options.pageSize, asked > network.maxPageSize {

@@ -48,7 +48,20 @@ struct PipeRuntime {
                 row += 1
                 written += 1
             }
-            guard output.flush() else { return 0 }  // the reader went away: end quietly
+            switch output.flush() {
+            case .written: break
+            case .readerGone: return 0  // the reader went away (head, a closed pager): end quietly
+            case let .failed(reason):
+                // Output lost (a full disk, a closed stdout): one line, and not a success.
+                printError("cannot write the output: \(reason)")
+                return 1
+            }
+            if written < limit, let stop = paging.stop, row == paging.items.count {
+                // The feed went round (a cycle, a repeat, empty pages linking on): what it had
+                // is written, and the run is not a success.
+                printError("\(source.name): \(stop.message)")
+                return 1
+            }
             if written >= limit || paging.isAtEnd && row == paging.items.count {
                 // An empty feed says so (the screen shows "No items"), still a success.
                 if written == 0 && limit > 0 { printError("\(source.name) has no items") }
@@ -102,8 +115,18 @@ struct PipeRuntime {
     }
 }
 
-/// Buffers lines and writes them with `write(2)`, so a closed pipe is an `EPIPE` we can see.
+/// Buffers lines and writes them with `write(2)`, so a closed pipe is an `EPIPE` we can see
+/// and a full disk an `ENOSPC` we can report.
 final class LineWriter {
+    /// What a flush did.
+    enum Outcome: Equatable {
+        case written
+        /// The reader closed the pipe (`EPIPE`): the run ends quietly, as `head` expects.
+        case readerGone
+        /// Any other failure (`ENOSPC`, `EBADF` for a closed stdout, `EIO`): the system's words.
+        case failed(String)
+    }
+
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
@@ -111,18 +134,18 @@ final class LineWriter {
 
     func append(_ line: String) { buffer.append(contentsOf: line.utf8) }
 
-    /// - Returns: false when the reader has gone away.
-    func flush() -> Bool {
+    func flush() -> Outcome {
         var offset = 0
         defer { buffer.removeAll(keepingCapacity: true) }
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return false
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                return code == EPIPE ? .readerGone : .failed(String(cString: strerror(code)))
             }
             offset += n
         }
-        return true
+        return .written
     }
 }
