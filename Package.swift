@@ -46,6 +46,9 @@ let package = Package(
             // Scaling a 475×475 picture is ~30× slower unoptimised; debug builds (and the tmux
             // tests that run them) would spend seconds per screen of thumbnails.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "FeedMarkup", dependencies: ["FeedModel", "CLibXML2"]),
+        .target(name: "FeedReader", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
@@ -108,6 +111,10 @@ let package = Package(
             dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
+        .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel"]),
+        .testTarget(
+            name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
+            resources: [.copy("Fixtures")]),
         .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
         .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources"]),

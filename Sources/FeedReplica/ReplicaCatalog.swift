@@ -22,7 +22,7 @@ enum ReplicaCatalog {
     /// Source names in display order.
     static let sourceNames = [
         "hn", "algolia", "pokeapi", "github", "reddit", "mastodon", "stackexchange", "lobsters", "devto",
-        "jsonplaceholder", "wikipedia", "sprites",
+        "jsonplaceholder", "wikipedia", "articles", "sprites",
     ]
 
     static func makeAPIs(configuration c: ReplicaConfiguration, startedAt: Double) -> [any ReplicaAPI] {
@@ -43,6 +43,7 @@ enum ReplicaCatalog {
             ("jsonplaceholder", { JSONPlaceholderReplica(seed: c.seed, count: c.items ?? 100) }),
             ("wikipedia", { WikipediaReplica(seed: c.seed, clock: clock, count: n) }),
             ("sprites", { PicturesReplica(seed: c.seed) }),
+            ("articles", { ArticlesReplica(seed: c.seed) }),
         ]
         return makers.filter { c.apis?.contains($0.0) ?? true }.map { $0.1() }
     }

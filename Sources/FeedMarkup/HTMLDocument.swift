@@ -1,0 +1,158 @@
+import CLibXML2
+import FeedModel
+import Foundation
+
+/// A page parsed by libxml2's HTML parser and copied into an `HTMLNode` tree.
+///
+/// libxml2 repairs what browsers repair (unclosed tags, stray end tags, misnested inline
+/// markup, missing `<html>`/`<body>`), decodes entities and converts the bytes to UTF-8 from the
+/// charset `Charset.detect` chose. The parser never touches the network (`HTML_PARSE_NONET`)
+/// and reports no errors (`RECOVER | NOERROR | NOWARNING`): a page is never refused for bad
+/// markup. Comments and processing instructions are dropped; `<script>` and `<style>` keep
+/// their text (JSON-LD is read from it) and are skipped by layout.
+public struct HTMLDocument {
+    /// The `<html>` element (made by the parser when the page has none).
+    public let root: HTMLNode
+    /// The charset the bytes were decoded with (`nil`: libxml2's own guess).
+    public let charset: String?
+    /// The page's address after redirects; `<base href>` resolved against it.
+    public let baseURL: URL?
+
+    /// Deeper elements are flattened into their ancestor at this depth: a hostile page cannot
+    /// make a walk recurse without bound (libxml2 itself stops nesting at 256 without `HUGE`).
+    public static let maxDepth = 400
+
+    /// Parses a page.
+    /// - Parameters:
+    ///   - bytes: the body as received.
+    ///   - contentType: the HTTP `Content-Type` value, for its `charset`.
+    ///   - url: where the page was fetched from (after redirects), the base for relative links.
+    /// - Complexity: O(n) in the page's size.
+    public static func parse<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> HTMLDocument {
+        let charset = Charset.detect(bytes: bytes, contentType: contentType)
+        var data = Array(bytes)
+        if data.isEmpty { data = Array("<html></html>".utf8) }
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
+        let doc: htmlDocPtr? = data.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                htmlReadMemory(pointer, Int32(clamping: buffer.count), nil, charset, options)
+            }
+        }
+        let root = HTMLNode(element: "html")
+        if let doc {
+            defer { xmlFreeDoc(doc) }
+            if let element = xmlDocGetRootElement(doc) {
+                root.attributes = attributes(of: element)
+                copyChildren(of: element, into: root, depth: 1)
+            }
+        }
+        normalise(root)
+        let base = root.first("base")?["href"].flatMap { href in URL(string: href, relativeTo: url)?.absoluteURL } ?? url
+        return HTMLDocument(root: root, charset: charset, baseURL: base)
+    }
+
+    /// Parses a string (an HTML field of an API, a test snippet).
+    public static func parse(_ html: String, url: URL? = nil) -> HTMLDocument {
+        parse(bytes: Array(html.utf8), contentType: "text/html; charset=utf-8", url: url)
+    }
+
+    /// `<head>`, when the page has one.
+    public var head: HTMLNode? { root.elementChildren.first { $0.name == "head" } }
+    /// `<body>` (an empty one when the page has none).
+    public var body: HTMLNode {
+        if let body = root.elementChildren.first(where: { $0.name == "body" }) { return body }
+        let body = HTMLNode(element: "body")
+        root.append(body)
+        return body
+    }
+
+    /// The `lang` of `<html>` (or `<body>`), cleaned.
+    public var language: String? {
+        let lang = root["lang"] ?? root["xml:lang"] ?? body["lang"]
+        return lang.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty || $0.count > 35 ? nil : $0 }
+    }
+
+    /// Resolves an `href`/`src` against the page: an absolute http(s) URL, or `nil` for anything
+    /// else (`javascript:`, `data:`, fragments alone) and for links that carried control characters,
+    /// which are refused, never cleaned.
+    public func resolve(_ reference: String) -> URL? {
+        Self.resolve(reference, against: baseURL)
+    }
+
+    public static func resolve(_ reference: String, against base: URL?) -> URL? {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
+              !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        else { return nil }
+        let escaped = trimmed.replacingOccurrences(of: " ", with: "%20")
+        guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else { return nil }
+        return url
+    }
+}
+
+// MARK: - Helpers
+
+extension HTMLDocument {
+    static let urlAttributes: Set<String> = [
+        "href", "src", "srcset", "data-src", "data-srcset", "data-original", "data-lazy-src", "poster", "cite", "action",
+    ]
+
+    private static func attributes(of node: xmlNodePtr) -> [String: String] {
+        var out: [String: String] = [:]
+        var attr = node.pointee.properties
+        while let a = attr {
+            if let name = a.pointee.name {
+                let key = String(cString: name).lowercased()
+                var value = ""
+                if let v = xmlNodeListGetString(node.pointee.doc, a.pointee.children, 1) {
+                    value = String(cString: v)
+                    fs_xmlFree(v)
+                }
+                // Addresses stay as written so `resolve` can refuse one that carried a control
+                // character (never clean a link into a different one); they are never drawn.
+                if out[key] == nil { out[key] = urlAttributes.contains(key) ? value : MarkupText.cleanNode(value) }
+            }
+            attr = a.pointee.next
+        }
+        return out
+    }
+
+    private static func copyChildren(of node: xmlNodePtr, into parent: HTMLNode, depth: Int) {
+        var child = node.pointee.children
+        while let c = child {
+            switch c.pointee.type {
+            case XML_ELEMENT_NODE:
+                let name = c.pointee.name.map { String(cString: $0).lowercased() } ?? "span"
+                if depth >= maxDepth {
+                    copyChildren(of: c, into: parent, depth: depth)
+                } else {
+                    let element = HTMLNode(element: name, attributes: attributes(of: c))
+                    parent.append(element)
+                    copyChildren(of: c, into: element, depth: depth + 1)
+                }
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = c.pointee.content {
+                    let text = MarkupText.cleanNode(String(cString: content))
+                    if !text.isEmpty {
+                        if let last = parent.children.last, last.isText { last.text += text } else { parent.append(HTMLNode(text: text)) }
+                    }
+                }
+            default:
+                break  // comments, processing instructions, DTD nodes
+            }
+            child = c.pointee.next
+        }
+    }
+
+    /// Gives the tree the shape the walks expect: `<html>` holds a `<head>` and a `<body>`.
+    private static func normalise(_ root: HTMLNode) {
+        if root.elementChildren.contains(where: { $0.name == "body" }) { return }
+        let body = HTMLNode(element: "body")
+        for child in root.children where child.name != "head" { body.append(child) }
+        root.append(body)
+    }
+}

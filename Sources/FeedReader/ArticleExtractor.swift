@@ -1,0 +1,218 @@
+import FeedMarkup
+import FeedModel
+import Foundation
+
+/// Finds the article in a page: Readability's method, written for the project's `HTMLNode`
+/// tree (see THREADS-AND-FEEDS.md part 3 for the steps and their numbers).
+///
+/// Boilerplate is removed by class, id and role; paragraphs are scored by length and commas and
+/// their scores flow to parents and grandparents, weighted by class and id and discounted by link
+/// density; the best candidate takes its worthy siblings along; the result is cleaned of
+/// link-heavy and form-like blocks. When that leaves under `minimumLength` characters the page is
+/// read again with the rules relaxed one by one, and the longest attempt wins.
+public struct ArticleExtractor: Sendable {
+    /// The rules that a too-short result switches off, in this order.
+    public struct Flags: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let stripUnlikely = Flags(rawValue: 1)
+        public static let weightClasses = Flags(rawValue: 2)
+        public static let cleanConditionally = Flags(rawValue: 4)
+        public static let all: Flags = [.stripUnlikely, .weightClasses, .cleanConditionally]
+    }
+
+    /// Shorter results count as failures and trigger a relaxed retry (characters).
+    public var minimumLength = 500
+    /// How many best-scoring candidates are compared.
+    public var candidateCount = 5
+
+    public init() {}
+
+    /// Reads the article out of page bytes.
+    /// - Parameters:
+    ///   - bytes: the body as received.
+    ///   - contentType: the `Content-Type` header, for the charset.
+    ///   - url: the address after redirects: the base for links, and `Article.url`.
+    /// - Returns: the article, or `nil` when the page holds no readable text.
+    public func extract<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> Article? {
+        extract(HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url), url: url)
+    }
+
+    /// Reads the article out of a parsed page. The document is left as it was.
+    public func extract(_ document: HTMLDocument, url: URL? = nil) -> Article? {
+        let metadata = Metadata.read(document)
+        var attempts: [(content: HTMLNode, length: Int)] = []
+        var flags = Flags.all
+        var byline: String?
+        while true {
+            let root = document.root.copy()
+            Self.prepare(root)
+            var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
+            let content = pass.grab(root)
+            byline = byline ?? pass.byline
+            let length = Text.normalised(content.textContent).count
+            if length >= minimumLength {
+                attempts = [(content, length)]
+                break
+            }
+            attempts.append((content, length))
+            if flags.contains(.stripUnlikely) {
+                flags.remove(.stripUnlikely)
+            } else if flags.contains(.weightClasses) {
+                flags.remove(.weightClasses)
+            } else if flags.contains(.cleanConditionally) {
+                flags.remove(.cleanConditionally)
+            } else {
+                break
+            }
+        }
+        guard let best = attempts.max(by: { $0.length < $1.length }), best.length > 0 else { return nil }
+        let markup = MarkupRenderer.render(best.content, base: document.baseURL)
+        guard !markup.blocks.isEmpty else { return nil }
+        let excerpt = metadata.excerpt ?? markup.blocks.lazy.compactMap { block -> String? in
+            if case .paragraph(let spans) = block.content { return spans.plainText.replacingOccurrences(of: "\n", with: " ") }
+            return nil
+        }.first
+        let authored = metadata.byline ?? byline
+        return Article(
+            url: url?.absoluteString, title: metadata.title, byline: authored.map { Text.clean($0) }.flatMap { $0.isEmpty ? nil : $0 },
+            site: metadata.site, published: metadata.published, lang: metadata.lang ?? document.language,
+            excerpt: excerpt.map { Text.clean($0) }, markup: markup)
+    }
+
+    // MARK: - Helpers
+
+    /// The pre-pass: scripts and styles go (JSON-LD was read already), `<noscript>` pictures
+    /// replace the lazy placeholders before them, `<br><br>` chains become paragraphs,
+    /// `<font>` becomes `<span>`.
+    static func prepare(_ root: HTMLNode) {
+        for noscript in root.descendants(named: ["noscript"]) {
+            let inner = noscript.textContent
+            // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
+            // placeholder picture just before it.
+            if noscript.descendants(named: ["img"]).count == 1, Text.normalised(inner).isEmpty,
+               let img = noscript.first("img"), let parent = noscript.parent,
+               let index = parent.children.firstIndex(where: { $0 === noscript }), index > 0
+            {
+                let previous = parent.children[index - 1]
+                let placeholder = previous.name == "img" ? previous : (previous.descendants(named: ["img"]).count == 1 && Text.normalised(previous.textContent).isEmpty ? previous.first("img") : nil)
+                if let placeholder { placeholder.replace(with: img) }
+            }
+            noscript.remove()
+        }
+        for node in root.descendants(named: ["script", "style", "template", "link"]) { node.remove() }
+        for font in root.descendants(named: ["font"]) { font.name = "span" }
+        replaceBreakChains(root)
+    }
+
+    /// `text<br><br>more` becomes `text<p>more</p>`: the chain of two or more `<br>` starts a
+    /// paragraph that gathers the phrasing content after it.
+    static func replaceBreakChains(_ root: HTMLNode) {
+        for br in root.descendants(named: ["br"]) where br.parent != nil {
+            var next = br.nextSignificantSibling
+            var replaced = false
+            while let n = next, n.name == "br" {
+                replaced = true
+                next = n.nextSignificantSibling
+                n.remove()
+            }
+            guard replaced, let parent = br.parent else { continue }
+            let p = HTMLNode(element: "p")
+            br.replace(with: p)
+            while let sibling = p.nextSibling {
+                if sibling.name == "br", let after = sibling.nextSignificantSibling, after.name == "br" { break }
+                guard Phrasing.isPhrasing(sibling) else { break }
+                p.append(sibling)
+            }
+            while let last = p.children.last, last.isText, Text.normalised(last.text).isEmpty { last.remove() }
+            if parent.name == "p" { parent.name = "div" }
+        }
+    }
+}
+
+extension HTMLNode {
+    var nextSibling: HTMLNode? {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }), index + 1 < parent.children.count else { return nil }
+        return parent.children[index + 1]
+    }
+
+    /// The next sibling that is an element or non-blank text.
+    var nextSignificantSibling: HTMLNode? {
+        var node = nextSibling
+        while let n = node, n.isText, Text.normalised(n.text).isEmpty { node = n.nextSibling }
+        return node
+    }
+
+    /// Whether this node is still inside `root` (a removed node's chain stops short of it).
+    func isAttached(to root: HTMLNode) -> Bool {
+        var node: HTMLNode? = self
+        while let n = node {
+            if n === root { return true }
+            node = n.parent
+        }
+        return false
+    }
+
+    func hasAncestor(named names: Set<String>, maxDepth: Int = .max) -> Bool {
+        var node = parent
+        var depth = 0
+        while let n = node, depth < maxDepth {
+            if names.contains(n.name) { return true }
+            node = n.parent
+            depth += 1
+        }
+        return false
+    }
+}
+
+/// Text measures the extractor uses.
+enum Text {
+    /// Whitespace runs collapsed to one space, trimmed.
+    static func normalised(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var space = true
+        for c in text {
+            if c.isWhitespace {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(c)
+                space = false
+            }
+        }
+        if out.last == " " { out.removeLast() }
+        return out
+    }
+
+    static func clean(_ text: String) -> String { TextSanitizer.clean(text) }
+
+    /// Comma-separated segments: Latin, Arabic, CJK and other comma forms count.
+    static func commaCount(_ text: String) -> Int {
+        var n = 0
+        for s in text.unicodeScalars {
+            switch s.value {
+            case 0x2C, 0x060C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: n += 1
+            default: break
+            }
+        }
+        return n
+    }
+}
+
+/// HTML's phrasing content, as the div-to-paragraph rule needs it.
+enum Phrasing {
+    static let elements: Set<String> = [
+        "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i", "img",
+        "input", "kbd", "label", "mark", "math", "meter", "noscript", "object", "output", "progress", "q", "ruby", "samp",
+        "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr", "u", "s", "strike",
+        "tt", "big", "font", "abbr", "acronym",
+    ]
+
+    static func isPhrasing(_ node: HTMLNode) -> Bool {
+        if node.isText { return true }
+        if elements.contains(node.name) { return true }
+        if ["a", "del", "ins"].contains(node.name) { return node.children.allSatisfy(isPhrasing) }
+        return false
+    }
+}

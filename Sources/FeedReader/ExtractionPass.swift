@@ -1,0 +1,366 @@
+import FeedMarkup
+import Foundation
+
+/// One reading of a page with a given set of rules: node walk, scoring, the top candidate and
+/// its siblings, cleaning. Works on its own copy of the tree.
+struct Pass {
+    let flags: ArticleExtractor.Flags
+    let title: String
+    let candidateCount: Int
+    /// The first element that reads as a byline, taken out of the flow.
+    private(set) var byline: String?
+    private var scores: [ObjectIdentifier: Double] = [:]
+    private var candidates: [HTMLNode] = []
+    private var removedTitleHeading = false
+
+    init(flags: ArticleExtractor.Flags, title: String, candidateCount: Int) {
+        self.flags = flags
+        self.title = title
+        self.candidateCount = candidateCount
+    }
+
+    static let mediaTags: Set<String> = ["img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "figure", "amp-img"]
+    static let scoredTags: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let divBlockTags: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "figure", "section", "article"]
+
+    /// Returns the article's root: a `div` holding the chosen content.
+    mutating func grab(_ root: HTMLNode) -> HTMLNode {
+        let body = root.elementChildren.first { $0.name == "body" } ?? root
+        var toScore: [HTMLNode] = []
+        for node in body.descendants() where node.isAttached(to: root) {
+            let match = node.classAndID
+            if !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
+                node.remove()
+                continue
+            }
+            if byline == nil, isByline(node, match) {
+                let name = node.descendants().first { ($0["itemprop"] ?? "").contains("name") }
+                let text = Text.normalised((name ?? node).textContent)
+                if !text.isEmpty && text.count < 100 {
+                    byline = text
+                    node.remove()
+                    continue
+                }
+            }
+            if !removedTitleHeading, node.name == "h1" || node.name == "h2", headingDuplicatesTitle(node) {
+                removedTitleHeading = true
+                node.remove()
+                continue
+            }
+            if flags.contains(.stripUnlikely) {
+                if ClassPatterns.matches(match, ClassPatterns.unlikely), !ClassPatterns.matches(match, ClassPatterns.maybeCandidate),
+                   !node.hasAncestor(named: ["table", "code"]), node.name != "body", node.name != "a"
+                {
+                    node.remove()
+                    continue
+                }
+                if let role = node["role"], ClassPatterns.unlikelyRoles.contains(role) {
+                    node.remove()
+                    continue
+                }
+            }
+            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(node.name), isWithoutContent(node) {
+                node.remove()
+                continue
+            }
+            if Self.scoredTags.contains(node.name) { toScore.append(node) }
+            if node.name == "div" {
+                wrapPhrasingRuns(node)
+                let elementChildren = node.elementChildren
+                if elementChildren.count == 1, elementChildren[0].name == "p",
+                   node.children.allSatisfy({ $0.isElement || Text.normalised($0.text).isEmpty }),
+                   Self.linkDensity(node) < 0.25
+                {
+                    let p = elementChildren[0]
+                    node.replace(with: p)
+                    toScore.append(p)
+                } else if !hasBlockChild(node) {
+                    node.name = "p"
+                    toScore.append(node)
+                }
+            }
+        }
+
+        for element in toScore where element.parent != nil && element.isAttached(to: root) {
+            let text = Text.normalised(element.textContent)
+            guard text.count >= 25 else { continue }
+            let ancestors = Array(element.ancestors.prefix(5))
+            guard !ancestors.isEmpty else { continue }
+            let score = 1.0 + Double(Text.commaCount(text) + 1) + Double(min(text.count / 100, 3))
+            for (level, ancestor) in ancestors.enumerated() {
+                guard ancestor.parent != nil, ancestor.name != "html" else { continue }
+                if scores[ObjectIdentifier(ancestor)] == nil { initialise(ancestor) }
+                let divider = level == 0 ? 1.0 : (level == 1 ? 2.0 : Double(level) * 3)
+                scores[ObjectIdentifier(ancestor), default: 0] += score / divider
+            }
+        }
+
+        var top: [HTMLNode] = []
+        for candidate in candidates where candidate.isAttached(to: root) {
+            let scaled = score(candidate) * (1 - Self.linkDensity(candidate))
+            scores[ObjectIdentifier(candidate)] = scaled
+            top.append(candidate)
+        }
+        top.sort { score($0) > score($1) }
+        top = Array(top.prefix(candidateCount))
+
+        var topCandidate: HTMLNode
+        if let first = top.first, first.name != "body" {
+            topCandidate = first
+            let alternatives = top.dropFirst().filter { score($0) / score(first) >= 0.75 }.map { $0.ancestors }
+            if alternatives.count >= 3 {
+                var parent = topCandidate.parent
+                while let p = parent, p.name != "body" {
+                    let containing = alternatives.filter { list in list.contains { $0 === p } }.count
+                    if containing >= 3 {
+                        topCandidate = p
+                        break
+                    }
+                    parent = p.parent
+                }
+            }
+            if scores[ObjectIdentifier(topCandidate)] == nil { initialise(topCandidate) }
+            var parent = topCandidate.parent
+            var lastScore = score(topCandidate)
+            let threshold = lastScore / 3
+            while let p = parent, p.name != "body" {
+                guard let parentScore = scores[ObjectIdentifier(p)] else {
+                    parent = p.parent
+                    continue
+                }
+                if parentScore < threshold { break }
+                if parentScore > lastScore {
+                    topCandidate = p
+                    break
+                }
+                lastScore = parentScore
+                parent = p.parent
+            }
+            parent = topCandidate.parent
+            while let p = parent, p.name != "body", p.elementChildren.count == 1 {
+                topCandidate = p
+                parent = p.parent
+            }
+            if scores[ObjectIdentifier(topCandidate)] == nil { initialise(topCandidate) }
+        } else {
+            topCandidate = HTMLNode(element: "div")
+            body.moveChildren(to: topCandidate)
+            body.append(topCandidate)
+            initialise(topCandidate)
+        }
+
+        let article = HTMLNode(element: "div")
+        let topScore = score(topCandidate)
+        let threshold = max(10, topScore * 0.2)
+        let siblings = topCandidate.parent?.elementChildren ?? [topCandidate]
+        let topClass = topCandidate["class"] ?? ""
+        for sibling in siblings {
+            var append = sibling === topCandidate
+            if !append {
+                let bonus = (!topClass.isEmpty && sibling["class"] == topClass) ? topScore * 0.2 : 0
+                if let s = scores[ObjectIdentifier(sibling)], s + bonus >= threshold {
+                    append = true
+                } else if sibling.name == "p" {
+                    let density = Self.linkDensity(sibling)
+                    let text = Text.normalised(sibling.textContent)
+                    if text.count > 80 && density < 0.25 {
+                        append = true
+                    } else if text.count < 80, !text.isEmpty, density == 0, text.hasSuffix(".") || text.contains(". ") {
+                        append = true
+                    }
+                }
+            }
+            if append {
+                if !["div", "article", "section", "p", "ol", "ul"].contains(sibling.name) { sibling.name = "div" }
+                article.append(sibling)
+            }
+        }
+        clean(article)
+        return article
+    }
+
+    // MARK: - Helpers
+
+    private func score(_ node: HTMLNode) -> Double { scores[ObjectIdentifier(node)] ?? 0 }
+
+    private mutating func initialise(_ node: HTMLNode) {
+        var base = 0.0
+        switch node.name {
+        case "div": base = 5
+        case "pre", "td", "blockquote": base = 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": base = -3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th": base = -5
+        default: break
+        }
+        scores[ObjectIdentifier(node)] = base + Double(classWeight(node))
+        candidates.append(node)
+    }
+
+    func classWeight(_ node: HTMLNode) -> Int {
+        guard flags.contains(.weightClasses) else { return 0 }
+        var weight = 0
+        for value in [node["class"], node["id"]] {
+            guard let value, !value.isEmpty else { continue }
+            if ClassPatterns.isNegative(value) { weight -= 25 }
+            if ClassPatterns.matches(value, ClassPatterns.positive) { weight += 25 }
+        }
+        return weight
+    }
+
+    /// Text inside links over all text; links to a fragment alone count for 0.3.
+    static func linkDensity(_ node: HTMLNode) -> Double {
+        let length = Text.normalised(node.textContent).count
+        guard length > 0 else { return 0 }
+        var linked = 0.0
+        for a in node.descendants(named: ["a"]) {
+            let coefficient = (a["href"] ?? "").hasPrefix("#") ? 0.3 : 1
+            linked += Double(Text.normalised(a.textContent).count) * coefficient
+        }
+        return linked / Double(length)
+    }
+
+    private func isVisible(_ node: HTMLNode) -> Bool {
+        if let style = node["style"]?.lowercased().replacingOccurrences(of: " ", with: ""),
+           style.contains("display:none") || style.contains("visibility:hidden")
+        {
+            return false
+        }
+        if node["hidden"] != nil { return false }
+        if node["aria-hidden"] == "true", !(node["class"] ?? "").contains("fallback-image") { return false }
+        return true
+    }
+
+    private func isByline(_ node: HTMLNode, _ match: String) -> Bool {
+        let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || ClassPatterns.matches(match, ClassPatterns.byline)
+        guard isAuthor else { return false }
+        let length = Text.normalised(node.textContent).count
+        return length > 0 && length < 100
+    }
+
+    private func headingDuplicatesTitle(_ node: HTMLNode) -> Bool {
+        guard !title.isEmpty else { return false }
+        let heading = Text.normalised(node.textContent).lowercased()
+        let t = title.lowercased()
+        guard !heading.isEmpty else { return false }
+        if heading == t { return true }
+        let a = Set(heading.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        let b = Set(t.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        let similarity = Double(a.intersection(b).count) / Double(max(a.count, b.count))
+        return similarity >= 0.75
+    }
+
+    private func isWithoutContent(_ node: HTMLNode) -> Bool {
+        guard Text.normalised(node.textContent).isEmpty else { return false }
+        return node.descendants(named: Self.mediaTags).isEmpty
+    }
+
+    private func hasBlockChild(_ node: HTMLNode) -> Bool {
+        node.descendants(named: Self.divBlockTags).isEmpty == false
+    }
+
+    /// Wraps each run of phrasing content directly inside a `div` in a new `<p>`, when the div
+    /// also holds blocks.
+    private func wrapPhrasingRuns(_ div: HTMLNode) {
+        guard div.children.contains(where: { !Phrasing.isPhrasing($0) }) else { return }
+        var paragraph: HTMLNode?
+        for child in div.children {
+            if Phrasing.isPhrasing(child) {
+                if paragraph == nil {
+                    if child.isText, Text.normalised(child.text).isEmpty { continue }
+                    let p = HTMLNode(element: "p")
+                    div.insert(p, before: child)
+                    paragraph = p
+                }
+                paragraph!.append(child)
+            } else {
+                paragraph = nil
+            }
+        }
+    }
+
+    // MARK: - Cleaning the result
+
+    private func clean(_ article: HTMLNode) {
+        if flags.contains(.cleanConditionally) {
+            for tag in ["form", "fieldset"] { cleanConditionally(article, tag) }
+        }
+        for node in article.descendants(named: ["object", "embed", "footer", "link", "aside", "iframe", "input", "textarea", "select", "button", "nav"]) {
+            node.remove()
+        }
+        for node in article.descendants() where node.isAttached(to: article) {
+            if ClassPatterns.matches(node.classAndID, ClassPatterns.share), Text.normalised(node.textContent).count < 500 { node.remove() }
+        }
+        if flags.contains(.weightClasses) {
+            for heading in article.descendants(named: ["h1", "h2"]) where classWeight(heading) < 0 { heading.remove() }
+        }
+        if flags.contains(.cleanConditionally) {
+            for tag in ["table", "ul", "div"] { cleanConditionally(article, tag) }
+        }
+        for h1 in article.descendants(named: ["h1"]) { h1.name = "h2" }
+        for p in article.descendants(named: ["p"]) where Text.normalised(p.textContent).isEmpty && p.descendants(named: Self.mediaTags).isEmpty {
+            p.remove()
+        }
+        for table in article.descendants(named: ["table"]) where table.isAttached(to: article) {
+            let rows = table.descendants(named: ["tr"])
+            let cells = table.descendants(named: ["td", "th"])
+            if rows.count == 1, cells.count == 1 {
+                let cell = cells[0]
+                cell.name = cell.children.allSatisfy(Phrasing.isPhrasing) ? "p" : "div"
+                table.replace(with: cell)
+            }
+        }
+    }
+
+    private func isDataTable(_ table: HTMLNode) -> Bool {
+        if table["role"] == "presentation" || table["datatable"] == "0" { return false }
+        if table["summary"] != nil { return true }
+        if let caption = table.first("caption"), !Text.normalised(caption.textContent).isEmpty { return true }
+        if !table.descendants(named: ["col", "colgroup", "tfoot", "thead", "th"]).isEmpty { return true }
+        if table.descendants(named: ["table"]).count > 0 { return false }
+        let rows = table.descendants(named: ["tr"])
+        let columns = rows.map { $0.elementChildren.filter { $0.name == "td" || $0.name == "th" }.count }.max() ?? 0
+        if rows.count >= 10 || columns > 4 { return true }
+        return rows.count * columns > 10
+    }
+
+    private func cleanConditionally(_ root: HTMLNode, _ tag: String) {
+        for node in root.descendants(named: [tag]).reversed() where node.isAttached(to: root) {
+            if tag == "table", isDataTable(node) { continue }
+            if node.hasAncestor(named: ["table"]), let t = node.ancestors.first(where: { $0.name == "table" }), isDataTable(t) { continue }
+            if !node.descendants(named: ["pre", "code"]).isEmpty || node.hasAncestor(named: ["pre", "code"]) { continue }
+            let text = Text.normalised(node.textContent)
+            var isList = tag == "ul" || tag == "ol"
+            if !isList, !text.isEmpty {
+                let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + Text.normalised($1.textContent).count }
+                isList = Double(listLength) / Double(text.count) > 0.9
+            }
+            let weight = classWeight(node)
+            if weight < 0 {
+                node.remove()
+                continue
+            }
+            guard Text.commaCount(text) < 10 else { continue }
+            let p = node.descendants(named: ["p"]).count
+            let img = node.descendants(named: ["img"]).count
+            let li = node.descendants(named: ["li"]).count - 100
+            let input = node.descendants(named: ["input"]).count
+            let headingLength = node.descendants(named: ["h1", "h2", "h3", "h4", "h5", "h6"]).reduce(0) { $0 + Text.normalised($1.textContent).count }
+            let headingDensity = text.isEmpty ? 0 : Double(headingLength) / Double(text.count)
+            let embeds = node.descendants(named: ["object", "embed", "iframe"]).count
+            let density = Self.linkDensity(node)
+            let length = text.count
+            let isFigure = node.hasAncestor(named: ["figure"])
+            let remove =
+                (img > 1 && Double(p) / Double(img) < 0.5 && !isFigure)
+                || (!isList && li > p)
+                || (input > p / 3)
+                || (!isList && headingDensity < 0.9 && length < 25 && (img == 0 || img > 2) && !isFigure && density > 0)
+                || (!isList && weight < 25 && density > 0.2)
+                || (weight >= 25 && density > 0.5)
+                || ((embeds == 1 && length < 75) || embeds > 1)
+                || (img == 0 && length == 0)
+            if remove { node.remove() }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import FeedMarkup
+import FeedModel
+import Foundation
+
+/// What a page says about itself: JSON-LD first, then `<meta>` (Dublin Core, OpenGraph,
+/// Twitter, Parse.ly, article:*), then `<title>` and `lang`. Values are cleaned text.
+struct Metadata {
+    var title = ""
+    var byline: String?
+    var excerpt: String?
+    var site: String?
+    var published: Date?
+    var lang: String?
+
+    static func read(_ document: HTMLDocument) -> Metadata {
+        var out = Metadata()
+        let ld = JSONLD.article(in: document.root)
+        var values: [String: String] = [:]
+        for meta in document.root.descendants(named: ["meta"]) {
+            guard let content = meta["content"], !content.isEmpty else { continue }
+            let value = Text.clean(content)
+            if let property = meta["property"] {
+                for name in property.lowercased().split(separator: " ") where isWanted(String(name)) {
+                    values[normalise(String(name))] = value
+                }
+            }
+            if let name = meta["name"]?.lowercased(), isWanted(name) || ["author", "description", "title", "parsely-title", "parsely-author", "parsely-pub-date", "date", "pubdate"].contains(name) {
+                values[normalise(name)] = values[normalise(name)] ?? value
+            }
+            if let itemprop = meta["itemprop"]?.lowercased(), itemprop == "datepublished" {
+                values["itemprop:datepublished"] = value
+            }
+        }
+        func first(_ keys: [String]) -> String? {
+            keys.lazy.compactMap { values[$0] }.first { !$0.isEmpty }
+        }
+        let documentTitle = Text.clean(document.root.first("title")?.textContent ?? "")
+        out.title = ld.title ?? first(["dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title", "twitter:title", "parsely-title"]) ?? ""
+        if out.title.isEmpty { out.title = cleanTitle(documentTitle, root: document.root) }
+        if out.title.isEmpty, let h1 = document.root.first("h1") { out.title = Text.clean(h1.textContent) }
+        let author = first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
+            ?? first(["article:author"]).flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : $0 }
+        out.byline = ld.byline ?? author
+        out.excerpt = ld.excerpt ?? first(["dc:description", "dcterm:description", "og:description", "weibo:article:description", "weibo:webpage:description", "description", "twitter:description"])
+        out.site = ld.site ?? first(["og:site_name"])
+        let date = ld.published ?? first(["article:published_time", "parsely-pub-date", "itemprop:datepublished", "dc:date", "dcterm:date", "date", "pubdate"])
+        out.published = date.flatMap(parseDate)
+        out.lang = document.language ?? first(["og:locale"]).map { $0.replacingOccurrences(of: "_", with: "-") }
+        return out
+    }
+
+    // MARK: - Helpers
+
+    private static func isWanted(_ name: String) -> Bool {
+        let prefixes = ["dc:", "dcterm:", "dcterms:", "og:", "twitter:", "article:", "weibo:", "parsely-"]
+        return prefixes.contains { name.hasPrefix($0) }
+    }
+
+    private static func normalise(_ name: String) -> String {
+        name.replacingOccurrences(of: "dcterms:", with: "dcterm:").replacingOccurrences(of: ".", with: ":")
+    }
+
+    /// `<title>` without the site name: cut at the last separator (or the first, when that leaves
+    /// too few words); a `Site: Title` keeps what follows the colon; a lone `<h1>` wins over a
+    /// title that is too short or too long.
+    static func cleanTitle(_ raw: String, root: HTMLNode) -> String {
+        let original = Text.normalised(raw)
+        var title = original
+        let separators = [" | ", " - ", " – ", " — ", " \\ ", " / ", " > ", " » "]
+        func words(_ s: String) -> Int { s.split(separator: " ").count }
+        var hadSeparator = false
+        if let last = separators.compactMap({ original.range(of: $0, options: .backwards) }).max(by: { $0.lowerBound < $1.lowerBound }) {
+            hadSeparator = true
+            title = String(original[..<last.lowerBound])
+            if words(title) < 3, let firstSep = separators.compactMap({ original.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                title = String(original[firstSep.upperBound...])
+            }
+        } else if original.contains(": ") {
+            let headings = root.descendants(named: ["h1", "h2"]).map { Text.normalised($0.textContent) }
+            if !headings.contains(original), let colon = original.range(of: ":", options: .backwards) {
+                title = String(original[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
+                if words(title) < 3, let firstColon = original.range(of: ":") {
+                    title = String(original[firstColon.upperBound...]).trimmingCharacters(in: .whitespaces)
+                } else if let firstColon = original.range(of: ":"), words(String(original[..<firstColon.lowerBound])) > 5 {
+                    title = original
+                }
+            }
+        } else if original.count > 150 || original.count < 15 {
+            let h1s = root.descendants(named: ["h1"])
+            if h1s.count == 1 { title = Text.normalised(h1s[0].textContent) }
+        }
+        title = Text.normalised(title)
+        if words(title) <= 4, !hadSeparator || words(title) != words(original.replacingOccurrences(of: "[|\\-–—\\\\/>»]", with: "", options: .regularExpression)) - 1 {
+            title = original
+        }
+        return Text.clean(title)
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let iso = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+            iso.formatOptions = options
+            if let date = iso.date(from: trimmed) { return date }
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for format in ["yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss Z", "yyyy-MM-dd"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed) { return date }
+        }
+        return nil
+    }
+}
+
+/// The schema.org article a page describes in `<script type="application/ld+json">`.
+enum JSONLD {
+    struct Found {
+        var title: String?
+        var byline: String?
+        var excerpt: String?
+        var site: String?
+        var published: String?
+    }
+
+    static let articleTypes: Set<String> = [
+        "Article", "AdvertiserContentArticle", "NewsArticle", "AnalysisNewsArticle", "AskPublicNewsArticle",
+        "BackgroundNewsArticle", "OpinionNewsArticle", "ReportageNewsArticle", "ReviewNewsArticle", "Report",
+        "SatiricalArticle", "ScholarlyArticle", "MedicalScholarlyArticle", "SocialMediaPosting", "BlogPosting",
+        "LiveBlogPosting", "DiscussionForumPosting", "TechArticle", "APIReference",
+    ]
+
+    static func article(in root: HTMLNode) -> Found {
+        for script in root.descendants(named: ["script"]) where (script["type"] ?? "").lowercased() == "application/ld+json" {
+            var source = script.textContent.trimmingCharacters(in: .whitespacesAndNewlines)
+            if source.hasPrefix("<![CDATA[") { source = String(source.dropFirst(9).dropLast(3)) }
+            guard let data = source.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) else { continue }
+            if let found = find(json) { return found }
+        }
+        return Found()
+    }
+
+    private static func find(_ json: Any) -> Found? {
+        if let list = json as? [Any] {
+            for entry in list { if let found = find(entry) { return found } }
+            return nil
+        }
+        guard let object = json as? [String: Any] else { return nil }
+        if let context = object["@context"] {
+            let text = (context as? String) ?? ((context as? [String: Any])?["@vocab"] as? String) ?? ""
+            if !text.isEmpty, !text.contains("schema.org") { return nil }
+        }
+        if let graph = object["@graph"] as? [Any] {
+            for entry in graph { if let found = find(entry) { return found } }
+        }
+        let types: [String] = (object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [String]) ?? []
+        guard types.contains(where: articleTypes.contains) else { return nil }
+        var found = Found()
+        let name = (object["name"] as? String).map(Text.clean), headline = (object["headline"] as? String).map(Text.clean)
+        found.title = headline ?? name
+        if let name, let headline, name != headline { found.title = headline }
+        found.byline = people(object["author"])
+        found.excerpt = (object["description"] as? String).map(Text.clean)
+        if let publisher = object["publisher"] as? [String: Any] { found.site = (publisher["name"] as? String).map(Text.clean) }
+        found.published = object["datePublished"] as? String
+        return found
+    }
+
+    private static func people(_ value: Any?) -> String? {
+        if let text = value as? String { return Text.clean(text) }
+        if let one = value as? [String: Any] { return (one["name"] as? String).map(Text.clean) }
+        if let many = value as? [Any] {
+            let names = many.compactMap { people($0) }.filter { !$0.isEmpty }
+            return names.isEmpty ? nil : names.joined(separator: ", ")
+        }
+        return nil
+    }
+}

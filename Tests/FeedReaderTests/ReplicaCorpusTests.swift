@@ -1,0 +1,59 @@
+import FeedMarkup
+import FeedReader
+import FeedReplica
+import Foundation
+import Testing
+
+/// The extractor on every page the replica serves under `/articles`, whose true text the replica
+/// knows because it built the page from it: four site templates with their boilerplate, a
+/// windows-1252 page, and the pages that are not articles.
+@Suite struct ReplicaCorpusTests {
+    static let origin = "http://127.0.0.1:8765"
+    static let articlePaths = (1...ReplicaArticles.count).map(String.init) + ["latin1"]
+
+    @Test func everyReplicaArticleReadsBackItsOwnText() {
+        var passing = 0
+        var lines: [String] = []
+        for path in Self.articlePaths {
+            let page = ReplicaArticles.page(path, seed: 1, origin: Self.origin)
+            let result = ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: URL(string: "\(Self.origin)/articles/\(path)"))
+            let text = (try? result.get())?.text ?? ""
+            let s = WordF1.score(extracted: text, expected: page.text)
+            if s.f1 >= 0.9 { passing += 1 }
+            lines.append(String(format: "articles/%@ (%@) f1=%.3f p=%.3f r=%.3f%@", path, page.template?.rawValue ?? "special", s.f1, s.precision, s.recall, s.f1 >= 0.9 ? "" : "  FAIL"))
+        }
+        let report = lines.joined(separator: "\n") + "\n\(passing)/\(Self.articlePaths.count) replica pages at word-F1 >= 0.9"
+        print(report)
+        #expect(Double(passing) / Double(Self.articlePaths.count) >= CorpusTests.goal, "\(report)")
+    }
+
+    @Test func titlesAndBylinesComeThrough() throws {
+        for path in ["1", "2", "5"] {
+            let page = ReplicaArticles.page(path, seed: 1, origin: Self.origin)
+            let article = try #require(try? ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: nil).get())
+            #expect(article.title == page.title)
+            #expect(article.byline == page.byline)
+        }
+    }
+
+    @Test func theLatin1PageDecodesFromItsMetaCharset() throws {
+        let page = ReplicaArticles.page("latin1", seed: 1, origin: Self.origin)
+        #expect(page.body.contains(0x80) && page.body.contains(0xE9))
+        let article = try ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: nil).get()
+        #expect(article.text.contains("12 € par personne"))
+        #expect(article.text.contains("Über die Brücke"))
+        #expect(article.title == "Le café de la gare")
+    }
+
+    @Test func pagesThatAreNotArticlesAreNamed() {
+        func verdict(_ path: String) -> Result<Article, NotAnArticle> {
+            let page = ReplicaArticles.page(path, seed: 1, origin: Self.origin)
+            return ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: nil)
+        }
+        #expect(verdict("paper.pdf") == .failure(.notHTML(contentType: "application/pdf")))
+        #expect(verdict("app") == .failure(.needsJavaScript))
+        #expect(verdict("empty") == .failure(.noReadableText))
+        #expect(ReplicaArticles.page("nope", seed: 1, origin: Self.origin).status == 404)
+        #expect(ReplicaArticles.page("moved", seed: 1, origin: Self.origin).status == 301)
+    }
+}
