@@ -213,37 +213,89 @@ struct StackExchangeCommand: ParsableCommand {
 struct LobstersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lobsters", abstract: "Lobsters: hottest or newest stories.")
     @Argument(help: "hottest or newest.") var list: LobstersSource.List = .hottest
+    @Option(help: ArgumentHelp(
+        "Open one story's comments (its short id, lobsters:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream them.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, LobstersCommentsSource.shortID(thread) == nil {
+            throw ValidationError("--thread takes a story's short id, lobsters:ID or its https://lobste.rs/s/… URL, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: LobstersSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in
-            LobstersSource(list: list, baseURL: url, transport: network.transport())
+        let transport = network.transport()
+        let story = thread.flatMap(LobstersCommentsSource.shortID)
+        let comments: DetailFetcher.MakeSource = { LobstersCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: story.map { "lobsters:\($0)" })
+        if let story, launcher.mode != .terminal {
+            try launcher.run { _ in LobstersCommentsSource(storyID: story, baseURL: url, transport: transport) }
+            return
         }
+        try launcher.run { _ in LobstersSource(list: list, baseURL: url, transport: transport) }
     }
 }
 
 struct DevToCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "devto", abstract: "DEV articles, optionally by tag.")
     @Option(help: "Only articles with this tag.") var tag: String?
+    @Option(help: ArgumentHelp(
+        "Open one article with its comments (its id, or devto:ID as --json prints it): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, DevToCommentsSource.articleID(thread) == nil {
+            throw ValidationError("--thread takes an article id (a positive number) or devto:ID, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: DevToSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in DevToSource(tag: tag, baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let article = thread.flatMap(DevToCommentsSource.articleID)
+        let comments: DetailFetcher.MakeSource = { DevToCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: article.map { "devto:\($0)" })
+        if let article, launcher.mode != .terminal {
+            try launcher.run { _ in DevToCommentsSource(articleID: article, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in DevToSource(tag: tag, baseURL: url, transport: transport) }
     }
 }
 
 struct JSONPlaceholderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "jsonplaceholder", abstract: "JSONPlaceholder posts (json-server paging).")
+    @Option(help: ArgumentHelp(
+        "Open one post with its comments (its id, or jsonplaceholder:ID as --json prints it): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, JSONPlaceholderCommentsSource.postID(thread) == nil {
+            throw ValidationError("--thread takes a post id (a positive number) or jsonplaceholder:ID, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: JSONPlaceholderSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in JSONPlaceholderSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let post = thread.flatMap(JSONPlaceholderCommentsSource.postID)
+        let comments: DetailFetcher.MakeSource = { JSONPlaceholderCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "jsonplaceholder:\($0)" })
+        if let post, launcher.mode != .terminal {
+            try launcher.run { _ in JSONPlaceholderCommentsSource(postID: post, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in JSONPlaceholderSource(baseURL: url, transport: transport) }
     }
 }
 
