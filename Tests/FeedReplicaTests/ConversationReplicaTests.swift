@@ -84,3 +84,25 @@ import Testing
         }
     }
 }
+
+@Suite struct MastodonContextReplicaTests {
+    @Test func aStatusContextIsATreeWithTheAuthorsOwnRepliesFirst() async throws {
+        try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
+            let statuses = try await ReplicaClient.get(running, "mastodon", "/api/v1/timelines/public?limit=20").array.compactMap { $0 as? [String: Any] }
+            var replies = 0
+            for status in statuses {
+                let id = try #require(status["id"] as? String)
+                let one = try await ReplicaClient.get(running, "mastodon", "/api/v1/statuses/\(id)").object
+                #expect(one["id"] as? String == id)
+                let context = try await ReplicaClient.get(running, "mastodon", "/api/v1/statuses/\(id)/context").object
+                #expect((context["ancestors"] as? [Any])?.isEmpty == true)
+                let descendants = try #require(context["descendants"] as? [[String: Any]])
+                let ids = Set(descendants.compactMap { $0["id"] as? String } + [id])
+                for reply in descendants { #expect(ids.contains(try #require(reply["in_reply_to_id"] as? String))) }
+                replies += descendants.count
+            }
+            #expect(replies > 20)
+            #expect(try await ReplicaClient.get(running, "mastodon", "/api/v1/statuses/12345/context").status == 404)
+        }
+    }
+}

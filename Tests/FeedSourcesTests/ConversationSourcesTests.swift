@@ -89,3 +89,49 @@ struct ConversationSourcesTests {
         await #expect(throws: FeedError.self) { try await source.load(source.firstKey, pageSize: 20) }
     }
 }
+
+/// Mastodon's context as the API sends it: ancestors root first, descendants depth-first but
+/// with the author's own replies moved to the front (`Status::ThreadingConcern`).
+struct MastodonThreadSourceTests {
+    static let base = "http://127.0.0.1:8080/mastodon"
+
+    static func status(_ id: String, replyTo: String?, acct: String, text: String) -> String {
+        let parent = replyTo.map { "\"\($0)\"" } ?? "null"
+        return #"{"id":"\#(id)","created_at":"2024-05-01T10:00:00.000Z","in_reply_to_id":\#(parent),"content":"<p>\#(text)</p>","#
+            + #""account":{"id":"1","username":"\#(acct)","acct":"\#(acct)"},"replies_count":0,"favourites_count":1}"#
+    }
+
+    @Test func theTreeIsRebuiltFromInReplyToWithAncestorsAboveTheStatus() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/api/v1/statuses/100", body: Self.status("100", replyTo: "90", acct: "op", text: "the status"))
+        // 103 is op's own reply to 101: Mastodon sends it first.
+        let descendants = [
+            Self.status("103", replyTo: "101", acct: "op", text: "own reply"),
+            Self.status("101", replyTo: "100", acct: "bo", text: "first reply"),
+            Self.status("104", replyTo: "100", acct: "cy", text: "second reply"),
+            Self.status("102", replyTo: "101", acct: "di", text: "earlier reply to first"),
+            Self.status("999", replyTo: "555", acct: "ed", text: "parent left out by the cap"),
+        ]
+        transport.serve("\(Self.base)/api/v1/statuses/100/context", body: #"{"ancestors":["#
+            + Self.status("80", replyTo: nil, acct: "root", text: "the root") + "," + Self.status("90", replyTo: "80", acct: "mid", text: "a reply")
+            + #"],"descendants":["# + descendants.joined(separator: ",") + "]}")
+        let source = MastodonThreadSource(statusID: "100", baseURL: URL(string: Self.base)!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 50)
+        #expect(page.items.map(\.id) == ["80", "90", "100", "101", "102", "103", "104", "999"].map { "mastodon:\($0)" })
+        #expect(page.items.map(\.depth) == [0, 1, 2, 3, 4, 4, 3, 3])
+        #expect(page.items.map(\.parentID) == [nil, "mastodon:80", "mastodon:90", "mastodon:100", "mastodon:101", "mastodon:101", "mastodon:100", "mastodon:100"])
+        #expect(page.items[5].title == "own reply")
+        #expect(page.items[7].title == "parent left out by the cap", "an orphan hangs under the status, in id order")
+        #expect(page.subject?.id == "mastodon:100")
+        #expect(transport.requestedURLs.count == 2)
+    }
+
+    @Test func statusIDsAreReadFromWhatUsersPaste() {
+        #expect(MastodonThreadSource.statusID("109372843234") == "109372843234")
+        #expect(MastodonThreadSource.statusID("mastodon:109372843234") == "109372843234")
+        #expect(MastodonThreadSource.statusID("https://mastodon.social/@Gargron/109372843234") == "109372843234")
+        #expect(MastodonThreadSource.statusID("https://mastodon.social/users/Gargron/statuses/109372843234") == "109372843234")
+        #expect(MastodonThreadSource.statusID("https://mastodon.social/@Gargron") == nil)
+        #expect(MastodonThreadSource.statusID("12a") == nil)
+    }
+}

@@ -182,15 +182,33 @@ struct RedditCommand: ParsableCommand {
 struct MastodonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mastodon", abstract: "A Mastodon instance's public timeline (max_id keyset).")
     @Option(help: "The instance's host name.") var instance: String = "mastodon.social"
+    @Option(help: ArgumentHelp(
+        "Open one status with its conversation (its id, mastodon:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream it.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, MastodonThreadSource.statusID(thread) == nil {
+            throw ValidationError("--thread takes a status id, mastodon:ID or the status's URL, not '\(thread)'")
+        }
+    }
 
     func run() throws {
         guard let fallback = URL(string: "https://\(instance)"), fallback.host != nil, !instance.contains("/") else {
             throw ValidationError("--instance takes a host name like mastodon.social, not '\(instance)'")
         }
         let url = try network.url(default: fallback)
-        try Launcher(options: options).run { _ in MastodonSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let status = thread.flatMap(MastodonThreadSource.statusID)
+        let comments: DetailFetcher.MakeSource = { MastodonThreadSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: status.map { "mastodon:\($0)" })
+        if let status, launcher.mode != .terminal {
+            try launcher.run { _ in MastodonThreadSource(statusID: status, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in MastodonSource(baseURL: url, transport: transport) }
     }
 }
 
