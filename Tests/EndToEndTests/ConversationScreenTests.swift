@@ -92,5 +92,17 @@ import Testing
                 == (11...15).map { "jsonplaceholder:c/\($0)" })
         let refused = try pipe(["lobsters", "--thread", "not/an id"])
         #expect(refused.status == 64)
+        // Hacker News takes the id --json prints and the item's page too (hn:ID was refused with 64).
+        let hn = try #require(replica.baseURLs["hn"])
+        let story = try pipe(["hn", "--base-url", hn, "--json", "--limit", "1"]).standardOutput
+        let storyID = try #require((try JSONSerialization.jsonObject(with: Data(story.utf8)) as? [String: Any])?["id"] as? String)
+        let byID = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain", "--limit", "3"])
+        #expect(byID.status == 0, "\(byID.standardError)")
+        let number = storyID.dropFirst(3)
+        let byPage = try pipe(["hn", "--base-url", hn, "--thread", "https://news.ycombinator.com/item?id=\(number)", "--plain", "--limit", "3"])
+        #expect(byPage.standardOutput == byID.standardOutput)
+        // Comments are plain text in pipes: no markup left in any title (96 of 373 had half tags).
+        let whole = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain"])
+        #expect(!whole.standardOutput.contains("<a ") && !whole.standardOutput.contains("href="))
     }
 }

@@ -149,6 +149,15 @@ struct HackerNewsCommentsSourceTests {
         #expect(title == words + "See https://exa")
     }
 
+    @Test func itemIDsAreReadFromWhatUsersPaste() {
+        #expect(HackerNewsCommentsSource.itemID("41003558") == 41_003_558)
+        #expect(HackerNewsCommentsSource.itemID("hn:41003558") == 41_003_558)
+        #expect(HackerNewsCommentsSource.itemID("https://news.ycombinator.com/item?id=41003558") == 41_003_558)
+        #expect(HackerNewsCommentsSource.itemID("https://news.ycombinator.com/user?id=pg") == nil)
+        #expect(HackerNewsCommentsSource.itemID("0") == nil)
+        #expect(HackerNewsCommentsSource.itemID("hn:x") == nil)
+    }
+
     @Test func onlyHackerNewsItemsHaveComments() async {
         let transport = FakeTransport()
         let url = URL(string: Self.base)!

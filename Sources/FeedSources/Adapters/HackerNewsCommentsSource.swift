@@ -68,6 +68,20 @@ public struct HackerNewsCommentsSource: FeedSource {
             knownKids: hints?.kids(of: id))
     }
 
+    /// An item id as a user may give it: `41003558`, `hn:41003558` (as `--json` prints it) or
+    /// its page, `https://news.ycombinator.com/item?id=41003558`.
+    public static func itemID(_ text: String) -> Int? {
+        var digits = text.hasPrefix("hn:") ? String(text.dropFirst(3)) : text
+        if let url = URL(string: digits), url.scheme != nil {
+            guard url.path == "/item" || url.path == "/item/",
+                  let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "id" })?.value
+            else { return nil }
+            digits = id
+        }
+        guard let id = Int(digits), id > 0 else { return nil }
+        return id
+    }
+
     public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")

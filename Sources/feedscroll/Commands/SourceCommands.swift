@@ -51,15 +51,20 @@ struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
-    @Option(help: ArgumentHelp(
-        "Open one item's comments: in the terminal its detail, over the list; --json/--plain stream them (id, parent, depth, author, time, text in thread order).",
+    @Option(name: .customLong("thread"), help: ArgumentHelp(
+        "Open one item's comments (its id, hn:ID as --json prints it, or its news.ycombinator.com/item?id= URL): in the terminal its detail, over the list; --json/--plain stream them (id, parent, depth, author, time, text in thread order).",
         valueName: "ID"))
-    var thread: Int?
+    var threadID: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    /// The item id `--thread` names.
+    var thread: Int? { threadID.flatMap(HackerNewsCommentsSource.itemID) }
+
     func validate() throws {
-        if let thread, thread < 1 { throw ValidationError("--thread takes an item id (a positive number), not \(thread)") }
+        if let threadID, thread == nil {
+            throw ValidationError("--thread takes an item id (a positive number), hn:ID or its https://news.ycombinator.com/item?id=… URL, not '\(threadID)'")
+        }
     }
 
     func run() throws {
