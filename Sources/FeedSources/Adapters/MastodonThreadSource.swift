@@ -126,6 +126,8 @@ struct MastodonThreadStatusDTO: Decodable {
         var item = status.feedItem
         item.depth = depth
         item.parentID = parent.map { "mastodon:\($0)" }
+        // A comment's header says its favourites; its author and age are drawn anyway.
+        item.facts = item.facts.filter { $0.name == "favourites" }
         // In a thread the text is the comment's; its title is only for pipes and search.
         item.pictureURL = nil
         return item
