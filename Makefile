@@ -42,13 +42,15 @@ e2e: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
 # The fuzzer (Fuzz/): every adapter on mutated recorded payloads through its real decode path,
-# and the sanitiser and HTML renderers on random bytes, for FUZZ_SECONDS, seeded (FUZZ_SEED).
+# the sanitiser and HTML renderers on random bytes, config files (deep, long, garbled, hostile
+# escapes), and first the binary itself with hostile --log targets, for FUZZ_SECONDS, seeded (FUZZ_SEED).
 # Exits 1 on a finding. `make test` runs a short seeded slice of it (Tests/FeedFuzzTests).
 FUZZ_SECONDS ?= 600
 FUZZ_SEED ?= 1
 fuzz: deps
 	$(SWIFT) build --product FeedFuzzer
-	.build/debug/FeedFuzzer --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+	$(SWIFT) build --product feedscroll
+	.build/debug/FeedFuzzer --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --feedscroll $(BIN)
 
 # Benchmarks (ordo-one/benchmark, release build): diff vs the stdlib, page appends, a key press
 # at a million items, pictures, the cache. They are a package of their own (Benchmarks/), so

@@ -115,8 +115,8 @@ let package = Package(
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
             resources: [.copy("Fixtures")]),
-        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources"], path: "Fuzz/FeedFuzz"),
-        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig"], path: "Fuzz/FeedFuzz"),
+        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
         .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources"]),
     ],
     swiftLanguageModes: [.v6]

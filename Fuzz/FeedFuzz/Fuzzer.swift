@@ -21,13 +21,19 @@ public struct Fuzzer: Sendable {
         public var hugeBytes: Int
         /// Random byte strings per round for the sanitiser and the HTML renderers.
         public var textInputsPerRound: Int
+        /// Config files per round (`ConfigFuzz`).
+        public var configInputsPerRound: Int
 
-        public init(seed: UInt64, casesPerAdapter: Int? = nil, seconds: Double? = nil, hugeBytes: Int = 50 << 20, textInputsPerRound: Int = 20) {
+        public init(
+            seed: UInt64, casesPerAdapter: Int? = nil, seconds: Double? = nil, hugeBytes: Int = 50 << 20, textInputsPerRound: Int = 20,
+            configInputsPerRound: Int = 2
+        ) {
             self.seed = seed
             self.casesPerAdapter = casesPerAdapter
             self.seconds = seconds
             self.hugeBytes = hugeBytes
             self.textInputsPerRound = textInputsPerRound
+            self.configInputsPerRound = configInputsPerRound
         }
     }
 
@@ -60,6 +66,8 @@ public struct Fuzzer: Sendable {
         public var figures: [String: AdapterFigures] = [:]
         public var mutations: [Mutation: Int] = [:]
         public var textInputs = 0
+        /// Config files parsed, by shape.
+        public var configInputs: [ConfigFuzz.Shape: Int] = [:]
         public var findings: [Finding] = []
         public var seconds = 0.0
     }
@@ -100,6 +108,14 @@ public struct Fuzzer: Sendable {
                     report.findings.append(finding)
                 }
                 report.textInputs += 1
+            }
+            for index in 0..<configuration.configInputsPerRound {
+                let number = round * configuration.configInputsPerRound + index
+                let (shape, text) = ConfigFuzz.text(seed: configuration.seed, number: number)
+                report.configInputs[shape, default: 0] += 1
+                if let problem = ConfigFuzz.problem(with: text) {
+                    report.findings.append(Finding(api: "config (\(shape.rawValue))", caseNumber: number, mutation: nil, problem: problem))
+                }
             }
             round += 1
             report.seconds = Date().timeIntervalSince(start)

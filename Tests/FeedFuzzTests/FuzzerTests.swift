@@ -21,7 +21,19 @@ struct FuzzerTests {
             #expect(figures.silentEmpties == 0, "\(target.api)")
         }
         #expect(report.textInputs == 24 * 20)
+        #expect(report.configInputs.values.reduce(0, +) == 24 * Self.slice.configInputsPerRound)
         #expect(Set(report.mutations.keys) == Set(Mutation.allCases), "every mutation was tried")
+    }
+
+    /// Config files of every shape, deep, long and hostile, give a config or one clean line.
+    @Test func everyConfigShapeGivesAConfigOrOneCleanLine() {
+        var shapes: Set<ConfigFuzz.Shape> = []
+        for number in 0..<60 {
+            let (shape, text) = ConfigFuzz.text(seed: 5, number: number)
+            shapes.insert(shape)
+            #expect(ConfigFuzz.problem(with: text) == nil, "\(shape) case \(number)")
+        }
+        #expect(shapes == Set(ConfigFuzz.Shape.allCases))
     }
 
     @Test func aCaseIsTheSameBytesEveryTime() {

@@ -82,7 +82,10 @@ public struct HackerNewsSource: FeedSource {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
         let (ids, _) = try await transport.fetchJSON([Int].self, from: url, api: "hn", context: context)
-        let list = ids
+        // Each id once, at its first place: a list naming one story 500 times is one story,
+        // one request, not 500 (the pager would drop the repeats anyway, after fetching them).
+        var seen: Set<Int> = []
+        let list = ids.filter { seen.insert($0).inserted }
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
             if let stored { return stored }

@@ -64,6 +64,14 @@ struct Launcher {
         let pageCap = options.pageCap(configured: settings.maxPages)
         let (cache, warning) = PageCache.open(options: options, settings: settings, source: network, pageSize: pageSize, logger: logger)
         if let warning { printError(warning) }
+        // A cache found corrupt mid-run is moved aside and started anew: one line, at once in a
+        // pipe, after the terminal is restored on screen (and in the log either way).
+        let cacheNotes = ExitNotes(printsAtOnce: mode != .terminal)
+        cache?.store.reportRecovery { line in
+            logger.warning("\(line)")
+            cacheNotes.add(line)
+        }
+        defer { cacheNotes.printHeld() }
         defer { cache?.flush() }
         var source = network
         if options.offline {

@@ -34,7 +34,8 @@ final class PageCache: Sendable {
             ? .disabled
             : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
         let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
-        let opening = CacheStore.open(location, limitBytes: limit)
+        // Offline only reads: a cache that cannot be written is read as it is.
+        let opening = CacheStore.open(location, limitBytes: limit, readsReadOnly: options.offline)
         if let warning = opening.warning { logger.warning("\(warning)") }
         guard let store = opening.store else { return (nil, opening.warning) }
         let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))

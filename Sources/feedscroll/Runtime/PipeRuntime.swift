@@ -110,7 +110,7 @@ struct PipeRuntime {
             return "\(TextSanitizer.clean(item.id))\t\(item.title)\n"  // ids are raw for identity
         case .json:
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return TextSanitizer.escapingHiddenInJSON(String(decoding: data, as: UTF8.self)) + "\n"
         }
     }
 }
