@@ -25,11 +25,13 @@ public struct ArticleFetch: Sendable {
     }
 
     /// Fetches `url` and extracts its article.
+    /// - Parameter context: the lane (the reader's is `.detail`: never behind list prefetch) and
+    ///   who hears retries.
     /// - Returns: the article (its `url` is the address after redirects) or why there is none.
     /// - Throws: `FeedError` for a failed exchange: timeout, connection, over the size cap, HTTP status.
-    public func load(_ url: URL) async throws(FeedError) -> Result<Article, NotAnArticle> {
+    public func load(_ url: URL, context: FetchContext = FetchContext()) async throws(FeedError) -> Result<Article, NotAnArticle> {
         let host = Self.hostName(url)
-        return try await transport.exchange(HTTPRequest(url: url, headers: ["Accept": Self.accept])) { response throws(FeedError) in
+        return try await transport.exchange(HTTPRequest(url: url, headers: ["Accept": Self.accept], context: context)) { response throws(FeedError) in
             try ResponseCheck.requireSuccess(response, api: host, now: Date())
             return ArticleExtractor().read(bytes: response.body, contentType: response.header("content-type"), url: response.url)
         }

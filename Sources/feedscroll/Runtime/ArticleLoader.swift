@@ -26,13 +26,11 @@ final class ArticleLoader: Sendable {
         }
         let task = Task(executorPreference: FetchExecutor.shared) { [self] in
             // The detail lane: what the reader is looking at never queues behind list prefetch.
-            // (`withValue` rethrows untyped: the outcome is carried out as a value.)
-            let loaded = await FetchContext.$lane.withValue(.detail) { () async -> Result<Result<Article, NotAnArticle>, FeedError> in
-                do throws(FeedError) {
-                    return .success(try await self.fetch.load(address))
-                } catch {
-                    return .failure(error)
-                }
+            let loaded: Result<Result<Article, NotAnArticle>, FeedError>
+            do throws(FeedError) {
+                loaded = .success(try await self.fetch.load(address, context: FetchContext(lane: .detail)))
+            } catch {
+                loaded = .failure(error)
             }
             let outcome: ArticleOutcome
             switch loaded {
