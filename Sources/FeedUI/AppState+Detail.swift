@@ -125,6 +125,10 @@ extension AppState {
                 cache.visits[subject.id] = count
                 effects.append(.recordVisit(threadID: subject.id, commentCount: count))
             }
+        } else if case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id,
+                  subject.bodyHTML != nil, detail.item.bodyHTML == nil {
+            // The thread brought the item's whole text where the list had a summary (a DEV article).
+            self.detail?.takeBody(of: subject)
         }
         relayoutDetail()
         guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return effects }

@@ -63,7 +63,7 @@ struct FuzzerTests {
             var firstKey: PageKey { .offset(0, limit: 0) }
             var defaultPageSize: Int { 20 }
             var maxPageSize: Int { 500 }
-            func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page { Page(key: key, items: [], next: nil) }
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) throws(FeedError) -> Page { Page(key: key, items: [], next: nil) }
         }
         var lenient = FuzzTarget.all.first { $0.api == "pokeapi" }!
         lenient.make = { _ in AlwaysEmpty() }

@@ -174,7 +174,7 @@ struct RetryingTransportTests {
         let clock = ManualClock()
         let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
         let url = URL(string: "\(Self.base)/topstories.json")!
-        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn").0 }
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
         await clock.untilSleeping(1)
         #expect(scripted.snapshot.started.count == 1)
         clock.advance(by: expected)
@@ -191,7 +191,7 @@ struct RetryingTransportTests {
         let clock = ManualClock()
         let transport = RetryingTransport(scripted, width: 2, maxWaitSeconds: 300, clock: clock.clock, random: { 1 })
         let url = URL(string: "\(Self.base)/topstories.json")!
-        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn").0 }
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
         for _ in 1...2 {
             await clock.untilSleeping(1)
             clock.advance(by: 120)
@@ -242,7 +242,7 @@ struct RetryingTransportTests {
         await scripted.until { $0.held.count == 2 }
         let detailURL = URL(string: Self.item(99))!
         let detail = Task {
-            try await FetchContext.$lane.withValue(.detail) { try await transport.send(HTTPRequest(url: detailURL)) }
+            try await transport.send(HTTPRequest(url: detailURL, context: FetchContext(lane: .detail)))
         }
         await scripted.until { $0.held.contains(Self.item(99)) }
         #expect(scripted.snapshot.held.count == 3)

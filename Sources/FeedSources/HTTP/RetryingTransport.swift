@@ -18,7 +18,8 @@ import Synchronization
 ///   further attempt, and its request in flight is closed by the transport below.
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
 ///   the pager does not multiply the attempts; `r` still tries again.
-/// - Each retry is announced to `FetchContext.retryObserver` (the footer's countdown) and `log`.
+/// - Each retry is announced to the request's `context.onRetry` (the footer's countdown) and `log`.
+/// - Requests queue per host and per `context.lane`.
 public final class RetryingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
@@ -96,7 +97,7 @@ public final class RetryingTransport: HTTPTransport {
         _ request: HTTPRequest, finalResponse: ((HTTPResponse) -> T)?, _ interpret: (HTTPResponse) throws(FeedError) -> T
     ) async throws(FeedError) -> T {
         let limiter = limiter(for: request.url)
-        let lane = FetchContext.lane
+        let lane = request.context.lane
         var attempt = 1
         var failures = 0
         var waits = 0
@@ -154,7 +155,7 @@ public final class RetryingTransport: HTTPTransport {
                 log?("\(Self.hostKey(request.url)): told to wait \(Self.format(delay)); pausing every request to it")
             }
             attempt += 1
-            FetchContext.retryObserver?(attempt, delay, error)
+            request.context.onRetry?(attempt, delay, error)
             log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(delay)): \(error.message)")
             if error.retryAfter == nil && error.kind != .rateLimited {
                 try await clock.sleep(delay)

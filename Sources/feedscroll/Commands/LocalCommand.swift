@@ -40,7 +40,7 @@ struct LocalCommand: ParsableCommand {
         // ("Deinited NIOAsyncWriter without calling finish()", swift-nio#3481): quitting bare
         // feedscroll crashed in 2 of 19 quits on a loaded machine, and in none of 60 without it.
         let replica = LocalReplica(configuration, list: list, transport: transport, width: width, hints: hints)
-        let comments: CommentFetchers.MakeSource = { itemID in
+        let comments: DetailFetcher.MakeSource = { itemID in
             replica.baseURL().flatMap {
                 HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width, hints: hints)
             }

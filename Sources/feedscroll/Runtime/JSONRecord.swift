@@ -36,10 +36,11 @@ struct JSONRecord: Encodable {
         try container.encodeIfPresent(item.pictureURL, forKey: Field("picture"))
         var written = Self.commonFields
         if let parent = item.parentID {
-            // A comment (hn --thread): where it sits in the thread, and its text as plain text.
+            // A comment (--thread): where it sits in the thread, and its text as plain text.
             try container.encode(parent, forKey: Field("parent"))
             try container.encode(item.depth, forKey: Field("depth"))
-            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) } ?? ""
+            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) }
+                ?? item.body.map { TextSanitizer.clean($0, mode: .multiline) } ?? ""
             try container.encode(text, forKey: Field("text"))
             written.formUnion(["parent", "depth", "text"])
         }

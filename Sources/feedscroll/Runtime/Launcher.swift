@@ -26,15 +26,15 @@ struct Launcher {
     var options: FeedOptions
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
-    var comments: CommentFetchers.MakeSource?
+    var comments: DetailFetcher.MakeSource?
     /// The own document of an item id, for sources whose items have one (the detail view).
-    var documents: CommentFetchers.MakeSource?
+    var documents: DetailFetcher.MakeSource?
     /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
     var openThread: String?
 
     init(
-        options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil,
-        documents: CommentFetchers.MakeSource? = nil, openThread: String? = nil
+        options: FeedOptions, mode: OutputMode? = nil, comments: DetailFetcher.MakeSource? = nil,
+        documents: DetailFetcher.MakeSource? = nil, openThread: String? = nil
     ) {
         self.options = options
         self.mode = mode ?? OutputMode(options)

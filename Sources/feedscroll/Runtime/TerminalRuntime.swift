@@ -24,10 +24,10 @@ struct TerminalRuntime {
     /// The theme asked for (flag or config); nil is the default. `NO_COLOR` overrides it.
     var theme: ThemeName?
     /// The comment thread of an item id, for sources whose items have one.
-    var comments: CommentFetchers.MakeSource?
+    var comments: DetailFetcher.MakeSource?
     var commentPageSize = 20
     /// The own document of an item id, for sources whose items have one (PokeAPI).
-    var documents: CommentFetchers.MakeSource?
+    var documents: DetailFetcher.MakeSource?
     /// `--images`: thumbnails and the detail's picture (never under NO_COLOR or the mono theme).
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
@@ -69,12 +69,12 @@ struct TerminalRuntime {
         let cache = isOfflineOnly ? nil : self.cache
         let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
         // Comment threads are cached like pages: fresh pages stored, failures answered from the cache.
-        var settleComments: CommentFetchers.Settle?
+        var settleComments: DetailFetcher.Settle?
         if let cache {
             settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
         }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
-        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
+        let commentFetchers = comments.map { DetailFetcher(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
+        let documentFetchers = documents.map { DetailFetcher(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(
                 firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages, pipeline: PagingState.listPipelineDepth),
@@ -215,7 +215,7 @@ struct TerminalRuntime {
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
-        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, documents: CommentFetchers?, copies: inout [String]
+        _ effect: AppEffect, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
     ) -> String? {
         switch effect {
         case let .fetch(request):
