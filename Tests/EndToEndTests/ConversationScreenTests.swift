@@ -90,6 +90,23 @@ import Testing
         let post = try pipe(["jsonplaceholder", "--base-url", placeholder, "--thread", "jsonplaceholder:3", "--plain"])
         #expect(post.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
                 == (11...15).map { "jsonplaceholder:c/\($0)" })
+        // Reddit: the first ten comments cost one request; the whole thread expands its stubs.
+        let reddit = try #require(replica.baseURLs["reddit"])
+        let posts = try pipe(["reddit", "programming", "--base-url", reddit, "--json", "--limit", "10"]).standardOutput
+        let busy = try #require(try posts.split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { ($0["comments"] as? Int ?? 0) > 60 })
+        let postID = try #require(busy["id"] as? String)
+        let before = try replica.routeStats()
+        let ten = try pipe(["reddit", "programming", "--base-url", reddit, "--thread", postID, "--plain", "--limit", "10"])
+        #expect(ten.standardOutput.split(separator: "\n").count == 10)
+        let after = try replica.routeStats()
+        #expect((after["reddit/comments/{id}"] ?? 0) - (before["reddit/comments/{id}"] ?? 0) == 1)
+        #expect((after["reddit/api/morechildren"] ?? 0) == (before["reddit/api/morechildren"] ?? 0), "no stub expanded before it is reached")
+        let everything = try pipe(["reddit", "programming", "--base-url", reddit, "--thread", postID, "--plain"])
+        let ids = everything.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(ids.count > 60 && Set(ids).count == ids.count)
+        #expect(try replica.routeStats()["reddit/api/morechildren"] ?? 0 > 0)
         let refused = try pipe(["lobsters", "--thread", "not/an id"])
         #expect(refused.status == 64)
         // Hacker News takes the id --json prints and the item's page too (hn:ID was refused with 64).

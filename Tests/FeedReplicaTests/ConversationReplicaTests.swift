@@ -106,3 +106,49 @@ import Testing
         }
     }
 }
+
+@Suite struct RedditCommentsReplicaTests {
+    /// A post's tree leaves comments out behind `more` stubs, and morechildren gives them back:
+    /// the tree plus every expansion is the whole thread, each comment once.
+    @Test func stubsAndMoreChildrenAddUpToTheThread() async throws {
+        try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
+            let listing = try await ReplicaClient.get(running, "reddit", "/r/programming/new.json?limit=10&raw_json=1").object
+            let posts = ((listing["data"] as? [String: Any])?["children"] as? [[String: Any]] ?? []).compactMap { $0["data"] as? [String: Any] }
+            let post = try #require(posts.first { ($0["num_comments"] as? Int ?? 0) > 60 })
+            let id = try #require(post["id"] as? String)
+            let pair = try await ReplicaClient.get(running, "reddit", "/comments/\(id).json?raw_json=1").array
+            #expect(pair.count == 2)
+            var seen = Set<String>()
+            var loadMore: [String] = []
+            var continues = 0
+            var stack = (((pair[1] as? [String: Any])?["data"] as? [String: Any])?["children"] as? [[String: Any]]) ?? []
+            while let thing = stack.popLast() {
+                let data = try #require(thing["data"] as? [String: Any])
+                if thing["kind"] as? String == "more" {
+                    let children = data["children"] as? [String] ?? []
+                    if children.isEmpty { continues += 1 } else { loadMore += children }
+                    continue
+                }
+                #expect(seen.insert(try #require(data["id"] as? String)).inserted)
+                if let replies = data["replies"] as? [String: Any] {
+                    stack += ((replies["data"] as? [String: Any])?["children"] as? [[String: Any]]) ?? []
+                } else {
+                    #expect(data["replies"] as? String == "")
+                }
+            }
+            #expect(!loadMore.isEmpty, "a long thread has load-more stubs")
+            let more = try await ReplicaClient.get(
+                running, "reddit", "/api/morechildren.json?api_type=json&link_id=t3_\(id)&children=\(loadMore.prefix(100).joined(separator: ","))").object
+            let things = (((more["json"] as? [String: Any])?["data"] as? [String: Any])?["things"] as? [[String: Any]]) ?? []
+            #expect(!things.isEmpty)
+            for thing in things {
+                let data = try #require(thing["data"] as? [String: Any])
+                #expect(data["replies"] as? String == "")
+                #expect(seen.insert(try #require(data["id"] as? String)).inserted, "morechildren brings only what the tree left out")
+            }
+            #expect(continues >= 0)
+            let missing = try await ReplicaClient.get(running, "reddit", "/comments/zzzzzz.json")
+            #expect(missing.status == 404)
+        }
+    }
+}

@@ -182,6 +182,31 @@ struct RetryingTransportTests {
         #expect(clock.slept == [expected])
     }
 
+    /// Issue 24: every answer a 429 with `Retry-After: 120` kept one request waiting an hour
+    /// (30 waits), whatever `--timeout` said. Past its wait budget it fails, in one line.
+    @Test func rateLimitWaitsStopAtTheRequestsBudget() async throws {
+        let scripted = ScriptedTransport { url, _ in
+            ScriptedTransport.json(url, #"{"error":"slow down"}"#, status: 429, headers: ["retry-after": "120"])
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, width: 2, maxWaitSeconds: 300, clock: clock.clock, random: { 1 })
+        let url = URL(string: "\(Self.base)/topstories.json")!
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
+        for _ in 1...2 {
+            await clock.untilSleeping(1)
+            clock.advance(by: 120)
+        }
+        let result = await load.result
+        guard case let .failure(failure) = result, let error = failure as? FeedError else {
+            Issue.record("a request told to wait for ever did not fail with a FeedError")
+            return
+        }
+        #expect(error.kind == .rateLimited && !error.isRetryable)
+        #expect(error.message == "hn: HTTP 429 (slow down) (told to wait 120.0 s more after 240.0 s of waiting; gave up)")
+        #expect(clock.slept == [120, 120])
+        #expect(scripted.snapshot.started.count == 3)
+    }
+
     /// Cancelling a load closes its requests in flight and starts none after, including the
     /// retry that was waiting for its backoff.
     @Test func aCancelledLoadStartsNoRequest() async throws {

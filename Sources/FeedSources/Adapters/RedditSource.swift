@@ -69,7 +69,7 @@ private struct ListingDTO: Decodable {
     }
     struct Child: Decodable {
         var kind: String?
-        var data: PostDTO?
+        var data: RedditPostDTO?
     }
     var kind: String?
     var data: Listing?
@@ -84,7 +84,9 @@ private struct ListingDTO: Decodable {
     }
 }
 
-private struct PostDTO: Decodable {
+/// One post as a listing and the comments page (`[0]` of `/comments/{id}.json`) send it.
+/// Internal, not private: `RedditCommentsSource` shows the post it opens as the list would.
+struct RedditPostDTO: Decodable {
     var name: String
     var title: String?
     var author: String?

@@ -167,6 +167,10 @@ struct GitHubCommand: ParsableCommand {
 struct RedditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "reddit", abstract: "A subreddit's newest posts (cursor paging).")
     @Argument(help: "The subreddit, without r/.") var subreddit: String
+    @Option(help: ArgumentHelp(
+        "Open one post with its comments (its id, reddit:t3_ID as --json prints it, or its permalink): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
@@ -175,12 +179,23 @@ struct RedditCommand: ParsableCommand {
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
             throw ValidationError("'\(subreddit)' is not a subreddit name (letters, digits and _ only)")
         }
+        if let thread, RedditCommentsSource.postID(thread) == nil {
+            throw ValidationError("--thread takes a post id, reddit:t3_ID or the post's permalink, not '\(thread)'")
+        }
     }
 
     func run() throws {
         let url = try network.url(default: RedditSource.defaultBaseURL)
         let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
-        try Launcher(options: options).run { _ in RedditSource(subreddit: name, baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let post = thread.flatMap(RedditCommentsSource.postID)
+        let comments: DetailFetcher.MakeSource = { RedditCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "reddit:t3_\($0)" })
+        if let post, launcher.mode != .terminal {
+            try launcher.run { _ in RedditCommentsSource(postID: post, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in RedditSource(subreddit: name, baseURL: url, transport: transport) }
     }
 }
 

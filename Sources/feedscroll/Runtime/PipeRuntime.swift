@@ -87,6 +87,10 @@ struct PipeRuntime {
                     }
                     paging.receive(request, result)
                 case let .retrying(attempt, delay, error):
+                    // A wait longer than a request may take is said, not sat through silently.
+                    if delay > (Network.requestTimeout ?? .infinity) {
+                        printError("\(error.message) — waiting \(Int(delay.rounded())) s before attempt \(attempt)")
+                    }
                     logger.notice("retrying", metadata: [
                         "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
                     ])
