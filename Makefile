@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench fuzz clean release release-check install uninstall
+.PHONY: all deps build run test unit e2e bench fuzz docs check-imports clean release release-check install uninstall
 
 all: build
 
@@ -19,10 +19,19 @@ run: build
 # Unit tests, then the end-to-end tests (the real binary in tmux, in pipes, against the replica),
 # against a fresh debug build. Two runs: the end-to-end tests block threads waiting on child
 # processes, and must not starve the async replica tests of Swift's cooperative pool.
-test: deps
+test: deps check-imports
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+
+# Every target imports only what its row of docs/ARCHITECTURE.md allows.
+check-imports:
+	@scripts/check-imports
+
+# Regenerates docs/KEYS.md from KeyMap.standard (KeyTableDocumentTests fails while it is stale).
+docs: deps
+	$(SWIFT) build --build-tests
+	FEEDSCROLL_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter KeyTableDocumentTests
 
 unit: deps
 	$(SWIFT) build --build-tests
@@ -33,13 +42,16 @@ e2e: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
 # The fuzzer (Fuzz/): every adapter on mutated recorded payloads through its real decode path,
-# and the sanitiser and HTML renderers on random bytes, for FUZZ_SECONDS, seeded (FUZZ_SEED).
+# the sanitiser and HTML renderers on random bytes, web pages through the reader (libxml2, the
+# extractor, the layout), config files (deep, long, garbled, hostile escapes), and first the binary
+# itself with hostile --log targets, for FUZZ_SECONDS, seeded (FUZZ_SEED).
 # Exits 1 on a finding. `make test` runs a short seeded slice of it (Tests/FeedFuzzTests).
 FUZZ_SECONDS ?= 600
 FUZZ_SEED ?= 1
 fuzz: deps
 	$(SWIFT) build --product FeedFuzzer
-	.build/debug/FeedFuzzer --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+	$(SWIFT) build --product feedscroll
+	.build/debug/FeedFuzzer --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --feedscroll $(BIN)
 
 # Benchmarks (ordo-one/benchmark, release build): diff vs the stdlib, page appends, a key press
 # at a million items, pictures, the cache. They are a package of their own (Benchmarks/), so

@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FeedPictures", targets: ["FeedPictures"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .library(name: "FeedReplica", targets: ["FeedReplica"]),
+        .library(name: "FeedMarkup", targets: ["FeedMarkup"]),
+        .library(name: "FeedReader", targets: ["FeedReader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
         .target(
             name: "FeedSources",
-            dependencies: ["FeedModel", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["FeedModel", "FeedMarkup", "FeedReader", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -75,7 +77,7 @@ let package = Package(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
-                "FeedPictures",
+                "FeedPictures", "FeedMarkup", "FeedReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -115,9 +117,9 @@ let package = Package(
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
             resources: [.copy("Fixtures")]),
-        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources"], path: "Fuzz/FeedFuzz"),
-        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz"], path: "Fuzz/FeedFuzzer"),
-        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources"]),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
+        .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
+        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

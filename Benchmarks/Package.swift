@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "FeedSources", package: "feedscroll"),
                 .product(name: "FeedStore", package: "feedscroll"),
                 .product(name: "FeedReplica", package: "feedscroll"),
+                .product(name: "FeedMarkup", package: "feedscroll"),
+                .product(name: "FeedReader", package: "feedscroll"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "FeedBenchmarks",

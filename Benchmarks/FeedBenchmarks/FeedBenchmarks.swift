@@ -134,8 +134,36 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(render(state.value!, size: size))
     }
 
+    // 4. Opening the detail of an item whose title is one 10 MB word (issue 24: the quadratic
+    //    wrap took over two minutes at 100% CPU; linear, it must stay well under a second).
+    let longWord = Fixture<AppState>()
+    Benchmark(
+        "open detail 10 MB one-word title 80x24",
+        configuration: .init(
+            warmupIterations: 0,
+            maxDuration: .seconds(10),
+            maxIterations: 5,
+            setup: {
+                var opened = AppState(sourceName: "bench", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size)
+                if case let .fetch(request)? = opened.reduce(.start(at: 0)).first {
+                    let item = FeedItem(id: "long:1", title: String(repeating: "w", count: 10_000_000))
+                    _ = opened.reduce(.fetched(.loaded(request, .success(Page(key: request.key, items: [item], next: nil)), latency: 0), at: 0))
+                }
+                longWord.value = opened
+            },
+            teardown: { longWord.value = nil }
+        )
+    ) { benchmark in
+        var opened = longWord.value!
+        benchmark.startMeasurement()
+        blackHole(opened.reduce(.key(.enter, at: 1)))
+        blackHole(render(opened, size: size))
+        benchmark.stopMeasurement()
+    }
+
     memoryAndBytesBenchmarks()
     pictureBenchmarks()
     cacheBenchmarks()
+    readerBenchmarks()
     floorBenchmarks()
 }

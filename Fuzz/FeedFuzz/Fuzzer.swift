@@ -21,13 +21,22 @@ public struct Fuzzer: Sendable {
         public var hugeBytes: Int
         /// Random byte strings per round for the sanitiser and the HTML renderers.
         public var textInputsPerRound: Int
+        /// Web pages per round for the HTML parser, the extractor and the layout.
+        public var pagesPerRound: Int
+        /// Config files per round (`ConfigFuzz`).
+        public var configInputsPerRound: Int
 
-        public init(seed: UInt64, casesPerAdapter: Int? = nil, seconds: Double? = nil, hugeBytes: Int = 50 << 20, textInputsPerRound: Int = 20) {
+        public init(
+            seed: UInt64, casesPerAdapter: Int? = nil, seconds: Double? = nil, hugeBytes: Int = 50 << 20, textInputsPerRound: Int = 20,
+            pagesPerRound: Int = 2, configInputsPerRound: Int = 2
+        ) {
+            self.pagesPerRound = pagesPerRound
             self.seed = seed
             self.casesPerAdapter = casesPerAdapter
             self.seconds = seconds
             self.hugeBytes = hugeBytes
             self.textInputsPerRound = textInputsPerRound
+            self.configInputsPerRound = configInputsPerRound
         }
     }
 
@@ -60,6 +69,10 @@ public struct Fuzzer: Sendable {
         public var figures: [String: AdapterFigures] = [:]
         public var mutations: [Mutation: Int] = [:]
         public var textInputs = 0
+        /// Random and mutated web pages through the reader (`PageFuzz`).
+        public var pageInputs = 0
+        /// Config files parsed, by shape.
+        public var configInputs: [ConfigFuzz.Shape: Int] = [:]
         public var findings: [Finding] = []
         public var seconds = 0.0
     }
@@ -100,6 +113,20 @@ public struct Fuzzer: Sendable {
                     report.findings.append(finding)
                 }
                 report.textInputs += 1
+            }
+            for index in 0..<configuration.pagesPerRound {
+                if let problem = PageFuzz.check(seed: configuration.seed, number: round * configuration.pagesPerRound + index) {
+                    report.findings.append(Finding(api: "reader", caseNumber: round * configuration.pagesPerRound + index, mutation: nil, problem: problem))
+                }
+                report.pageInputs += 1
+            }
+            for index in 0..<configuration.configInputsPerRound {
+                let number = round * configuration.configInputsPerRound + index
+                let (shape, text) = ConfigFuzz.text(seed: configuration.seed, number: number)
+                report.configInputs[shape, default: 0] += 1
+                if let problem = ConfigFuzz.problem(with: text) {
+                    report.findings.append(Finding(api: "config (\(shape.rawValue))", caseNumber: number, mutation: nil, problem: problem))
+                }
             }
             round += 1
             report.seconds = Date().timeIntervalSince(start)

@@ -51,7 +51,7 @@ private struct Reader {
         }
         if let name = config.defaultFeed, config.feeds[name] == nil, !SourceCatalog.sources.keys.contains(name) {
             let known = (config.feeds.keys.sorted() + SourceCatalog.sources.keys.sorted()).joined(separator: ", ")
-            throw fail(["default"], "no feed or command named \"\(name)\"; use one of: \(known)")
+            throw fail(["default"], "no feed or command named \(ConfigText.quoted(name)); use one of: \(known)")
         }
         return config
     }
@@ -82,7 +82,7 @@ private struct Reader {
         case .string("auto"): return .automatic
         case let .integer(items) where items >= 0: return .fixed(items)
         case let .integer(items): throw fail(path, "must be \"auto\" or at least 0, not \(items)")
-        case let .string(text): throw fail(path, "must be \"auto\" or a number of items, not \"\(text)\"")
+        case let .string(text): throw fail(path, "must be \"auto\" or a number of items, not \(ConfigText.quoted(text))")
         default: throw wrongType(path, expected: "\"auto\" or an integer", got: value)
         }
     }
@@ -90,7 +90,7 @@ private struct Reader {
     func theme(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> ThemeName {
         let name = try string(value, at: path)
         guard let theme = ThemeName(rawValue: name) else {
-            throw fail(path, "unknown theme \"\(name)\"; themes: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(path, "unknown theme \(ConfigText.quoted(name)); themes: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return theme
     }
@@ -100,7 +100,7 @@ private struct Reader {
         switch value {
         case .string("on"), .boolean(true): return true
         case .string("off"), .boolean(false): return false
-        case let .string(text): throw fail(path, "must be \"on\" or \"off\", not \"\(text)\"")
+        case let .string(text): throw fail(path, "must be \"on\" or \"off\", not \(ConfigText.quoted(text))")
         default: throw wrongType(path, expected: "\"on\" or \"off\"", got: value)
         }
     }
@@ -111,7 +111,7 @@ private struct Reader {
         for (name, keysValue) in try table(value, at: path) {
             let keyPath = path + [name]
             guard let intent = Intent(rawValue: name) else {
-                throw fail(keyPath, "unknown action \"\(name)\"; actions: \(Intent.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(keyPath, "unknown action \(ConfigText.quoted(name)); actions: \(Intent.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let names: [ConfigValue]
             switch keysValue {
@@ -125,10 +125,10 @@ private struct Reader {
                     throw wrongType(keyPath, expected: "an array of key names", got: item)
                 }
                 guard let key = Key(name: keyName) else {
-                    throw fail(keyPath, "unknown key name \"\(keyName)\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)")
+                    throw fail(keyPath, "unknown key name \(ConfigText.quoted(keyName)) (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)")
                 }
                 if let other = owner[key], other != intent {
-                    throw fail(keyPath, "\"\(keyName)\" is also bound to \(other.rawValue)")
+                    throw fail(keyPath, "\(ConfigText.quoted(keyName)) is also bound to \(other.rawValue)")
                 }
                 owner[key] = intent
                 if !keys.contains(key) { keys.append(key) }
@@ -143,7 +143,7 @@ private struct Reader {
             !name.hasPrefix("-")
         else { throw fail(path, "a feed name takes letters, digits, - and _ only") }
         guard !SourceCatalog.commandNames.contains(name) else {
-            throw fail(path, "a feed cannot be named like the command \"\(name)\"")
+            throw fail(path, "a feed cannot be named like the command \(ConfigText.quoted(name))")
         }
         let entries = try table(value, at: path)
         guard let sourceValue = entries.first(where: { $0.key == "source" })?.value else {
@@ -151,7 +151,7 @@ private struct Reader {
         }
         let source = try string(sourceValue, at: path + ["source"])
         guard let parameters = SourceCatalog.sources[source] else {
-            throw fail(path + ["source"], "unknown source \"\(source)\"; sources: \(SourceCatalog.sources.keys.sorted().joined(separator: ", "))")
+            throw fail(path + ["source"], "unknown source \(ConfigText.quoted(source)); sources: \(SourceCatalog.sources.keys.sorted().joined(separator: ", "))")
         }
         var feed = FeedDefinition(name: name, source: source)
         var positional: [String] = []
@@ -167,7 +167,7 @@ private struct Reader {
             case "hide_read": feed.hideRead = try boolean(value, at: keyPath)
             default:
                 guard let parameter = parameters.first(where: { $0.key == key }) else {
-                    throw unknown(keyPath, expected: SourceCatalog.settingKeys + parameters.map(\.key), context: "for source \"\(source)\"")
+                    throw unknown(keyPath, expected: SourceCatalog.settingKeys + parameters.map(\.key), context: "for source \(ConfigText.quoted(source))")
                 }
                 let text = try argument(value, parameter.kind, at: keyPath)
                 // A positional becomes a command-line argument, where a leading "-" would read as an option.
@@ -182,7 +182,7 @@ private struct Reader {
             }
         }
         for parameter in parameters where parameter.isRequired && !entries.contains(where: { $0.key == parameter.key }) {
-            throw fail(path, "missing \"\(parameter.key)\", which source \"\(source)\" needs")
+            throw fail(path, "missing \"\(parameter.key)\", which source \(ConfigText.quoted(source)) needs")
         }
         feed.arguments = positional + feed.arguments
         return feed
@@ -195,7 +195,7 @@ private struct Reader {
             return
         case let .oneOf(words):
             guard words.contains(text) else {
-                throw fail(path, "\"\(text)\" is not one of: \(words.joined(separator: ", "))")
+                throw fail(path, "\(ConfigText.quoted(text)) is not one of: \(words.joined(separator: ", "))")
             }
         case let .within(range):
             let number: Double? = switch value {
@@ -204,13 +204,13 @@ private struct Reader {
             default: nil
             }
             guard let number, range.contains(number) else {
-                throw fail(path, "must be within \(Self.bound(range.lowerBound))…\(Self.bound(range.upperBound)), not \(text)")
+                throw fail(path, "must be within \(Self.bound(range.lowerBound))…\(Self.bound(range.upperBound)), not \(ConfigText.shown(text))")
             }
         case .url:
             let scheme = text.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
             let rest = text.drop { $0 != ":" }
             guard scheme == "http" || scheme == "https", rest.hasPrefix("://"), rest.count > 3 else {
-                throw fail(path, "\"\(text)\" is not a URL; give the API root as http://HOST/… or https://HOST/…")
+                throw fail(path, "\(ConfigText.quoted(text)) is not a URL; give the API root as http://HOST/… or https://HOST/…")
             }
         case .nonEmpty:
             guard !text.allSatisfy(\.isWhitespace) else { throw fail(path, "must not be empty") }

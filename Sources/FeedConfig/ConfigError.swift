@@ -15,11 +15,14 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
-    /// One line, e.g. `config.toml:7: keys.down: unknown key name "ctrl-"`.
+    /// One line, e.g. `config.toml:7: keys.down: unknown key name "ctrl-"`. What came from the
+    /// file is never echoed raw: controls are escapes (`\u{1B}`), a long key is cut, and the
+    /// values a problem quotes are cut where it is made (`ConfigText`).
     public var description: String {
-        var place = file ?? "config"
+        var place = file.map { ConfigText.shown($0, limit: 300) } ?? "config"
         if let line { place += ":\(line)" }
-        if let key { return "\(place): \(key): \(problem)" }
+        let problem = ConfigText.shown(problem, limit: 500)
+        if let key { return "\(place): \(ConfigText.shown(key, limit: ConfigText.maxShown)): \(problem)" }
         return "\(place): \(problem)"
     }
 }

@@ -40,7 +40,8 @@ extension FeedError.Kind {
     var isRetryableByDefault: Bool {
         switch self {
         case .timeout, .connection, .rateLimited: true
-        case let .http(status): status >= 500 || status == 429 || status == 408
+        // 5xx only: a status past 599 (999, LinkedIn's refusal) is no server error to wait out.
+        case let .http(status): (500...599).contains(status) || status == 429 || status == 408
         case .decoding, .invalidRequest, .cancelled, .noProgress: false
         }
     }

@@ -17,10 +17,11 @@ public protocol FeedSource: Sendable {
     /// - Parameters:
     ///   - key: where the page starts.
     ///   - pageSize: how many items to ask for (already clamped to `maxPageSize`).
+    ///   - context: the lane, retry observer and progress every request of the load carries.
     /// - Returns: the page, with the key of the next one or `nil` at the end.
     /// - Throws: `FeedError` saying what went wrong and whether to retry (`.cancelled` when the
     ///   task was cancelled).
-    func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page
+    func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page
 
     /// Forgets any snapshot the source keeps between pages (the Hacker News id list), so the
     /// next `load` of the first key sees the feed as it is now. Called on refresh.
@@ -29,4 +30,9 @@ public protocol FeedSource: Sendable {
 
 extension FeedSource {
     public func startOver() {}
+
+    /// Loads one page in the list lane, with nobody listening to retries or progress (pipes' tests, tools).
+    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+        try await load(key, pageSize: pageSize, context: FetchContext())
+    }
 }

@@ -1,17 +1,30 @@
-/// What a load's task carries down to every request it makes, without threading parameters
-/// through each adapter: which lane it runs in and who hears about its retries.
+/// What a load carries down to every request it makes: which lane it runs in, who hears about
+/// its retries, and who hears the first items of its page.
 ///
-/// The `PageFetcher` binds these around each load; task locals flow into the child tasks of a
-/// fan-out, so every sibling request of a page sees the same values.
-public enum FetchContext {
-    /// The lane of the current load (`.list` unless a fetcher says otherwise).
-    @TaskLocal public static var lane: FetchLane = .list
-
-    /// Called before each automatic retry of one request of the current load.
-    @TaskLocal public static var retryObserver: RetryObserver? = nil
-
+/// A plain value passed explicitly (`FeedSource.load(_:pageSize:context:)` → each
+/// `HTTPRequest`), never a task local: task locals bound inside `Task(executorPreference:)`
+/// crashed the release build (`swift_task_localValuePush`), and an explicit value shows in every
+/// signature what a request depends on.
+public struct FetchContext: Sendable {
+    /// The host connections the load's requests use.
+    public var lane: FetchLane
+    /// Called before each automatic retry of one request of the load.
+    public var onRetry: RetryObserver?
     /// Hears the first items of the page being loaded, before the whole page is known.
-    @TaskLocal public static var progress: PageProgress? = nil
+    public var progress: PageProgress?
+
+    public init(lane: FetchLane = .list, onRetry: RetryObserver? = nil, progress: PageProgress? = nil) {
+        self.lane = lane
+        self.onRetry = onRetry
+        self.progress = progress
+    }
+
+    /// The same context in another lane (a picture fetched for a page's load).
+    public func inLane(_ lane: FetchLane) -> FetchContext {
+        var copy = self
+        copy.lane = lane
+        return copy
+    }
 }
 
 /// Hears the items a load already knows, in page order, as a longer prefix each time: a source

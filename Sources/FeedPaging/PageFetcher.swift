@@ -44,24 +44,20 @@ public final class PageFetcher: Sendable {
     public func fetch(_ request: PageRequest) {
         let deliver = self.deliver
         let pager = self.pager
-        let observer: RetryObserver = { attempt, delay, error in
-            deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
-        }
-        let progress: PageProgress = { items in
-            // A cancelled load delivers nothing, its first items included.
-            guard !Task.isCancelled else { return }
-            deliver(.partial(request, items.map { $0.sanitized() }, for: pager))
-        }
+        let context = FetchContext(
+            lane: lane,
+            onRetry: { attempt, delay, error in
+                deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
+            },
+            progress: { items in
+                // A cancelled load delivers nothing, its first items included.
+                guard !Task.isCancelled else { return }
+                deliver(.partial(request, items.map { $0.sanitized() }, for: pager))
+            })
         // Created under the lock, so the task's own removal at its end always finds it.
         tasks.withLock { tasks in
-            tasks[request.id] = Task(executorPreference: executor) { [lane] in
-                await FetchContext.$lane.withValue(lane) {
-                    await FetchContext.$retryObserver.withValue(observer) {
-                        await FetchContext.$progress.withValue(progress) {
-                            await self.run(request)
-                        }
-                    }
-                }
+            tasks[request.id] = Task(executorPreference: executor) {
+                await self.run(request, context: context)
                 _ = self.tasks.withLock { $0.removeValue(forKey: request.id) }
             }
         }
@@ -92,13 +88,13 @@ public final class PageFetcher: Sendable {
 
     // MARK: - Helpers
 
-    private func run(_ request: PageRequest) async {
+    private func run(_ request: PageRequest, context: FetchContext) async {
         var attempt = 1
         while !Task.isCancelled {
             let started = DispatchTime.now().uptimeNanoseconds
             let result: Result<Page, FeedError>
             do throws(FeedError) {
-                var page = try await source.load(request.key, pageSize: request.pageSize)
+                var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
                 page.items = page.items.map { $0.sanitized() }
                 page.failed = page.failed.map { $0.sanitized() }
                 result = .success(page)

@@ -34,7 +34,7 @@ extension CacheStore {
 
     /// Removes every cached page, read mark and visit (`feedscroll cache clear`).
     public func clear() throws {
-        try pool.write { db in
+        try write { db in
             for table in ["page", "feed", "readMark", "visit", "seenComment"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }

@@ -15,10 +15,12 @@ extension CacheStore {
     ///   - limitBytes: the size bound (`cache_mb`).
     ///   - busyTimeout: how long to wait for another process's write, in seconds.
     ///   - now: Unix seconds, for the moved-aside name.
+    ///   - readsReadOnly: open a file that cannot be written for reading only, as it is,
+    ///     instead of running without a cache (`--offline` only reads).
     /// - Returns: the store or none, and the warning.
     public static func open(
         _ location: CacheLocation, limitBytes: Int = defaultLimitBytes, busyTimeout: Double = 2,
-        now: Double = Date().timeIntervalSince1970
+        now: Double = Date().timeIntervalSince1970, readsReadOnly: Bool = false
     ) -> StoreOpening {
         guard case let .file(path) = location else { return StoreOpening(store: nil, warning: nil) }
         let directory = (path as NSString).deletingLastPathComponent
@@ -51,6 +53,11 @@ extension CacheStore {
         } catch StoreError.newerSchema {
             return StoreOpening(store: nil, warning: "cache: \(path) was written by a newer feedscroll; running without a cache")
         } catch let error as DatabaseError {
+            if readsReadOnly, isReadOnlyRefusal(error), FileManager.default.fileExists(atPath: path),
+               let store = try? openReadOnly(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout)
+            {
+                return StoreOpening(store: store, warning: nil)
+            }
             return StoreOpening(store: nil, warning: "cache: \(path) \(reason(error)); running without a cache")
         } catch {
             return StoreOpening(store: nil, warning: "cache: \(path) cannot be opened; running without a cache")
@@ -58,6 +65,11 @@ extension CacheStore {
     }
 
     // MARK: - Helpers
+
+    /// SQLite's refusals of a file that can be read but not written.
+    static func isReadOnlyRefusal(_ error: DatabaseError) -> Bool {
+        [.SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH].contains(error.resultCode.primaryResultCode)
+    }
 
     static func isCorruption(_ error: DatabaseError) -> Bool {
         error.resultCode.primaryResultCode == .SQLITE_NOTADB || error.resultCode.primaryResultCode == .SQLITE_CORRUPT

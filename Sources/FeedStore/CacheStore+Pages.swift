@@ -27,7 +27,7 @@ extension CacheStore {
         let rows = try writes.map { write -> (key: String, next: String?, items: Data) in
             (try Self.encode(write.page.key), try write.page.next.map(Self.encode), try Self.encoder.encode(write.page.items))
         }
-        try pool.write { db in
+        try write { db in
             var start = 0
             while start < writes.count {
                 let feed = writes[start].feed
@@ -75,7 +75,7 @@ extension CacheStore {
     public func pages(of feed: FeedKey, from firstKey: PageKey, limit: Int = .max) throws -> [CachedPage] {
         var pages: [CachedPage] = []
         var key: String? = try Self.encode(firstKey)
-        try pool.read { db in
+        try read { db in
             guard let feedID = try Int64.fetchOne(
                 db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])
             else { return }
@@ -108,7 +108,7 @@ extension CacheStore {
 
     /// Marks a feed as used now, so eviction takes it last (a run that reads only the cache).
     public func touch(_ feed: FeedKey, at time: Double) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(
                 sql: "UPDATE feed SET usedAt = ? WHERE source = ? AND parameters = ?",
                 arguments: [time, feed.source, feed.parameters])
@@ -117,12 +117,12 @@ extension CacheStore {
 
     /// Bytes of cached pages, over every feed.
     public func cachedBytes() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM feed") ?? 0 }
+        try read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM feed") ?? 0 }
     }
 
     /// The cached feeds, most recently used first.
     public func feeds() throws -> [FeedKey] {
-        try pool.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: "SELECT source, parameters FROM feed ORDER BY usedAt DESC, id DESC").map {
                 FeedKey(source: $0["source"], parameters: $0["parameters"])
             }

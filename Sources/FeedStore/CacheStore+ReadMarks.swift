@@ -9,7 +9,7 @@ extension CacheStore {
     ///   - isRead: read, or unread again (`u`).
     ///   - time: Unix seconds.
     public func setRead(_ itemID: String, _ isRead: Bool, at time: Double) throws {
-        try pool.write { db in
+        try write { db in
             if isRead {
                 try db.execute(
                     sql: "INSERT INTO readMark (itemID, readAt) VALUES (?, ?) ON CONFLICT (itemID) DO UPDATE SET readAt = excluded.readAt",
@@ -22,6 +22,6 @@ extension CacheStore {
 
     /// Every item marked read.
     public func readItemIDs() throws -> Set<String> {
-        try pool.read { db in Set(try String.fetchAll(db, sql: "SELECT itemID FROM readMark")) }
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT itemID FROM readMark")) }
     }
 }

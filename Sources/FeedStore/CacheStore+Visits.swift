@@ -3,7 +3,7 @@ import GRDB
 extension CacheStore {
     /// Records that a thread was opened, with its story's comment count at that moment.
     public func recordVisit(_ visit: ThreadVisit) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(
                 sql: """
                     INSERT INTO visit (threadID, visitedAt, commentCount) VALUES (?, ?, ?)
@@ -15,7 +15,7 @@ extension CacheStore {
 
     /// Every thread visited, by story id (for `+N new` in the list).
     public func visits() throws -> [String: ThreadVisit] {
-        try pool.read { db in
+        try read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT threadID, visitedAt, commentCount FROM visit")
             return Dictionary(
                 rows.map { ($0["threadID"], ThreadVisit(threadID: $0["threadID"], visitedAt: $0["visitedAt"], commentCount: $0["commentCount"])) },
@@ -26,7 +26,7 @@ extension CacheStore {
     /// Remembers comments as seen in a thread, so the next visit can mark the others new.
     public func markSeen(_ commentIDs: [String], in threadID: String) throws {
         guard !commentIDs.isEmpty else { return }
-        try pool.write { db in
+        try write { db in
             for id in commentIDs {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO seenComment (threadID, commentID) VALUES (?, ?)", arguments: [threadID, id])
@@ -36,7 +36,7 @@ extension CacheStore {
 
     /// The comments seen in a thread on earlier visits.
     public func seenComments(in threadID: String) throws -> Set<String> {
-        try pool.read { db in
+        try read { db in
             Set(try String.fetchAll(db, sql: "SELECT commentID FROM seenComment WHERE threadID = ?", arguments: [threadID]))
         }
     }

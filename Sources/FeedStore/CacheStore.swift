@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite cache of pages, comment threads, read marks and thread visits (GRDB, WAL).
 ///
@@ -16,12 +17,28 @@ public final class CacheStore: Sendable {
     public let path: String
     /// Cached page bytes allowed before the least recently used feeds are evicted.
     public let limitBytes: Int
-    let pool: DatabasePool
+    /// Whether the file was opened for reading only (`--offline` on a read-only cache).
+    public let isReadOnly: Bool
+    let busyTimeout: Double
+    /// The database in use, replaced when SQLite finds the file corrupt (`CacheStore+Recovery`).
+    let recovery: Mutex<Recovery>
 
-    init(pool: DatabasePool, path: String, limitBytes: Int) {
-        self.pool = pool
+    struct Recovery {
+        var pool: DatabasePool
+        var count = 0
+        var hasGivenUp = false
+        var report: (@Sendable (String) -> Void)?
+    }
+
+    /// The database in use.
+    var pool: DatabasePool { recovery.withLock { $0.pool } }
+
+    init(pool: DatabasePool, path: String, limitBytes: Int, busyTimeout: Double = 2, isReadOnly: Bool = false) {
+        recovery = Mutex(Recovery(pool: pool))
         self.path = path
         self.limitBytes = limitBytes
+        self.busyTimeout = busyTimeout
+        self.isReadOnly = isReadOnly
     }
 
     /// Opens (or creates) the cache at `path` without any recovery: errors are thrown as they
@@ -29,6 +46,43 @@ public final class CacheStore: Sendable {
     ///
     /// - Throws: `DatabaseError` from SQLite, or `StoreError.newerSchema`.
     public static func openStrict(at path: String, limitBytes: Int = defaultLimitBytes, busyTimeout: Double = 2) throws -> CacheStore {
+        CacheStore(pool: try openPool(at: path, busyTimeout: busyTimeout), path: path, limitBytes: limitBytes, busyTimeout: busyTimeout)
+    }
+
+    /// Opens an existing cache for reading only, as it is: no migration, no write. For
+    /// `--offline` when the file (or its directory) cannot be written.
+    ///
+    /// - Throws: `DatabaseError` from SQLite, or `StoreError.newerSchema` (or `.olderSchema`
+    ///   when migrations it needs are missing: they cannot be run on a read-only file).
+    public static func openReadOnly(at path: String, limitBytes: Int = defaultLimitBytes, busyTimeout: Double = 2) throws -> CacheStore {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "feedscroll.cache"
+        configuration.readonly = true
+        var pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        } catch {
+            // Read-only, a WAL database needs its `-shm` index, which a read-only directory
+            // cannot hold: read the file as immutable instead (its last checkpoint; nobody can
+            // be writing it, or the directory would be writable).
+            var components = URLComponents()
+            components.scheme = "file"
+            components.path = path
+            components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+            pool = try DatabasePool(path: components.string ?? path, configuration: configuration)
+        }
+        let migrator = Self.migrator
+        try pool.read { db in
+            if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema }
+            if try !migrator.hasCompletedMigrations(db) { throw StoreError.olderSchema }
+        }
+        return CacheStore(pool: pool, path: path, limitBytes: limitBytes, busyTimeout: busyTimeout, isReadOnly: true)
+    }
+
+    /// A pool on the file, migrated and known to be writable.
+    static func openPool(at path: String, busyTimeout: Double) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "feedscroll.cache"
@@ -41,7 +95,7 @@ public final class CacheStore: Sendable {
         // A file SQLite could open only for reading passes the lines above when every migration
         // is already there: one small write finds that out now, not at the first page.
         try pool.write { try $0.execute(sql: "PRAGMA user_version = 2") }
-        return CacheStore(pool: pool, path: path, limitBytes: limitBytes)
+        return pool
     }
 }
 
@@ -49,4 +103,7 @@ public final class CacheStore: Sendable {
 public enum StoreError: Error, Equatable {
     /// The file holds migrations this version does not know: a newer feedscroll wrote it.
     case newerSchema
+    /// Opened for reading only, the file lacks migrations this version needs (and cannot be
+    /// migrated without writing).
+    case olderSchema
 }

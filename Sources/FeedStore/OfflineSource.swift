@@ -27,7 +27,7 @@ public struct OfflineSource: FeedSource {
     /// feed ends where the cache does rather than with an error.
     ///
     /// - Throws: `FeedError` (not retryable) when nothing is cached at `key` or the file fails.
-    public func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) throws(FeedError) -> Page {
         let pages: [CachedPage]
         do {
             pages = try store.pages(of: feed, from: key, limit: 2)

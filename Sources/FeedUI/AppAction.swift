@@ -23,6 +23,8 @@ public enum AppAction: Sendable, Equatable {
     case notice(String)
     /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).
     case pictureFetched(PictureResult)
+    /// The article asked for with `AppEffect.fetchArticle` for the reader opened as `serial`.
+    case articleFetched(serial: Int, ArticleOutcome)
 }
 
 /// What `reduce` asks the runtime to do.
@@ -56,5 +58,10 @@ public enum AppEffect: Sendable, Hashable {
     case fetchPicture(PictureRequest)
     /// Its row left the lead: cancel the request (closing the connection).
     case cancelPicture(url: String)
+    /// Fetch the web page at `url` and read its article, for the reader opened as `serial`
+    /// (the detail lane); the answer is `AppAction.articleFetched`.
+    case fetchArticle(url: String, serial: Int)
+    /// Close that request on the wire: the reader was left before it came.
+    case cancelArticle(serial: Int)
     case quit
 }

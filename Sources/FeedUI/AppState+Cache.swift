@@ -7,9 +7,9 @@ extension AppState {
     /// Whether the status line should say where the rows came from, and what it says:
     /// `cached 3 min ago`, or `offline · cached 3 min ago`.
     public var cacheNote: String? {
-        guard let shownFrom = cache.shownFrom else { return cache.isOffline ? "offline" : nil }
+        guard let shownFrom = cache.shownFrom else { return cache.isNetworkDown ? "offline" : nil }
         let age = "cached \(Self.age(now - shownFrom)) ago"
-        return cache.isOffline ? "offline · \(age)" : age
+        return cache.isNetworkDown ? "offline · \(age)" : age
     }
 
     /// Whether an item is marked read.
@@ -35,13 +35,13 @@ extension AppState {
         if let cachedAt = result.cachedAt {
             cache.shownFrom = min(cache.shownFrom ?? cachedAt, cachedAt)
             if cache.isOfflineOnly { return }
-            if result.request.generation == 0 && !cache.isOffline {
+            if result.request.generation == 0 && !cache.isNetworkDown {
                 cache.awaitsRevalidation = true
             } else {
-                cache.isOffline = true
+                cache.isNetworkDown = true
             }
         } else if !cache.isOfflineOnly {
-            cache.isOffline = false
+            cache.isNetworkDown = false
             if completedRefresh { cache.shownFrom = nil }
         }
     }

@@ -87,6 +87,7 @@ extension AppState {
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
+        case .read: return openReader()
         case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead, nil: break
         }
         return []
@@ -125,6 +126,10 @@ extension AppState {
                 cache.visits[subject.id] = count
                 effects.append(.recordVisit(threadID: subject.id, commentCount: count))
             }
+        } else if case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id,
+                  subject.bodyHTML != nil, detail.item.bodyHTML == nil {
+            // The thread brought the item's whole text where the list had a summary (a DEV article).
+            self.detail?.takeBody(of: subject)
         }
         relayoutDetail()
         guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return effects }

@@ -25,6 +25,7 @@ extension AppState {
             viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
             relayoutDetail()
+            relayoutReader()
         case let .fetched(result, at):
             now = at
             switch result.pager {
@@ -48,6 +49,8 @@ extension AppState {
             relayoutDetail()
         case let .pictureFetched(result):
             receivePicture(result)
+        case let .articleFetched(serial, outcome):
+            receiveArticle(serial: serial, outcome)
         }
         if !isQuitting {
             effects += keepPagesInBounds()
@@ -79,7 +82,10 @@ extension AppState {
     // MARK: - Helpers
 
     private mutating func handle(_ key: Key) -> [AppEffect] {
-        if case let .mouse(event) = key { return detail != nil ? handleInDetail(event) : handle(event) }
+        if case let .mouse(event) = key {
+            if reader != nil { return [] }
+            return detail != nil ? handleInDetail(event) : handle(event)
+        }
         notice = nil
         filter.note = nil
         if filter.isEditing && !isHelpShown {
@@ -106,6 +112,8 @@ extension AppState {
             if intent == .quit && (detail == nil || key == .control("c")) { return quit() }
             return []
         }
+        // The reader reads keys as a detail does (its scrolling, q and Esc to go back).
+        if reader != nil { return handleInReader(key, keyMap.intent(for: key, in: .detail)) }
         if detail != nil { return handleInDetail(key, intent) }
         if let effects = handleGoTo(key) { return effects }
         guard let intent else { return [] }
@@ -139,6 +147,7 @@ extension AppState {
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
         case .open: return openDetail()
+        case .read: return openReader()
         case .toggleRead: return toggleRead(nil)
         case .hideRead: toggleHideRead()
         // Bound only in a detail.

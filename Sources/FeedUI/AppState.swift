@@ -58,6 +58,12 @@ public struct AppState: Equatable {
     var detailsOpened = 0
     /// Thumbnails, the detail's picture, their cache and loads (AppState+Pictures.swift).
     public internal(set) var pictures = PictureState()
+    /// The article reader, over the list or the detail (AppState+Reader.swift).
+    public internal(set) var reader: ReaderState?
+    /// Readers opened so far: the next one's serial.
+    var readersOpened = 0
+    /// Where each article was left (its first line shown), by address.
+    var readerPositions: [String: Int] = [:]
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int
@@ -92,6 +98,7 @@ public struct AppState: Equatable {
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
         return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true
+            || reader?.isLoading == true
     }
 
     /// When the runtime must wake even if nothing happens: the next live update, or the end of

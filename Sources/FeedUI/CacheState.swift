@@ -10,8 +10,8 @@ public struct CacheState: Sendable, Equatable {
     /// When the oldest cached page on screen was fetched from the network (Unix seconds); nil
     /// once fresh pages replaced them.
     public internal(set) var shownFrom: Double?
-    /// The network failed and cached pages stand in for it.
-    public internal(set) var isOffline = false
+    /// The network failed (or `--offline` keeps it out) and cached pages stand in for it.
+    public internal(set) var isNetworkDown = false
     /// A cached first screen is waiting for its revalidation to start.
     var awaitsRevalidation = false
     /// Items marked read (opened, or `u`), by id, across feeds.
@@ -39,7 +39,7 @@ public struct CacheState: Sendable, Equatable {
         self.isOfflineOnly = isOfflineOnly
         self.readIDs = readIDs
         self.visits = visits
-        isOffline = isOfflineOnly
+        isNetworkDown = isOfflineOnly
     }
 
     /// Whether an item takes no row: hiding is on, it is read, and it was read before hiding began.

@@ -5,6 +5,9 @@ import FeedPaging
 enum DetailLayout {
     /// Columns each level of comment nesting indents.
     static let indentStep = 2
+    /// The widest a comment's text runs, in columns from where it starts: lines of about 80
+    /// read well, and a 200-column terminal would otherwise wrap them at 197.
+    static let commentMeasure = 80
 
     static func lines(_ detail: DetailState, width: Int, now: Double) -> [DetailLine] {
         let item = detail.item
@@ -41,6 +44,13 @@ enum DetailLayout {
             }
             let column = 1 + indentStep * min(comment.depth, max(0, (width - 20) / indentStep))
             var header = [comment.author ?? "[unknown]"]
+            // The post's author, marked on their comments as every forum does.
+            if let author = comment.author, author == item.author { header.append("OP") }
+            // The source's own words for the comment (Lobsters' points, Mastodon's ★), then its age.
+            header += comment.facts.compactMap { fact in
+                guard fact.name != "author", case let .text(text) = fact.label, !text.isEmpty else { return nil }
+                return text
+            }
             if let time = comment.time { header.append(formatAge(now - Double(time))) }
             if let seen = detail.seenBefore, !seen.contains(comment.id) { header.append("new") }
             let isCollapsed = detail.collapsed.contains(comment.id)
@@ -59,7 +69,7 @@ enum DetailLayout {
                                     style: .meta, comment: index, isHeader: true))
             if !isCollapsed {
                 let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
-                lines += blockLines(blocks, column: column + 2, width: width, comment: index)
+                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + commentMeasure), comment: index)
             }
         }
         return lines

@@ -66,6 +66,13 @@ public struct DetailState: Equatable, Sendable {
         isStandIn = false
     }
 
+    /// Takes the body of a fuller copy of the item (its own page's text, where the list row
+    /// had a summary), keeping the rest of the row.
+    mutating func takeBody(of fuller: FeedItem) {
+        item.bodyHTML = fuller.bodyHTML
+        body = Self.blocks(of: item)
+    }
+
     /// Parses the text of comments not parsed yet.
     mutating func parseNewComments() {
         for comment in shownComments where commentBlocks[comment.id] == nil {

@@ -12,6 +12,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case goTo
     /// Mark the item read or unread; hide or show read items.
     case toggleRead, hideRead
+    /// Read the item's web page here, as an article (the reader).
+    case read
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -81,6 +83,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)", in: [.detail]),
         KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),
         KeyBinding([.character("p")], .parent, help: "Go to the parent comment"),
+        KeyBinding([.character("a")], .read, help: "Read the item's page here"),
         KeyBinding([.character("o")], .openLink, help: "Open the link in the browser"),
         KeyBinding([.character("c")], .discussion, help: "Open the discussion page"),
         KeyBinding([.character("y")], .copy, help: "Copy the link (OSC 52)"),

@@ -13,6 +13,11 @@ public func render(_ state: AppState, size: Size) -> Grid {
         grid.write(text, row: size.rows / 2, column: max(0, (size.columns - TextWidth.of(text)) / 2), style: .error)
         return grid
     }
+    if let reader = state.reader {
+        drawReader(state, reader, into: &grid)
+        if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
+        return grid
+    }
     if let detail = state.detail {
         drawDetail(state, detail, into: &grid)
         if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }

@@ -160,4 +160,23 @@ import Testing
         #expect(result.lines.count == 30)
         #expect(result.stderr == "feedscroll: cache: \(file) is read-only; running without a cache\n")
     }
+
+    /// Issue 24: `--offline` said "nothing cached" about a cache it could read but not write.
+    @Test func offlineReadsACacheItCannotWrite() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let directory = home + "/ro"
+        let file = directory + "/cache.sqlite"
+        let first = try run("\"$FEEDSCROLL\" demo --items 30 --json --cache '\(file)'", cacheHome: home)
+        #expect(first.status == 0)
+        let asUser = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let result = try run("""
+            chmod 0755 '\(home)' && chmod 0444 '\(file)' && chmod 0555 '\(directory)' &&
+            \(asUser)"$FEEDSCROLL" demo --items 30 --json --offline --cache '\(file)'
+            """, cacheHome: home)
+        _ = try? run("chmod 0755 '\(directory)'", cacheHome: home)
+        #expect(result.status == 0)
+        #expect(result.lines.count == 30)
+        #expect(result.stderr == "")
+    }
 }

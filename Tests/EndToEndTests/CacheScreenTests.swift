@@ -51,7 +51,11 @@ import Testing
     @Test func aCachedScreenIsRevalidatedWhenTheNetworkIsThere() throws {
         let home = ScratchCache.make()
         defer { ScratchCache.remove(home) }
-        let replica = try ServeProcess("--items 200")
+        // 400 ms a request: the revalidation (the id list, then the page's items in waves) takes
+        // seconds, so the cached frame stays up long enough to be read. At 0 ms it could be
+        // replaced before a poll of a loaded machine saw it (a CI flake: "timed out waiting for
+        // the cached first screen" with the revalidated one on screen).
+        let replica = try ServeProcess("--items 200 --latency-ms 400")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
         try online.waitFor({ $0[23].contains("page") && !$0[0].isEmpty }, timeout: 20, description: "the first page")

@@ -27,6 +27,21 @@ import Testing
         #expect(retries.allSatisfy { $0.contains("delay=") && !$0.contains("delay=0.0 ") })
     }
 
+    /// Issue 24: waits for a rate limit were silent in a pipe. One longer than a request may
+    /// take (`--timeout`) is said on stderr as it starts; the run still completes.
+    @Test func aWaitLongerThanTheTimeoutIsSaidOnStderr() throws {
+        let server = try ServeProcess("--items 60 --rate-limit 2/s")
+        let base = try #require(server.baseURLs["devto"])
+        let run = try runFeedscroll("devto --base-url \(base) --plain --page-size 10 --timeout 0.9")
+        #expect(run.status == 0, "\(run.standardError)")
+        let ids = run.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(ids.count >= 60 && Set(ids).count == ids.count)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(!lines.isEmpty, "the limit was met")
+        #expect(lines.allSatisfy { $0.hasPrefix("feedscroll: devto: HTTP 429 (") && $0.contains(" — waiting 1 s before attempt ") },
+                "\(run.standardError)")
+    }
+
     @Test func serverErrorsAreRetriedToCompletion() throws {
         let server = try ServeProcess("--items 130 --error-rate 0.2")
         let base = try #require(server.baseURLs["stackexchange"])

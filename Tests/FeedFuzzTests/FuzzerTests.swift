@@ -1,4 +1,5 @@
 import FeedModel
+import FeedReader
 import FeedSources
 import Foundation
 import Testing
@@ -21,7 +22,36 @@ struct FuzzerTests {
             #expect(figures.silentEmpties == 0, "\(target.api)")
         }
         #expect(report.textInputs == 24 * 20)
+        #expect(report.pageInputs == 24 * 2)
+        #expect(report.configInputs.values.reduce(0, +) == 24 * Self.slice.configInputsPerRound)
         #expect(Set(report.mutations.keys) == Set(Mutation.allCases), "every mutation was tried")
+    }
+
+    /// Config files of every shape, deep, long and hostile, give a config or one clean line.
+    @Test func everyConfigShapeGivesAConfigOrOneCleanLine() {
+        var shapes: Set<ConfigFuzz.Shape> = []
+        for number in 0..<60 {
+            let (shape, text) = ConfigFuzz.text(seed: 5, number: number)
+            shapes.insert(shape)
+            #expect(ConfigFuzz.problem(with: text) == nil, "\(shape) case \(number)")
+        }
+        #expect(shapes == Set(ConfigFuzz.Shape.allCases))
+    }
+
+    /// Pages of every kind go through the reader: nesting bombs, byte noise and tag soup, and
+    /// the checks see extracted articles, not only refusals.
+    @Test func thePageCasesCoverEveryKindAndSomeArticles() {
+        var kinds: [String: Int] = [:]
+        var articles = 0
+        for number in 0..<60 {
+            let (kind, bytes) = PageFuzz.page(seed: 14, number: number)
+            kinds[kind, default: 0] += 1
+            if case .success = ArticleExtractor().read(bytes: bytes, contentType: "text/html", url: nil) { articles += 1 }
+            #expect(PageFuzz.check(seed: 14, number: number) == nil, "page \(number)")
+        }
+        #expect(Set(kinds.keys) == ["nesting", "bytes", "soup"])
+        #expect(articles >= 3, "\(articles) of 60 pages gave an article")
+        #expect(PageFuzz.page(seed: 14, number: 7).1 == PageFuzz.page(seed: 14, number: 7).1)
     }
 
     @Test func aCaseIsTheSameBytesEveryTime() {
@@ -51,7 +81,7 @@ struct FuzzerTests {
             var firstKey: PageKey { .offset(0, limit: 0) }
             var defaultPageSize: Int { 20 }
             var maxPageSize: Int { 500 }
-            func load(_ key: PageKey, pageSize: Int) throws(FeedError) -> Page { Page(key: key, items: [], next: nil) }
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) throws(FeedError) -> Page { Page(key: key, items: [], next: nil) }
         }
         var lenient = FuzzTarget.all.first { $0.api == "pokeapi" }!
         lenient.make = { _ in AlwaysEmpty() }

@@ -40,11 +40,11 @@ import Testing
 
         var lanes: [FetchLane] { state.withLock { $0.lanes } }
 
-        func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+        func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let release = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                     state.waiting += 1
-                    state.lanes.append(FetchContext.lane)
+                    state.lanes.append(context.lane)
                     state.continuations.append(continuation)
                     guard state.waiting >= opened else { return [] }
                     defer { state.continuations = [] }
@@ -78,7 +78,7 @@ import Testing
             let firstKey = PageKey.page(0)
             let defaultPageSize = 20
             let maxPageSize = 20
-            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
                 throw FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)
             }
         }
@@ -103,7 +103,7 @@ import Testing
         let maxPageSize = 20
         let started = AsyncStream<Int>.makeStream()
         let ended = AsyncStream<Int>.makeStream()
-        func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+        func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
             guard case let .page(number) = key else { throw FeedError(.invalidRequest, "bad key") }
             started.continuation.yield(number)
             let stream = AsyncStream<Never>.makeStream()
@@ -149,8 +149,8 @@ import Testing
             let firstKey = PageKey.page(0)
             let defaultPageSize = 20
             let maxPageSize = 20
-            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
-                FetchContext.retryObserver?(2, 1.5, FeedError(.timeout, "slow \u{1B}[31mhost"))
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+                context.onRetry?(2, 1.5, FeedError(.timeout, "slow \u{1B}[31mhost"))
                 return makePage(0)
             }
         }
@@ -162,7 +162,7 @@ import Testing
         #expect(events.first == .retrying(request, attempt: 2, delay: 1.5, error: FeedError(.timeout, "slow host")))
     }
 
-    /// A source's first items, reported through `FetchContext.progress`, arrive sanitised and
+    /// A source's first items, reported through the load's `context.progress`, arrive sanitised and
     /// tagged with the pager before the page; a cancelled load's are never delivered.
     @Test func aPagesFirstItemsArriveBeforeIt() async throws {
         struct Stepwise: FeedSource {
@@ -170,10 +170,10 @@ import Testing
             let firstKey = PageKey.page(0)
             let defaultPageSize = 20
             let maxPageSize = 20
-            func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
                 let items = [FeedItem(id: "x:0", title: "first\u{1B}[2J")] + makeItems(1..<3, prefix: "x")
-                FetchContext.progress?(Array(items.prefix(1)))
-                FetchContext.progress?(Array(items.prefix(2)))
+                context.progress?(Array(items.prefix(1)))
+                context.progress?(Array(items.prefix(2)))
                 return Page(key: key, items: items, next: nil)
             }
         }

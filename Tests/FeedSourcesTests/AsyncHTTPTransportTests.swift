@@ -177,3 +177,25 @@ struct AsyncHTTPTransportTests {
         }
     }
 }
+
+/// Transport failures are said in the reader's words, never the libraries' (issue 24: messages
+/// quoted `read(descriptor:pointer:size:) … errno: 104` and `strict mode assertion`).
+@Suite struct TransportErrorWordsTests {
+    private struct Described: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let url = URL(string: "http://127.0.0.1:8080/x")!
+
+    @Test(arguments: [
+        ("read(descriptor:pointer:size:) failed: Connection reset by peer (errno: 104)", "127.0.0.1:8080: connection failed (connection reset by peer)"),
+        ("write(descriptor:pointer:size:) failed: Broken pipe (errno: 32)", "127.0.0.1:8080: connection failed (broken pipe)"),
+        ("HTTPParserError.strictModeAssertion", "127.0.0.1:8080: the answer is not valid HTTP"),
+        ("SomethingInternal(state: .idle, channel: 0x55d1)", "127.0.0.1:8080: connection failed"),
+    ])
+    func librariesAreNotQuoted(description: String, expected: String) {
+        let error = AsyncHTTPTransport.feedError(Described(description: description), url: url)
+        #expect(error.kind == .connection)
+        #expect(error.message == expected)
+    }
+}

@@ -20,7 +20,7 @@ extension HackerNewsCommentsSourceTests {
     ) async throws -> Page {
         let startedBefore = transport.snapshot.started.count
         let load = Task {
-            try await FetchContext.$progress.withValue(progress) { try await source.load(key ?? source.firstKey, pageSize: pageSize) }
+            try await source.load(key ?? source.firstKey, pageSize: pageSize, context: FetchContext(progress: progress))
         }
         for round in rounds {
             let urls = Set(round.map(Self.item))
@@ -151,7 +151,7 @@ extension HackerNewsCommentsSourceTests {
         #expect(page.items.map(\.id) == Self.walk)
     }
 
-    /// Before each round, the comments the page already has go to `FetchContext.progress`:
+    /// Before each round, the comments the page already has go to the load's `context.progress`:
     /// every one before the first unknown, a longer run each time, never the same run twice.
     @Test(.timeLimit(.minutes(1))) func eachRoundReportsTheCommentsKnownBeforeIt() async throws {
         let reports = Mutex<[[String]]>([])

@@ -71,6 +71,20 @@ struct HackerNewsSourceTests {
         #expect(transport.requestedURLs.filter { $0.hasSuffix("newstories.json") }.count == 2)
     }
 
+    /// Issue 24: a list naming one id 500 times made 501 requests. Each id counts once, at its
+    /// first place.
+    @Test func anIdListedTwiceIsFetchedAndShownOnce() async throws {
+        let transport = FakeTransport()
+        let source = makeSource(ids: Array(repeating: 8, count: 500) + [9, 8, 9], transport: transport)
+        transport.serve("\(Self.base)/item/8.json", body: story(8))
+        transport.serve("\(Self.base)/item/9.json", body: story(9))
+        let page = try await loadPage(source, source.firstKey, pageSize: 30)
+        #expect(page.items.map(\.id) == ["hn:8", "hn:9"])
+        #expect(page.total == 2)
+        #expect(page.next == nil)
+        #expect(transport.requestedURLs.count == 3)
+    }
+
     @Test func aPageOfOnlySkippedItemsIsNotTheEnd() async throws {
         let transport = FakeTransport()
         let source = makeSource(ids: [1, 2, 3, 4], transport: transport)

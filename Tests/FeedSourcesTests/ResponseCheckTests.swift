@@ -46,7 +46,9 @@ struct ResponseCheckTests {
     }
 
     @Test(arguments: [
-        (500, true), (502, true), (503, true), (408, true), (400, false), (401, false), (404, false), (410, false), (422, false), (301, false),
+        (500, true), (502, true), (503, true), (599, true), (408, true), (400, false), (401, false), (404, false), (410, false), (422, false), (301, false),
+        // Past 599 is no server error to wait out (issue 24: LinkedIn's 999 was retried like a 503).
+        (600, false), (999, false),
     ])
     func statusRetryability(status: Int, retryable: Bool) throws {
         let error = try #require(ResponseCheck.error(for: response(status), api: "t", now: Self.now))

@@ -174,12 +174,37 @@ struct RetryingTransportTests {
         let clock = ManualClock()
         let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
         let url = URL(string: "\(Self.base)/topstories.json")!
-        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn").0 }
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
         await clock.untilSleeping(1)
         #expect(scripted.snapshot.started.count == 1)
         clock.advance(by: expected)
         #expect(try await load.value == [])
         #expect(clock.slept == [expected])
+    }
+
+    /// Issue 24: every answer a 429 with `Retry-After: 120` kept one request waiting an hour
+    /// (30 waits), whatever `--timeout` said. Past its wait budget it fails, in one line.
+    @Test func rateLimitWaitsStopAtTheRequestsBudget() async throws {
+        let scripted = ScriptedTransport { url, _ in
+            ScriptedTransport.json(url, #"{"error":"slow down"}"#, status: 429, headers: ["retry-after": "120"])
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, width: 2, maxWaitSeconds: 300, clock: clock.clock, random: { 1 })
+        let url = URL(string: "\(Self.base)/topstories.json")!
+        let load = Task { try await transport.fetchJSON([Int].self, from: url, api: "hn", context: FetchContext()).0 }
+        for _ in 1...2 {
+            await clock.untilSleeping(1)
+            clock.advance(by: 120)
+        }
+        let result = await load.result
+        guard case let .failure(failure) = result, let error = failure as? FeedError else {
+            Issue.record("a request told to wait for ever did not fail with a FeedError")
+            return
+        }
+        #expect(error.kind == .rateLimited && !error.isRetryable)
+        #expect(error.message == "hn: HTTP 429 (slow down) (told to wait 120.0 s more after 240.0 s of waiting; gave up)")
+        #expect(clock.slept == [120, 120])
+        #expect(scripted.snapshot.started.count == 3)
     }
 
     /// Cancelling a load closes its requests in flight and starts none after, including the
@@ -217,7 +242,7 @@ struct RetryingTransportTests {
         await scripted.until { $0.held.count == 2 }
         let detailURL = URL(string: Self.item(99))!
         let detail = Task {
-            try await FetchContext.$lane.withValue(.detail) { try await transport.send(HTTPRequest(url: detailURL)) }
+            try await transport.send(HTTPRequest(url: detailURL, context: FetchContext(lane: .detail)))
         }
         await scripted.until { $0.held.contains(Self.item(99)) }
         #expect(scripted.snapshot.held.count == 3)

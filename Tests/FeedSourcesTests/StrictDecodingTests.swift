@@ -65,8 +65,29 @@ struct StrictDecodingTests {
         #expect(found.message == "\(api): unexpected response (\(reason))")
     }
 
+    /// Issue 24: one byte that is not UTF-8, or a lone surrogate, in one field failed the whole
+    /// page (after 8 attempts). The field shows U+FFFD where it stood; the page loads.
     @Test(arguments: [
-        ("invalid UTF-8", Data(#"{"by":"a","id":2,"title":"bad "#.utf8) + Data([0xFF, 0xC3, 0x28]) + Data(#"","type":"story"}"#.utf8)),
+        (Data(#"{"by":"a","id":2,"title":"bad "#.utf8) + Data([0xFF, 0xC3, 0x28]) + Data(#"","type":"story"}"#.utf8), "bad \u{FFFD}\u{FFFD}("),
+        (Data(#"{"by":"a","id":2,"title":"bad \ud83d","type":"story"}"#.utf8), "bad \u{FFFD}"),
+    ])
+    func aFieldThatIsNotTextShowsAReplacementAndThePageLoads(_ body: Data, _ title: String) async throws {
+        struct Items: HTTPTransport {
+            let bad: Data
+            func send(_ request: HTTPRequest) throws(FeedError) -> HTTPResponse {
+                let path = request.url.path
+                let body: Data = path.hasSuffix("topstories.json") ? Data("[1,2,3]".utf8)
+                    : path.hasSuffix("/2.json") ? bad
+                    : Data(#"{"by":"a","id":\#(path.split(separator: "/").last!.dropLast(5)),"title":"fine","type":"story"}"#.utf8)
+                return HTTPResponse(status: 200, headers: [:], body: body, url: request.url)
+            }
+        }
+        let source = HackerNewsSource(baseURL: Self.base, transport: Items(bad: body))
+        let page = try await loadPage(source, source.firstKey, pageSize: 3)
+        #expect(page.items.map(\.title) == ["fine", title, "fine"])
+    }
+
+    @Test(arguments: [
         ("nested 10,000 deep", Data((#"{"by":"a","id":2,"title":"t","type":"story","kids":"# + String(repeating: "[", count: 10_000)
             + String(repeating: "]", count: 10_000) + "}").utf8)),
     ])

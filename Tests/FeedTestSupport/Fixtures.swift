@@ -26,7 +26,7 @@ public final class ListSource: FeedSource {
 
     public var loads: [PageKey] { loadLog.withLock { $0 } }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key else { throw FeedError(.invalidRequest, "bad key") }
         loadLog.withLock { $0.append(key) }
         let start = min(items.count, number * pageSize)

@@ -105,11 +105,13 @@ struct DevToReplica: ReplicaAPI {
         if path == "articles" { return "articles" }
         if path == "articles/latest" { return "articles/latest" }
         if path.hasPrefix("articles/") { return "articles/{id}" }
+        if path == "comments" { return "comments" }
         return nil
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
         let headers = [("Access-Control-Allow-Origin", "*")]
+        if request.path == "comments" { return comments(request, headers: headers) }
         if request.path.hasPrefix("articles/"), request.path != "articles/latest" {
             let id = Int(request.path.dropFirst(9)) ?? -1
             let seq = (id - 700_000) / 7

@@ -113,7 +113,9 @@ struct HackerNewsReplica: ReplicaAPI {
             + TextGenerator.htmlEscapeHN(link) + "</a></p><p><i>Thoughts?</i></p>"
     }
 
-    func itemJSON(id: Int, now: Double) -> JSONValue {
+    /// - Parameter origin: the replica's own address; a third of the stories link to its
+    ///   `/articles` pages there (the reader's pages), the rest to the web.
+    func itemJSON(id: Int, now: Double, origin: String? = nil) -> JSONValue {
         let count = timeline.count(at: now)
         if id >= CommentTree.firstID {
             return CommentTree.comment(id: id, replica: self, storyCount: count)
@@ -132,7 +134,12 @@ struct HackerNewsReplica: ReplicaAPI {
             var fields: [(String, JSONValue)] = [("by", .string(story.author)), ("id", .int(story.id)), ("score", .int(story.score + votes(story.seq, now: now))),
                                                  ("time", .int(story.time)), ("title", .string(TextGenerator.htmlEscapeHN(story.title)))]
             fields.append(("type", story.kind == .job ? "job" : "story"))
-            if let url = story.url { fields.append(("url", .string(url))) }
+            if let url = story.url {
+                let local = origin.flatMap { origin in
+                    !url.isEmpty && !isHostile && story.seq % 3 == 0 ? "\(origin)/articles/\(story.seq % ReplicaArticles.count + 1)" : nil
+                }
+                fields.append(("url", .string(local ?? url)))
+            }
             if story.condition == .dead {
                 fields.append(("dead", true))
             } else if let text = story.text {
@@ -223,7 +230,7 @@ struct HackerNewsReplica: ReplicaAPI {
             let names = timeline.newestFirst(at: request.now).prefix(5).map { JSONValue.string(story($0).author) }
             value = ["items": .array(ids), "profiles": .array(names)]
         } else if stem.hasPrefix("item/"), let id = Int(stem.dropFirst(5)) {
-            value = itemJSON(id: id, now: request.now)
+            value = itemJSON(id: id, now: request.now, origin: request.origin)
         } else if stem.hasPrefix("user/") {
             let user = String(stem.dropFirst(5))
             let h = SeededRandom.hash(user)

@@ -15,11 +15,24 @@ struct JSONPlaceholderReplica: ReplicaAPI {
         return ["userId": .int((id - 1) / 10 + 1), "id": .int(id), "title": .string(title), "body": .string(body)]
     }
 
+    /// The five comments of post `postID` (ids 5(p−1)+1 … 5p, as on the real service).
+    func commentsJSON(_ postID: Int) -> [JSONValue] {
+        (1...5).map { k in
+            let id = (postID - 1) * 5 + k
+            var rng = SeededRandom(seed: seed, salt: "jsonplaceholder/comment", index: id)
+            let name = TextGenerator.lorem(&rng, words: 3 + rng.below(5))
+            let first = TextGenerator.slug(TextGenerator.author(&rng), maxLength: 12)
+            let body = (0..<4).map { _ in TextGenerator.lorem(&rng, words: 5 + rng.below(6)) }.joined(separator: "\n")
+            return ["postId": .int(postID), "id": .int(id), "name": .string(name), "email": .string("\(first)@example.biz"), "body": .string(body)]
+        }
+    }
+
     // MARK: - ReplicaAPI
 
     func routeName(for path: String) -> String? {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         if trimmed == "posts" { return "posts" }
+        if trimmed.hasPrefix("posts/"), trimmed.hasSuffix("/comments") { return "posts/{id}/comments" }
         if trimmed.hasPrefix("posts/") { return "posts/{id}" }
         return nil
     }
@@ -28,11 +41,20 @@ struct JSONPlaceholderReplica: ReplicaAPI {
         var headers: [(String, String)] = [("Access-Control-Allow-Credentials", "true"), ("Cache-Control", "max-age=43200"),
                                            ("X-Powered-By", "Express"), ("Vary", "Origin, Accept-Encoding")]
         let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+        if path.hasPrefix("posts/"), path.hasSuffix("/comments") {
+            // The nested route: an unknown post's comments are `[]`, as json-server answers.
+            let id = Int(path.dropFirst(6).dropLast(9)) ?? 0
+            return .json(.array(id >= 1 && id <= count ? commentsJSON(id) : []), headers: headers)
+        }
         if path.hasPrefix("posts/") {
             guard let id = Int(path.dropFirst(6)), id >= 1, id <= count else {
                 return .json([:], status: 404, headers: headers)
             }
-            return .json(postJSON(id), headers: headers)
+            guard request["_embed"] == "comments", case var .object(fields) = postJSON(id) else {
+                return .json(postJSON(id), headers: headers)
+            }
+            fields.append(("comments", .array(commentsJSON(id))))
+            return .json(.object(fields), headers: headers)
         }
         guard path == "posts" else { return .json([:], status: 404, headers: headers) }
 

@@ -1,7 +1,8 @@
 import FeedModel
 import Foundation
 
-/// Lobsters (`hottest.json`, `newest.json`, `/page/N.json`): bare arrays of 25, Central-time offsets.
+/// Lobsters (`hottest.json`, `newest.json`, `/page/N.json`): bare arrays of 25, Central-time offsets;
+/// a story with its comments at `/s/{short_id}.json` (`LobstersReplica+Story.swift`).
 struct LobstersReplica: ReplicaAPI {
     let name = "lobsters"
     let prefix = "/lobsters"
@@ -88,12 +89,14 @@ struct LobstersReplica: ReplicaAPI {
     // MARK: - ReplicaAPI
 
     func routeName(for path: String) -> String? {
+        if path.hasPrefix("s/") { return "s/{id}" }
         if path.hasPrefix("newest") { return "newest" }
         if path.hasPrefix("hottest") || path.hasPrefix("page/") { return "hottest" }
         return nil
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
+        if request.path.hasPrefix("s/") { return story(request) }
         guard let (feed, page) = parse(request) else {
             return ReplicaResponse(status: 404, text: "<html><body>The page you were looking for doesn't exist.</body></html>", contentType: "text/html; charset=utf-8")
         }

@@ -96,10 +96,12 @@ struct MastodonReplica: ReplicaAPI {
     }
 
     func routeName(for path: String) -> String? {
-        path == "api/v1/timelines/public" ? "api/v1/timelines/public" : nil
+        if path.hasPrefix("api/v1/statuses/") { return path.hasSuffix("/context") ? "api/v1/statuses/{id}/context" : "api/v1/statuses/{id}" }
+        return path == "api/v1/timelines/public" ? "api/v1/timelines/public" : nil
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
+        if request.path.hasPrefix("api/v1/statuses/") { return statusRoute(request) }
         guard request.path == "api/v1/timelines/public" else {
             return .json(["error": "Record not found"], status: 404)
         }

@@ -1,7 +1,8 @@
 import FeedModel
 import Foundation
 
-/// Reddit listings (`/r/{sub}/new.json`): `t3_` fullnames, `after` keyset, ~1000-item cap, decimal rate headers.
+/// Reddit listings (`/r/{sub}/new.json`): `t3_` fullnames, `after` keyset, ~1000-item cap, decimal rate headers;
+/// comment trees with `more` stubs (`RedditReplica+Comments.swift`).
 struct RedditReplica: ReplicaAPI {
     let name = "reddit"
     let prefix = "/reddit"
@@ -99,11 +100,15 @@ struct RedditReplica: ReplicaAPI {
     // MARK: - ReplicaAPI
 
     func routeName(for path: String) -> String? {
+        if path.hasPrefix("comments/") { return "comments/{id}" }
+        if path == "api/morechildren.json" || path == "api/morechildren" { return "api/morechildren" }
         let parts = path.split(separator: "/")
         return parts.count == 3 && parts[0] == "r" && (parts[2] == "new.json" || parts[2] == "new") ? "r/new" : nil
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
+        if request.path.hasPrefix("comments/") { return comments(request) }
+        if request.path == "api/morechildren.json" || request.path == "api/morechildren" { return moreChildren(request) }
         let parts = request.path.split(separator: "/")
         guard parts.count == 3, parts[0] == "r", parts[2] == "new.json" || parts[2] == "new" else {
             return .json(["message": "Not Found", "error": 404], status: 404)

@@ -52,9 +52,18 @@ struct ArticlePageBuilder {
         let author = rng.pick(Self.people)
         var truth: [String] = []
         var article = ""
+        var linked = 0
         func p(_ text: String) {
             truth.append(text)
-            article += "<p>\(escape(text))</p>\n"
+            // Every other paragraph links its first words to another article, as prose does.
+            let words = text.split(separator: " ", maxSplits: 3).map(String.init)
+            if truth.count % 2 == 0, words.count == 4 {
+                linked += 1
+                let target = (id + linked - 1) % ReplicaArticles.count + 1
+                article += "<p><a href=\"\(origin)/articles/\(target)\">\(escape(words[0...2].joined(separator: " ")))</a> \(escape(words[3]))</p>\n"
+            } else {
+                article += "<p>\(escape(text))</p>\n"
+            }
         }
         switch template {
         case .news:

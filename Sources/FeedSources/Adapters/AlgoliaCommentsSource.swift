@@ -36,7 +36,7 @@ public struct AlgoliaCommentsSource: FeedSource {
         return Self(itemID: id, baseURL: baseURL, transport: transport)
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn-search comments: unsupported page key \(key)")
         }
@@ -52,7 +52,7 @@ public struct AlgoliaCommentsSource: FeedSource {
         var comments = walk.comments.withLock { $0 }
         if token == nil || comments == nil {
             let url = APIEndpoint.url(base: baseURL, path: "items/\(itemID)")
-            let (root, _) = try await transport.fetchJSON(NodeDTO.self, from: url, api: "hn-search")
+            let (root, _) = try await transport.fetchJSON(NodeDTO.self, from: url, api: "hn-search", context: context)
             let flat = Self.flatten(root.children ?? [])
             comments = flat
             walk.comments.withLock { $0 = flat }
@@ -99,7 +99,8 @@ private struct NodeDTO: Decodable {
     func feedItem(depth: Int) -> FeedItem {
         FeedItem(
             id: "hn:\(id)",
-            title: FieldText.htmlLine(String((text ?? "").prefix(200))),
+            // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
+            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
             author: author,
             time: created_at_i,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",

@@ -47,13 +47,13 @@ public struct AlgoliaSearchSource: FeedSource {
         self.log = log
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         switch key {
         case let .page(number) where !byDate && number >= 0:
-            return try await loadRanked(key, page: number, size: size)
+            return try await loadRanked(key, page: number, size: size, context: context)
         case let .time(bound) where byDate:
-            return try await loadByDate(key, bound: bound, size: size)
+            return try await loadByDate(key, bound: bound, size: size, context: context)
         default:
             throw FeedError(.invalidRequest, "hn-search: unsupported page key \(key)")
         }
@@ -65,11 +65,11 @@ public struct AlgoliaSearchSource: FeedSource {
 
     // MARK: - Strategies
 
-    private func loadRanked(_ key: PageKey, page: Int, size: Int) async throws(FeedError) -> Page {
+    private func loadRanked(_ key: PageKey, page: Int, size: Int, context: FetchContext) async throws(FeedError) -> Page {
         var query = baseQuery(size: size)
         query.append(("page", String(page)))
         let url = APIEndpoint.url(base: baseURL, path: "search", query: query)
-        let (result, _) = try await transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search")
+        let (result, _) = try await transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search", context: context)
         if let message = result.message, result.hits.isEmpty {
             log?("hn-search: \(ResponseCheck.oneLine(message))")
             return Page(key: key, items: [], next: nil, total: result.nbHits, cap: Self.hitCap)
@@ -85,11 +85,11 @@ public struct AlgoliaSearchSource: FeedSource {
     /// Algolia hands out the first 1000 hits of a query (`paginationLimitedTo`), whatever `nbHits` says.
     static let hitCap = 1000
 
-    private func loadByDate(_ key: PageKey, bound: Int64?, size: Int) async throws(FeedError) -> Page {
+    private func loadByDate(_ key: PageKey, bound: Int64?, size: Int, context: FetchContext) async throws(FeedError) -> Page {
         var query = baseQuery(size: size)
         if let bound { query.append(("numericFilters", "created_at_i<=\(bound)")) }
         let url = APIEndpoint.url(base: baseURL, path: "search_by_date", query: query)
-        let (result, _) = try await transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search")
+        let (result, _) = try await transport.fetchJSON(SearchDTO.self, from: url, api: "hn-search", context: context)
         let hits = result.hits
         guard !hits.isEmpty else { return Page(key: key, items: [], next: nil, total: result.nbHits) }
 

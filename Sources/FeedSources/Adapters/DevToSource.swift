@@ -29,7 +29,7 @@ public struct DevToSource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "devto: unsupported page key \(key)")
         }
@@ -38,7 +38,7 @@ public struct DevToSource: FeedSource {
         if let tag { query.append(("tag", tag)) }
         let url = APIEndpoint.url(base: baseURL, path: "articles", query: query)
         let (articles, _) = try await transport.fetchJSON(
-            [ArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto")
+            [DevToArticleDTO].self, from: url, headers: ["Accept": "application/vnd.forem.api-v1+json"], api: "devto", context: context)
         let items = articles.map(\.feedItem)
         let next: PageKey? = items.count < size ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)
@@ -47,7 +47,9 @@ public struct DevToSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct ArticleDTO: Decodable {
+/// One article as the list and the detail (`/articles/{id}`) send it; the detail adds
+/// `body_html`. Internal, not private: `DevToCommentsSource` shows the article with its body.
+struct DevToArticleDTO: Decodable {
     struct User: Decodable { var username: String?; var name: String? }
 
     var id: Int64
@@ -66,6 +68,8 @@ private struct ArticleDTO: Decodable {
     /// Often null; `social_image` is the generated card every article has.
     var cover_image: String?
     var social_image: String?
+    /// The detail's processed HTML (Liquid embeds rendered); absent from the list.
+    var body_html: String?
 
     var feedItem: FeedItem {
         let tagNames = (tag_list?.values.isEmpty == false ? tag_list?.values : tags?.values) ?? []
@@ -83,6 +87,7 @@ private struct ArticleDTO: Decodable {
             time: (published_timestamp ?? published_at).flatMap(WireTime.iso8601).map { Int64($0) },
             body: body.isEmpty ? nil : body,
             discussionURL: url.map { "\($0)#comments" },
+            bodyHTML: body_html.flatMap(FieldText.nonEmpty),
             facts: facts(tags: tagNames),
             pictureURL: PictureLink.http(cover_image) ?? PictureLink.http(social_image)
         )

@@ -46,7 +46,7 @@ public struct GitHubSearchSource: FeedSource {
         self.log = log
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "github: unsupported page key \(key)")
         }
@@ -62,7 +62,7 @@ public struct GitHubSearchSource: FeedSource {
         if let token { headers["Authorization"] = "Bearer \(token)" }
 
         // Checked and decoded inside the exchange: a garbled or truncated body is retried like a 5xx.
-        return try await transport.exchange(HTTPRequest(url: url, headers: headers)) { [log] response throws(FeedError) in
+        return try await transport.exchange(HTTPRequest(url: url, headers: headers, context: context)) { [log] response throws(FeedError) in
             if response.status == 422 {
                 let detail = ResponseCheck.detailMessage(response.body, contentType: response.header("content-type")) ?? ""
                 if detail.localizedCaseInsensitiveContains("first 1000") {

@@ -17,7 +17,7 @@ import Synchronization
 /// page costs about its depth in round trips, not its size. Comments fetched ahead but not
 /// reached by this page (a long subtree came first) are kept for the next page, so each
 /// comment is still requested once. Before each round, the comments the page already has
-/// (every one before the first unknown) go to `FetchContext.progress`, so the first screen is
+/// (every one before the first unknown) go to the load's `context.progress`, so the first screen is
 /// drawn before the last of its page's levels arrives.
 ///
 /// Opened from a list, the story's replies are usually known already (`knownKids`, from
@@ -68,7 +68,21 @@ public struct HackerNewsCommentsSource: FeedSource {
             knownKids: hints?.kids(of: id))
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    /// An item id as a user may give it: `41003558`, `hn:41003558` (as `--json` prints it) or
+    /// its page, `https://news.ycombinator.com/item?id=41003558`.
+    public static func itemID(_ text: String) -> Int? {
+        var digits = text.hasPrefix("hn:") ? String(text.dropFirst(3)) : text
+        if let url = URL(string: digits), url.scheme != nil {
+            guard url.path == "/item" || url.path == "/item/",
+                  let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "id" })?.value
+            else { return nil }
+            digits = id
+        }
+        guard let id = Int(digits), id > 0 else { return nil }
+        return id
+    }
+
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "hn comments: unsupported page key \(key)")
         }
@@ -84,7 +98,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed)
+            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed, context: context)
             subject = root?.feedItem
             walk = Walk(roots: root?.kids ?? [])
         }
@@ -97,14 +111,14 @@ public struct HackerNewsCommentsSource: FeedSource {
         while items.count < size, budget > 0, let next = walk.next {
             if known[next.entry] == nil {
                 // The comments before this one are all known: they can be drawn while it is fetched.
-                if items.count > reported, let progress = FetchContext.progress {
+                if items.count > reported, let progress = context.progress {
                     progress(items)
                     reported = items.count
                 }
                 let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
-                    let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes)
+                    let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)
                     return (dto, notes)
                 }
                 for (id, (dto, notes)) in zip(wanted, fetched) {
@@ -155,21 +169,21 @@ public struct HackerNewsCommentsSource: FeedSource {
     /// their failures. A guess that failed and is still named fails the page, as the walk
     /// would have when it fetched it.
     private func fetchRoot(
-        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?]
+        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?], context: FetchContext
     ) async throws(FeedError) -> HackerNewsItemDTO? {
         let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
         guard !guesses.isEmpty else {
-            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped)
+            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped, context: context)
         }
         let round = try await FanOut.map([nil] + guesses.map(Optional.some), width: maxConcurrentItems) {
             [self] (id: Int?) throws(FeedError) -> FirstRound in
             var notes: [FeedError] = []
             guard let id else {
                 // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
-                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes), notes)
+                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes, context: context), notes)
             }
             do throws(FeedError) {
-                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes)), notes)
+                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)), notes)
             } catch {
                 return .comment(id, .failure(error), notes)
             }
@@ -194,11 +208,11 @@ public struct HackerNewsCommentsSource: FeedSource {
     /// (still transient after the transport's retries, a body that cannot be read, cancellation)
     /// throw and fail the page.
     private func fetch<DTO: Decodable & Sendable>(
-        _ id: Int, as type: DTO.Type, skipped: inout [FeedError]
+        _ id: Int, as type: DTO.Type, skipped: inout [FeedError], context: FetchContext
     ) async throws(FeedError) -> DTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do throws(FeedError) {
-            return try await transport.fetchJSON(DTO?.self, from: url, api: "hn").0
+            return try await transport.fetchJSON(DTO?.self, from: url, api: "hn", context: context).0
         } catch {
             // A body that cannot be read is an error to see, not a missing comment (issue 14).
             if error.kind != .http(status: 404) { throw error }
@@ -230,7 +244,8 @@ private struct CommentDTO: Decodable, Sendable {
     func feedItem(depth: Int) -> FeedItem {
         FeedItem(
             id: "hn:\(id)",
-            title: HTMLText.plainTitle(String((text ?? "").prefix(200))),
+            // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
+            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
             author: by,
             time: time,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",

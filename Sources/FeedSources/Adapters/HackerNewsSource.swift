@@ -55,15 +55,15 @@ public struct HackerNewsSource: FeedSource {
         self.maxConcurrentItems = max(1, maxConcurrentItems)
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .idSlice(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "hn: unsupported page key \(key)")
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
-        let ids = try await idList()
+        let ids = try await idList(context: context)
         let end = min(start + size, ids.count)
         let slice = start < end ? Array(ids[start..<end]) : []
-        let (items, failed) = try await fetchItems(slice)
+        let (items, failed) = try await fetchItems(slice, context: context)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
         // `null`, deleted and dead items are left out and counted (honest counts); items that
         // failed for good are reported apart, never silently.
@@ -78,11 +78,14 @@ public struct HackerNewsSource: FeedSource {
 
     // MARK: - Requests
 
-    private func idList() async throws(FeedError) -> [Int] {
+    private func idList(context: FetchContext) async throws(FeedError) -> [Int] {
         if let ids = snapshot.ids.withLock({ $0 }) { return ids }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue)stories.json")
-        let (ids, _) = try await transport.fetchJSON([Int].self, from: url, api: "hn")
-        let list = ids
+        let (ids, _) = try await transport.fetchJSON([Int].self, from: url, api: "hn", context: context)
+        // Each id once, at its first place: a list naming one story 500 times is one story,
+        // one request, not 500 (the pager would drop the repeats anyway, after fetching them).
+        var seen: Set<Int> = []
+        let list = ids.filter { seen.insert($0).inserted }
         // Two first loads racing both fetch; the first stored snapshot wins so pages agree.
         return snapshot.ids.withLock { stored in
             if let stored { return stored }
@@ -91,10 +94,10 @@ public struct HackerNewsSource: FeedSource {
         }
     }
 
-    private func fetchItems(_ ids: [Int]) async throws(FeedError) -> ([FeedItem], [FeedError]) {
+    private func fetchItems(_ ids: [Int], context: FetchContext) async throws(FeedError) -> ([FeedItem], [FeedError]) {
         let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL, hints] id throws(FeedError) in
             do throws(FeedError) {
-                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport, hints: hints))
+                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport, hints: hints, context: context))
             } catch {
                 // Only an item the list named that answers 404 is left out (and reported); a body that
                 // cannot be read is an error to see, not a missing item (issue 14).
@@ -115,10 +118,10 @@ public struct HackerNewsSource: FeedSource {
     }
 
     private static func fetchItem(
-        _ id: Int, baseURL: URL, transport: any HTTPTransport, hints: HackerNewsThreadHints?
+        _ id: Int, baseURL: URL, transport: any HTTPTransport, hints: HackerNewsThreadHints?, context: FetchContext
     ) async throws(FeedError) -> FeedItem? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
-        let (dto, _) = try await transport.fetchJSON(HackerNewsItemDTO?.self, from: url, api: "hn")
+        let (dto, _) = try await transport.fetchJSON(HackerNewsItemDTO?.self, from: url, api: "hn", context: context)
         guard let dto, dto.deleted != true, dto.dead != true else { return nil }
         hints?.record(dto.id, kids: dto.kids ?? [])
         return dto.feedItem

@@ -29,13 +29,13 @@ public struct JSONPlaceholderSource: FeedSource {
         self.resource = resource
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "jsonplaceholder: unsupported page key \(key)")
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         let url = APIEndpoint.url(base: baseURL, path: resource, query: [("_page", String(number)), ("_limit", String(size))])
-        let (posts, response) = try await transport.fetchJSON([PostDTO].self, from: url, api: "jsonplaceholder")
+        let (posts, response) = try await transport.fetchJSON([JSONPlaceholderPostDTO].self, from: url, api: "jsonplaceholder", context: context)
         let items = posts.map { $0.feedItem(base: baseURL, resource: resource) }
         let nextPage = LinkHeader(response.header("link")).url(for: "next")
             .flatMap { APIEndpoint.queryValue("_page", in: $0) }.flatMap(Int.init)
@@ -49,7 +49,9 @@ public struct JSONPlaceholderSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct PostDTO: Decodable {
+/// One post (or another resource's record) as json-server stores it. Internal, not private:
+/// `JSONPlaceholderCommentsSource` shows the post its comments answer.
+struct JSONPlaceholderPostDTO: Decodable {
     var id: Int64
     var userId: Int64?
     var title: String?

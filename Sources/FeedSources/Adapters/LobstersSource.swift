@@ -33,12 +33,12 @@ public struct LobstersSource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = key, number >= 1 else {
             throw FeedError(.invalidRequest, "lobsters: unsupported page key \(key)")
         }
         let url = APIEndpoint.url(base: baseURL, path: "\(list.rawValue).json", query: [("page", String(number))])
-        let (stories, _) = try await transport.fetchJSON([StoryDTO].self, from: url, api: "lobsters")
+        let (stories, _) = try await transport.fetchJSON([LobstersStoryDTO].self, from: url, api: "lobsters", context: context)
         let items = stories.map(\.feedItem)
         let next: PageKey? = items.count < Self.storiesPerPage ? nil : .page(number + 1)
         return Page(key: key, items: items, next: next)
@@ -47,9 +47,9 @@ public struct LobstersSource: FeedSource {
 
 // MARK: - Wire format
 
-/// `submitter_user` is a username string today and was an object in 2020 captures, which
+/// `submitter_user` (and a comment's `commenting_user`) is a username string today and was an object in 2020 captures, which
 /// carried an `avatar_url` (relative to the site).
-private struct SubmitterDTO: Decodable {
+struct LobstersUserDTO: Decodable {
     var username: String?
     var avatarURL: String?
 
@@ -68,7 +68,9 @@ private struct SubmitterDTO: Decodable {
     }
 }
 
-private struct StoryDTO: Decodable {
+/// One story as the list and the story page (`/s/ID.json`) both send it. Internal, not private:
+/// `LobstersCommentsSource` shows a thread's story as the list would.
+struct LobstersStoryDTO: Decodable {
     var short_id: String
     var short_id_url: String?
     var created_at: String?
@@ -79,7 +81,7 @@ private struct StoryDTO: Decodable {
     var description_plain: String?
     var description: String?
     var comments_url: String?
-    var submitter_user: SubmitterDTO?
+    var submitter_user: LobstersUserDTO?
     var tags: [String]?
 
     var feedItem: FeedItem {

@@ -28,7 +28,7 @@ public struct MastodonSource: FeedSource {
         self.isLocalOnly = isLocalOnly
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .keyset(maxID) = key else {
             throw FeedError(.invalidRequest, "mastodon: unsupported page key \(key)")
         }
@@ -36,7 +36,7 @@ public struct MastodonSource: FeedSource {
         if isLocalOnly { query.append(("local", "true")) }
         if let maxID { query.append(("max_id", maxID)) }
         let url = APIEndpoint.url(base: baseURL, path: "api/v1/timelines/public", query: query)
-        let (statuses, response) = try await transport.fetchJSON([StatusDTO].self, from: url, api: "mastodon")
+        let (statuses, response) = try await transport.fetchJSON([MastodonStatusDTO].self, from: url, api: "mastodon", context: context)
         let list = statuses
         guard !list.isEmpty else { return Page(key: key, items: [], next: nil) }
         let linked = LinkHeader(response.header("link")).url(for: "next")
@@ -49,13 +49,13 @@ public struct MastodonSource: FeedSource {
 
 // MARK: - Wire format
 
-private struct AccountDTO: Decodable {
+struct MastodonAccountDTO: Decodable {
     var acct: String?
     var username: String?
     var avatar: String?
 }
 
-private struct MediaDTO: Decodable {
+struct MastodonMediaDTO: Decodable {
     /// `image`, `gifv`, `video`, `audio`, `unknown`.
     var type: String?
     var url: String?
@@ -68,33 +68,35 @@ private struct MediaDTO: Decodable {
 }
 
 /// The boosted status inside a reblog (same fields, no further nesting).
-private struct InnerStatusDTO: Decodable {
+struct MastodonInnerStatusDTO: Decodable {
     var id: String?
     var url: String?
     var uri: String?
     var content: String?
     var spoiler_text: String?
-    var account: AccountDTO?
+    var account: MastodonAccountDTO?
     var replies_count: Int?
     var reblogs_count: Int?
     var favourites_count: Int?
     var created_at: String?
-    var media_attachments: [MediaDTO]?
+    var media_attachments: [MastodonMediaDTO]?
 }
 
-private struct StatusDTO: Decodable {
+/// One status as the timeline and `/statuses/{id}` send it. Internal, not private:
+/// `MastodonThreadSource` shows the opened status as the list would.
+struct MastodonStatusDTO: Decodable {
     var id: String
     var url: String?
     var uri: String?
     var content: String?
     var spoiler_text: String?
-    var account: AccountDTO?
+    var account: MastodonAccountDTO?
     var replies_count: Int?
     var reblogs_count: Int?
     var favourites_count: Int?
     var created_at: String?
-    var reblog: InnerStatusDTO?
-    var media_attachments: [MediaDTO]?
+    var reblog: MastodonInnerStatusDTO?
+    var media_attachments: [MastodonMediaDTO]?
 
     var feedItem: FeedItem {
         let shown = reblog
@@ -139,7 +141,7 @@ private struct StatusDTO: Decodable {
     }
 
     /// A count of the boosted status when this is a boost, else the status's own.
-    private func shown(_ inner: KeyPath<InnerStatusDTO, Int?>, _ own: Int?) -> Int? {
+    private func shown(_ inner: KeyPath<MastodonInnerStatusDTO, Int?>, _ own: Int?) -> Int? {
         if let reblog { return reblog[keyPath: inner] }
         return own
     }

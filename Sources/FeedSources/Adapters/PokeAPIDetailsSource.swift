@@ -33,13 +33,13 @@ public struct PokeAPIDetailsSource: FeedSource {
 
     private static let segmentCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard key == firstKey else { return Page(key: key, items: [], next: nil) }
         // By name, as the list names it (the API accepts names and numbers): one path segment,
         // anything but letters, digits and `-` escaped.
         let segment = String(itemID.dropFirst("pokeapi:".count)).addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? ""
         let url = APIEndpoint.url(base: baseURL, path: "pokemon/\(segment)/")
-        let (document, _) = try await transport.fetchJSON(PokemonDTO.self, from: url, api: "pokeapi")
+        let (document, _) = try await transport.fetchJSON(PokemonDTO.self, from: url, api: "pokeapi", context: context)
         return Page(key: key, items: [document.item(id: itemID)], next: nil)
     }
 }

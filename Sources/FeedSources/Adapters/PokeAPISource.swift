@@ -32,13 +32,13 @@ public struct PokeAPISource: FeedSource {
         self.transport = transport
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .offset(offset, keyLimit) = key, offset >= 0 else {
             throw FeedError(.invalidRequest, "pokeapi: unsupported page key \(key)")
         }
         let limit = (keyLimit > 0 ? keyLimit : pageSize).clampedPageSize(maximum: maxPageSize)
         let url = APIEndpoint.url(base: baseURL, path: "pokemon", query: [("offset", String(offset)), ("limit", String(limit))])
-        let (list, _) = try await transport.fetchJSON(ListDTO.self, from: url, api: "pokeapi")
+        let (list, _) = try await transport.fetchJSON(ListDTO.self, from: url, api: "pokeapi", context: context)
         let items = list.results.map { $0.feedItem(relativeTo: baseURL, sprites: spritesURL) }
         var next: PageKey?
         // Followed even from an empty page: `next` is the API's word that more follow. A `next`

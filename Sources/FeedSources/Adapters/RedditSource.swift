@@ -36,7 +36,7 @@ public struct RedditSource: FeedSource {
         self.userAgent = userAgent
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .cursor(after) = key else {
             throw FeedError(.invalidRequest, "reddit: unsupported page key \(key)")
         }
@@ -49,7 +49,7 @@ public struct RedditSource: FeedSource {
         var query = [("limit", String(pageSize.clampedPageSize(maximum: maxPageSize))), ("raw_json", "1")]
         if let after { query.append(("after", after)) }
         let url = APIEndpoint.url(base: baseURL, path: "r/\(subreddit)/new.json", query: query)
-        let (listing, _) = try await transport.fetchJSON(ListingDTO.self, from: url, headers: ["User-Agent": userAgent], api: "reddit")
+        let (listing, _) = try await transport.fetchJSON(ListingDTO.self, from: url, headers: ["User-Agent": userAgent], api: "reddit", context: context)
         guard listing.kind == nil || listing.kind == "Listing", let data = listing.data else {
             throw FeedError(.decoding, "reddit: unexpected response (not a Listing)")
         }
@@ -69,7 +69,7 @@ private struct ListingDTO: Decodable {
     }
     struct Child: Decodable {
         var kind: String?
-        var data: PostDTO?
+        var data: RedditPostDTO?
     }
     var kind: String?
     var data: Listing?
@@ -84,7 +84,9 @@ private struct ListingDTO: Decodable {
     }
 }
 
-private struct PostDTO: Decodable {
+/// One post as a listing and the comments page (`[0]` of `/comments/{id}.json`) send it.
+/// Internal, not private: `RedditCommentsSource` shows the post it opens as the list would.
+struct RedditPostDTO: Decodable {
     var name: String
     var title: String?
     var author: String?

@@ -47,7 +47,7 @@ public struct StackExchangeSource: FeedSource {
         self.log = log
     }
 
-    public func load(_ pageKey: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ pageKey: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .page(number) = pageKey, number >= 1 else {
             throw FeedError(.invalidRequest, "stackexchange: unsupported page key \(pageKey)")
         }
@@ -63,7 +63,7 @@ public struct StackExchangeSource: FeedSource {
         let url = APIEndpoint.url(base: baseURL, path: "questions", query: query)
         // Checked and decoded inside the exchange: a garbled or truncated body is retried like a 5xx,
         // and a throttle (error 502) waits out its seconds in the transport, pausing the host.
-        return try await transport.exchange(HTTPRequest(url: url)) { response throws(FeedError) in
+        return try await transport.exchange(HTTPRequest(url: url, context: context)) { response throws(FeedError) in
             if !(200..<300).contains(response.status) {
                 if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {
                     let message = ResponseCheck.oneLine(HTMLText.decodeEntities(error.error_message ?? error.error_name ?? "error \(id)"))

@@ -32,7 +32,7 @@ public struct WikipediaSource: FeedSource {
         self.userAgent = userAgent
     }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .cursor(token) = key else {
             throw FeedError(.invalidRequest, "wikipedia: unsupported page key \(key)")
         }
@@ -45,7 +45,7 @@ public struct WikipediaSource: FeedSource {
         // The continuation may not override the request's own parameters.
         query += APIEndpoint.queryPairs(token ?? "").filter { !fixed.contains($0.0) }
         let url = APIEndpoint.url(base: baseURL, path: "api.php", query: query)
-        let (result, response) = try await transport.fetchJSON(ResultDTO.self, from: url, headers: ["User-Agent": userAgent], api: "wikipedia")
+        let (result, response) = try await transport.fetchJSON(ResultDTO.self, from: url, headers: ["User-Agent": userAgent], api: "wikipedia", context: context)
         if let error = result.error {
             throw Self.feedError(error, response: response)
         }

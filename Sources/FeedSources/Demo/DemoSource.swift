@@ -39,7 +39,7 @@ public final class DemoSource: FeedSource {
     public var defaultPageSize: Int { 20 }
     public var maxPageSize: Int { 500 }
 
-    public func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard case let .offset(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "demo: the built-in feed pages by offset, not \(key)")
         }

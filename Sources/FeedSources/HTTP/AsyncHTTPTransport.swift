@@ -150,7 +150,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return FeedError(.invalidRequest, "\(host): unsupported URL \(url.absoluteString)")
             default:
-                return FeedError(.connection, "\(host): \(clientError)")
+                // The client's own case names (`HTTPClientError.tlsHandshakeTimeout`) mean nothing to a reader.
+                return FeedError(.connection, "\(host): connection failed")
             }
         }
         // NIO's error types are not imported here; their names are stable API.
@@ -165,7 +166,22 @@ public final class AsyncHTTPTransport: HTTPTransport {
         if text.contains("NXDOMAIN") || text.contains("lookup") {
             return FeedError(.connection, "\(host): host not found")
         }
-        return FeedError(.connection, "\(host): \(ResponseCheck.oneLine(text, limit: 120))")
+        // NIO's descriptions name its internals (`read(descriptor:pointer:size:) failed: …
+        // (errno: 104)`, `HTTPParserError.strictModeAssertion`): say what they mean instead.
+        if let code = errnoCode(in: text) {
+            return FeedError(.connection, "\(host): connection failed (\(String(cString: strerror(code)).lowercased()))")
+        }
+        if typeName.contains("HTTPParserError") || typeName.contains("HTTPDecoderError") || text.contains("HTTPParserError") {
+            return FeedError(.connection, "\(host): the answer is not valid HTTP")
+        }
+        return FeedError(.connection, "\(host): connection failed")
+    }
+
+    /// The `errno: N` an NIO `IOError` carries in its description, if any.
+    static func errnoCode(in text: String) -> Int32? {
+        guard let range = text.range(of: "errno: ") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return Int32(digits).flatMap { $0 > 0 ? $0 : nil }
     }
 
     static func host(_ url: URL) -> String {

@@ -7,9 +7,9 @@ extension HTTPTransport {
     /// Status check and decoding happen inside one `exchange`, so a retrying transport tries a
     /// 5xx, a 429 or a garbled body again by itself.
     func fetchJSON<T: Decodable>(
-        _ type: T.Type, from url: URL, headers: [String: String] = [:], api: String
+        _ type: T.Type, from url: URL, headers: [String: String] = [:], api: String, context: FetchContext
     ) async throws(FeedError) -> (T, HTTPResponse) {
-        try await exchange(HTTPRequest(url: url, headers: headers)) { response throws(FeedError) in
+        try await exchange(HTTPRequest(url: url, headers: headers, context: context)) { response throws(FeedError) in
             try ResponseCheck.requireSuccess(response, api: api, now: Date())
             return (try JSONBody.decode(T.self, from: response, api: api), response)
         }

@@ -18,20 +18,12 @@ extension HTTPTransport {
         guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { throw FeedError(.invalidRequest, "not an http(s) picture link") }
         let request = HTTPRequest(
-            url: url, headers: ["Accept": "image/png, image/jpeg;q=0.9, */*;q=0.1"], maxBodyBytes: maxBytes)
+            url: url, headers: ["Accept": "image/png, image/jpeg;q=0.9, */*;q=0.1"], maxBodyBytes: maxBytes,
+            context: FetchContext(lane: .pictures))
         let host = url.port.map { "\(url.host ?? "?"):\($0)" } ?? (url.host ?? "?")
-        // The task local's `withValue` rethrows untyped: carry the outcome out as a value.
-        let outcome = await FetchContext.$lane.withValue(.pictures) { () async -> Result<[UInt8], FeedError> in
-            do throws(FeedError) {
-                return .success(
-                    try await exchange(request) { response throws(FeedError) in
-                        try ResponseCheck.requireSuccess(response, api: host, now: Date())
-                        return [UInt8](response.body)
-                    })
-            } catch {
-                return .failure(error)
-            }
+        return try await exchange(request) { response throws(FeedError) in
+            try ResponseCheck.requireSuccess(response, api: host, now: Date())
+            return [UInt8](response.body)
         }
-        return try outcome.get()
     }
 }

@@ -7,11 +7,20 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// A body cap tighter than the transport's own (a picture's), or nil for the transport's.
     public var maxBodyBytes: Int?
+    /// The load it belongs to: its lane and who hears its retries.
+    public var context: FetchContext
 
-    public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil) {
+    public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil, context: FetchContext = FetchContext()) {
         self.url = url
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
+        self.context = context
+    }
+
+    /// Equal when the same thing is asked in the same lane; the observers are not compared.
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.url == rhs.url && lhs.headers == rhs.headers && lhs.maxBodyBytes == rhs.maxBodyBytes
+            && lhs.context.lane == rhs.context.lane
     }
 }
 

@@ -11,7 +11,15 @@ enum JSONBody {
         try decode(type, from: response.body, api: api, contentType: response.header("content-type"))
     }
 
+    /// A body with a key twice in one object is refused as malformed (the decoder would keep
+    /// the last silently); a lone surrogate escape or a byte that is not UTF-8 becomes U+FFFD
+    /// in its field instead of failing the whole body (`JSONScan`).
     static func decode<T: Decodable>(_ type: T.Type, from body: Data, api: String, contentType: String? = nil) throws(FeedError) -> T {
+        let scan = JSONScan.scan(body)
+        if let key = scan.duplicateKey {
+            throw FeedError(.decoding, "\(api): unexpected response (key \"\(TextSanitizer.clean(key))\" twice in one object)")
+        }
+        let body = scan.repaired ?? body
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {

@@ -28,7 +28,9 @@ public enum ResponseCheck {
             let wait = RetryAfter.seconds(headers: response.headers, isThrottled: true, now: now)
             return FeedError(.rateLimited, message, isRetryable: true, retryAfter: wait)
         }
-        let retryable = status == 408 || status >= 500
+        // 5xx only: a status past 599 (LinkedIn's 999 refusal, a proxy's invention) is not a
+        // server error to wait out.
+        let retryable = status == 408 || (500...599).contains(status)
         let wait = retryable ? RetryAfter.seconds(headers: response.headers, isThrottled: false, now: now) : nil
         return FeedError(.http(status: status), message, isRetryable: retryable, retryAfter: wait)
     }

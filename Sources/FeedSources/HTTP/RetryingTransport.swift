@@ -18,7 +18,8 @@ import Synchronization
 ///   further attempt, and its request in flight is closed by the transport below.
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
 ///   the pager does not multiply the attempts; `r` still tries again.
-/// - Each retry is announced to `FetchContext.retryObserver` (the footer's countdown) and `log`.
+/// - Each retry is announced to the request's `context.onRetry` (the footer's countdown) and `log`.
+/// - Requests queue per host and per `context.lane`.
 public final class RetryingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
@@ -28,6 +29,10 @@ public final class RetryingTransport: HTTPTransport {
     public let maxWaits: Int
     /// Attempts that may time out before the request gives up.
     public let maxTimeouts: Int
+    /// Seconds one request may spend waiting, in all, on servers that tell it to wait: a
+    /// further wait that would take it past this fails it instead (with `maxWaits` 30 waits of
+    /// `Retry-After: 120`, a request once waited an hour, whatever `--timeout` said).
+    public let maxWaitSeconds: Double
     private let clock: SourceClock
     private let random: @Sendable () -> Double
     private let log: SourceLog?
@@ -39,12 +44,13 @@ public final class RetryingTransport: HTTPTransport {
     ///   - width: requests in flight per host and lane (the fan-out width).
     ///   - maxWaits: rate-limit waits one request accepts.
     ///   - maxTimeouts: attempts that may time out.
+    ///   - maxWaitSeconds: seconds of rate-limit waits one request accepts in all.
     ///   - clock: time and sleep for backoff and pauses.
     ///   - random: full jitter's draw in `0..<1`.
     ///   - log: one line per retry and pause.
     public init(
         _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, maxWaits: Int = 30,
-        maxTimeouts: Int = 2, clock: SourceClock = .system,
+        maxTimeouts: Int = 2, maxWaitSeconds: Double = 300, clock: SourceClock = .system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil
     ) {
         self.base = base
@@ -52,6 +58,7 @@ public final class RetryingTransport: HTTPTransport {
         self.width = max(1, width)
         self.maxWaits = max(0, maxWaits)
         self.maxTimeouts = max(1, maxTimeouts)
+        self.maxWaitSeconds = max(0, maxWaitSeconds)
         self.clock = clock
         self.random = random
         self.log = log
@@ -90,11 +97,12 @@ public final class RetryingTransport: HTTPTransport {
         _ request: HTTPRequest, finalResponse: ((HTTPResponse) -> T)?, _ interpret: (HTTPResponse) throws(FeedError) -> T
     ) async throws(FeedError) -> T {
         let limiter = limiter(for: request.url)
-        let lane = FetchContext.lane
+        let lane = request.context.lane
         var attempt = 1
         var failures = 0
         var waits = 0
         var timeouts = 0
+        var waited = 0.0  // seconds of rate-limit waits so far
         while true {
             try await waitOutPause(limiter)
             try await limiter.acquire(lane)
@@ -125,7 +133,16 @@ public final class RetryingTransport: HTTPTransport {
                 delay = nil
             } else if isTold {
                 let step = max(1, min(waits, policy.maxAttempts - 1))
-                delay = waits <= maxWaits ? policy.delay(afterAttempt: step, error: probe, random: random()) : nil
+                let told = waits <= maxWaits ? policy.delay(afterAttempt: step, error: probe, random: random()) : nil
+                if let told, waited + told > maxWaitSeconds {
+                    // Past the budget: one clear line now rather than a silent hour.
+                    var final = error
+                    final.isRetryable = false
+                    final.message += " (told to wait \(Self.format(told)) more after \(Self.format(waited)) of waiting; gave up)"
+                    throw final
+                }
+                waited += told ?? 0
+                delay = told
             } else {
                 delay = policy.delay(afterAttempt: failures, error: probe, random: random())
             }
@@ -138,7 +155,7 @@ public final class RetryingTransport: HTTPTransport {
                 log?("\(Self.hostKey(request.url)): told to wait \(Self.format(delay)); pausing every request to it")
             }
             attempt += 1
-            FetchContext.retryObserver?(attempt, delay, error)
+            request.context.onRetry?(attempt, delay, error)
             log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(delay)): \(error.message)")
             if error.retryAfter == nil && error.kind != .rateLimited {
                 try await clock.sleep(delay)

@@ -32,7 +32,8 @@ struct LocalCommand: ParsableCommand {
         let width = 30
         let transport = Network.transport(timeout: 10, width: width)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
-        configuration.apis = ["hn"]
+        // Hacker News, and the web pages a third of its stories link to (the reader's `a`).
+        configuration.apis = ["hn", "articles"]
         // The list leaves each story's reply ids here: opening it fetches them with the story.
         let hints = HackerNewsThreadHints()
         // Not stopped after the run: it dies with the process. Stopping cancels Hummingbird's
@@ -40,7 +41,7 @@ struct LocalCommand: ParsableCommand {
         // ("Deinited NIOAsyncWriter without calling finish()", swift-nio#3481): quitting bare
         // feedscroll crashed in 2 of 19 quits on a loaded machine, and in none of 60 without it.
         let replica = LocalReplica(configuration, list: list, transport: transport, width: width, hints: hints)
-        let comments: CommentFetchers.MakeSource = { itemID in
+        let comments: DetailFetcher.MakeSource = { itemID in
             replica.baseURL().flatMap {
                 HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width, hints: hints)
             }

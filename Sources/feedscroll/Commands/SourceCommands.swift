@@ -51,15 +51,20 @@ struct HackerNewsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
-    @Option(help: ArgumentHelp(
-        "Open one item's comments: in the terminal its detail, over the list; --json/--plain stream them (id, parent, depth, author, time, text in thread order).",
+    @Option(name: .customLong("thread"), help: ArgumentHelp(
+        "Open one item's comments (its id, hn:ID as --json prints it, or its news.ycombinator.com/item?id= URL): in the terminal its detail, over the list; --json/--plain stream them (id, parent, depth, author, time, text in thread order).",
         valueName: "ID"))
-    var thread: Int?
+    var threadID: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    /// The item id `--thread` names.
+    var thread: Int? { threadID.flatMap(HackerNewsCommentsSource.itemID) }
+
     func validate() throws {
-        if let thread, thread < 1 { throw ValidationError("--thread takes an item id (a positive number), not \(thread)") }
+        if let threadID, thread == nil {
+            throw ValidationError("--thread takes an item id (a positive number), hn:ID or its https://news.ycombinator.com/item?id=… URL, not '\(threadID)'")
+        }
     }
 
     func run() throws {
@@ -68,7 +73,7 @@ struct HackerNewsCommand: ParsableCommand {
         let width = network.connections
         // The list leaves each story's reply ids here: opening it fetches them with the story.
         let hints = HackerNewsThreadHints()
-        let comments: CommentFetchers.MakeSource = {
+        let comments: DetailFetcher.MakeSource = {
             HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
         }
         let launcher = Launcher(options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
@@ -99,7 +104,7 @@ struct AlgoliaCommand: ParsableCommand {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
         let transport = network.transport()
         // Results are Hacker News items: Enter opens the thread, from Algolia's `/items/{id}`.
-        let comments: CommentFetchers.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let comments: DetailFetcher.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
         try Launcher(options: options, comments: comments).run { log in
             AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: transport, log: log)
         }
@@ -126,7 +131,7 @@ struct PokeAPICommand: ParsableCommand {
         }
         let transport = network.transport()
         // A Pokémon's detail loads its own document (types, size, stats).
-        let documents: CommentFetchers.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
+        let documents: DetailFetcher.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
         try Launcher(options: options, documents: documents).run { _ in
             PokeAPISource(baseURL: url, spritesURL: sprites, transport: transport)
         }
@@ -162,6 +167,10 @@ struct GitHubCommand: ParsableCommand {
 struct RedditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "reddit", abstract: "A subreddit's newest posts (cursor paging).")
     @Argument(help: "The subreddit, without r/.") var subreddit: String
+    @Option(help: ArgumentHelp(
+        "Open one post with its comments (its id, reddit:t3_ID as --json prints it, or its permalink): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
@@ -170,27 +179,56 @@ struct RedditCommand: ParsableCommand {
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
             throw ValidationError("'\(subreddit)' is not a subreddit name (letters, digits and _ only)")
         }
+        if let thread, RedditCommentsSource.postID(thread) == nil {
+            throw ValidationError("--thread takes a post id, reddit:t3_ID or the post's permalink, not '\(thread)'")
+        }
     }
 
     func run() throws {
         let url = try network.url(default: RedditSource.defaultBaseURL)
         let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
-        try Launcher(options: options).run { _ in RedditSource(subreddit: name, baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let post = thread.flatMap(RedditCommentsSource.postID)
+        let comments: DetailFetcher.MakeSource = { RedditCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "reddit:t3_\($0)" })
+        if let post, launcher.mode != .terminal {
+            try launcher.run { _ in RedditCommentsSource(postID: post, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in RedditSource(subreddit: name, baseURL: url, transport: transport) }
     }
 }
 
 struct MastodonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mastodon", abstract: "A Mastodon instance's public timeline (max_id keyset).")
     @Option(help: "The instance's host name.") var instance: String = "mastodon.social"
+    @Option(help: ArgumentHelp(
+        "Open one status with its conversation (its id, mastodon:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream it.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, MastodonThreadSource.statusID(thread) == nil {
+            throw ValidationError("--thread takes a status id, mastodon:ID or the status's URL, not '\(thread)'")
+        }
+    }
 
     func run() throws {
         guard let fallback = URL(string: "https://\(instance)"), fallback.host != nil, !instance.contains("/") else {
             throw ValidationError("--instance takes a host name like mastodon.social, not '\(instance)'")
         }
         let url = try network.url(default: fallback)
-        try Launcher(options: options).run { _ in MastodonSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let status = thread.flatMap(MastodonThreadSource.statusID)
+        let comments: DetailFetcher.MakeSource = { MastodonThreadSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: status.map { "mastodon:\($0)" })
+        if let status, launcher.mode != .terminal {
+            try launcher.run { _ in MastodonThreadSource(statusID: status, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in MastodonSource(baseURL: url, transport: transport) }
     }
 }
 
@@ -213,37 +251,89 @@ struct StackExchangeCommand: ParsableCommand {
 struct LobstersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lobsters", abstract: "Lobsters: hottest or newest stories.")
     @Argument(help: "hottest or newest.") var list: LobstersSource.List = .hottest
+    @Option(help: ArgumentHelp(
+        "Open one story's comments (its short id, lobsters:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream them.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, LobstersCommentsSource.shortID(thread) == nil {
+            throw ValidationError("--thread takes a story's short id, lobsters:ID or its https://lobste.rs/s/… URL, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: LobstersSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in
-            LobstersSource(list: list, baseURL: url, transport: network.transport())
+        let transport = network.transport()
+        let story = thread.flatMap(LobstersCommentsSource.shortID)
+        let comments: DetailFetcher.MakeSource = { LobstersCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: story.map { "lobsters:\($0)" })
+        if let story, launcher.mode != .terminal {
+            try launcher.run { _ in LobstersCommentsSource(storyID: story, baseURL: url, transport: transport) }
+            return
         }
+        try launcher.run { _ in LobstersSource(list: list, baseURL: url, transport: transport) }
     }
 }
 
 struct DevToCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "devto", abstract: "DEV articles, optionally by tag.")
     @Option(help: "Only articles with this tag.") var tag: String?
+    @Option(help: ArgumentHelp(
+        "Open one article with its comments (its id, or devto:ID as --json prints it): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, DevToCommentsSource.articleID(thread) == nil {
+            throw ValidationError("--thread takes an article id (a positive number) or devto:ID, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: DevToSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in DevToSource(tag: tag, baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let article = thread.flatMap(DevToCommentsSource.articleID)
+        let comments: DetailFetcher.MakeSource = { DevToCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: article.map { "devto:\($0)" })
+        if let article, launcher.mode != .terminal {
+            try launcher.run { _ in DevToCommentsSource(articleID: article, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in DevToSource(tag: tag, baseURL: url, transport: transport) }
     }
 }
 
 struct JSONPlaceholderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "jsonplaceholder", abstract: "JSONPlaceholder posts (json-server paging).")
+    @Option(help: ArgumentHelp(
+        "Open one post with its comments (its id, or jsonplaceholder:ID as --json prints it): in the terminal its detail; --json/--plain stream the comments.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    func validate() throws {
+        if let thread, JSONPlaceholderCommentsSource.postID(thread) == nil {
+            throw ValidationError("--thread takes a post id (a positive number) or jsonplaceholder:ID, not '\(thread)'")
+        }
+    }
+
     func run() throws {
         let url = try network.url(default: JSONPlaceholderSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in JSONPlaceholderSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        let post = thread.flatMap(JSONPlaceholderCommentsSource.postID)
+        let comments: DetailFetcher.MakeSource = { JSONPlaceholderCommentsSource.forItem($0, baseURL: url, transport: transport) }
+        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "jsonplaceholder:\($0)" })
+        if let post, launcher.mode != .terminal {
+            try launcher.run { _ in JSONPlaceholderCommentsSource(postID: post, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { _ in JSONPlaceholderSource(baseURL: url, transport: transport) }
     }
 }
 

@@ -7,4 +7,6 @@ enum Delivery: Sendable {
     case fetched(FetchResult)
     /// A picture fetched, decoded and fitted, or why it could not be.
     case picture(PictureResult)
+    /// The reader's article (or why there is none) for the reader opened as `serial`.
+    case article(serial: Int, ArticleOutcome)
 }

@@ -92,16 +92,18 @@ struct FileLogHandler: LogHandler {
     static func bootstrap(path: String?, reportsAtOnce: Bool = true) -> (Logger, Sink?) {
         let off = Logger(label: "feedscroll", factory: { _ in SwiftLogNoOpLogHandler() })
         guard let path else { return (off, nil) }
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            printError("cannot write the log file \(path); logging is off")
+        // Non-blocking to open: a FIFO nobody reads would otherwise hold the run before its
+        // first frame (ENXIO instead); blocking again once open. Appending, so a device such as
+        // /dev/full (which cannot seek) or a log shared by two runs works as a log should.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            printError("cannot write the log file \(TextSanitizer.clean(path)) (\(reason)); logging is off")
             return (off, nil)
         }
-        // A device such as /dev/full cannot seek: appending is all that matters.
-        _ = try? handle.seekToEnd()
-        let sink = Sink(handle: handle, path: path, reportsAtOnce: reportsAtOnce)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let sink = Sink(handle: handle, path: TextSanitizer.clean(path), reportsAtOnce: reportsAtOnce)
         return (Logger(label: "feedscroll", factory: { _ in FileLogHandler(sink: sink) }), sink)
     }
 

@@ -22,9 +22,11 @@ struct JSONRecord: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Field.self)
-        // Ids are kept raw for identity (FeedItem.sanitized); a pipe gets them cleaned. A link
-        // refused as received is left out: a script would open the other link cleaning made.
-        try container.encode(TextSanitizer.clean(item.id), forKey: Field("id"))
+        // Ids are kept raw for identity (FeedItem.sanitized), and a script gets them raw too:
+        // cleaned, two distinct ids could print as one. Their controls are JSON escapes, never
+        // raw bytes (`TextSanitizer.escapingHiddenInJSON`). A link refused as received is left out: a script would
+        // open the other link cleaning made.
+        try container.encode(item.id, forKey: Field("id"))
         try container.encode(item.title, forKey: Field("title"))
         try container.encodeIfPresent(item.url.flatMap { item.isRefusedLink($0) ? nil : $0 }, forKey: Field("url"))
         try container.encodeIfPresent(item.author, forKey: Field("author"))
@@ -34,10 +36,11 @@ struct JSONRecord: Encodable {
         try container.encodeIfPresent(item.pictureURL, forKey: Field("picture"))
         var written = Self.commonFields
         if let parent = item.parentID {
-            // A comment (hn --thread): where it sits in the thread, and its text as plain text.
+            // A comment (--thread): where it sits in the thread, and its text as plain text.
             try container.encode(parent, forKey: Field("parent"))
             try container.encode(item.depth, forKey: Field("depth"))
-            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) } ?? ""
+            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) }
+                ?? item.body.map { TextSanitizer.clean($0, mode: .multiline) } ?? ""
             try container.encode(text, forKey: Field("text"))
             written.formUnion(["parent", "depth", "text"])
         }

@@ -26,15 +26,15 @@ struct Launcher {
     var options: FeedOptions
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
-    var comments: CommentFetchers.MakeSource?
+    var comments: DetailFetcher.MakeSource?
     /// The own document of an item id, for sources whose items have one (the detail view).
-    var documents: CommentFetchers.MakeSource?
+    var documents: DetailFetcher.MakeSource?
     /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
     var openThread: String?
 
     init(
-        options: FeedOptions, mode: OutputMode? = nil, comments: CommentFetchers.MakeSource? = nil,
-        documents: CommentFetchers.MakeSource? = nil, openThread: String? = nil
+        options: FeedOptions, mode: OutputMode? = nil, comments: DetailFetcher.MakeSource? = nil,
+        documents: DetailFetcher.MakeSource? = nil, openThread: String? = nil
     ) {
         self.options = options
         self.mode = mode ?? OutputMode(options)
@@ -64,6 +64,14 @@ struct Launcher {
         let pageCap = options.pageCap(configured: settings.maxPages)
         let (cache, warning) = PageCache.open(options: options, settings: settings, source: network, pageSize: pageSize, logger: logger)
         if let warning { printError(warning) }
+        // A cache found corrupt mid-run is moved aside and started anew: one line, at once in a
+        // pipe, after the terminal is restored on screen (and in the log either way).
+        let cacheNotes = ExitNotes(printsAtOnce: mode != .terminal)
+        cache?.store.reportRecovery { line in
+            logger.warning("\(line)")
+            cacheNotes.add(line)
+        }
+        defer { cacheNotes.printHeld() }
         defer { cache?.flush() }
         var source = network
         if options.offline {

@@ -98,8 +98,8 @@ struct LocalHackerNewsSource: FeedSource {
     var defaultPageSize: Int { model.defaultPageSize }
     var maxPageSize: Int { model.maxPageSize }
 
-    func load(_ key: PageKey, pageSize: Int) async throws(FeedError) -> Page {
-        try await replica.source().load(key, pageSize: pageSize)
+    func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+        try await replica.source().load(key, pageSize: pageSize, context: context)
     }
 
     func startOver() {

@@ -25,6 +25,10 @@ enum Network {
         }
     }
 
+    /// Seconds one attempt may take (`--timeout`), once the transport is made: a wait longer
+    /// than this is said on stderr in a pipe.
+    static var requestTimeout: Double? { shared.withLock { $0?.client.limits.timeout } }
+
     /// The transport made for this run's source, if it has one (the demo feed has none).
     static var current: RetryingTransport? { shared.withLock { $0?.transport } }
 

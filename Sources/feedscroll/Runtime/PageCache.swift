@@ -6,8 +6,10 @@ import Logging
 
 /// The run's view of the cache: which feed this is, where pages are written, what is read back.
 ///
-/// Reads (the first screen, read marks) happen before the first frame or on the fetcher's
-/// threads; every write goes through `StoreWriter`'s queue, never the runtime thread.
+/// Every write goes through `StoreWriter`'s queue, never the runtime thread. Reads are not yet
+/// effects: `lookup` (a cached first screen, a thread's cached page, offline pages) and
+/// `seenComments` run on the runtime thread, and `settle` (a failed fetch answered from the
+/// cache) on the fetch executor; moving them behind the inbox is the runtime issue's work.
 final class PageCache: Sendable {
     let store: CacheStore
     let writer: StoreWriter
@@ -32,16 +34,12 @@ final class PageCache: Sendable {
             ? .disabled
             : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
         let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
-        let opening = CacheStore.open(location, limitBytes: limit)
+        // Offline only reads: a cache that cannot be written is read as it is.
+        let opening = CacheStore.open(location, limitBytes: limit, readsReadOnly: options.offline)
         if let warning = opening.warning { logger.warning("\(warning)") }
         guard let store = opening.store else { return (nil, opening.warning) }
         let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
         return (PageCache(store: store, feed: feed, logger: logger), opening.warning)
-    }
-
-    /// The cached pages of this feed from its first page on, at most `limit` of them.
-    func firstScreen(from firstKey: PageKey, limit: Int) -> [CachedPage] {
-        (try? store.pages(of: feed, from: firstKey, limit: limit)) ?? []
     }
 
     /// The cache's name for an item's comment thread: its pages are cached like a feed's.

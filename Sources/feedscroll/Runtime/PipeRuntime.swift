@@ -90,6 +90,10 @@ struct PipeRuntime {
                     }
                     paging.receive(request, result)
                 case let .retrying(attempt, delay, error):
+                    // A wait longer than a request may take is said, not sat through silently.
+                    if delay > (Network.requestTimeout ?? .infinity) {
+                        printError("\(error.message) — waiting \(Int(delay.rounded())) s before attempt \(attempt)")
+                    }
                     logger.notice("retrying", metadata: [
                         "page": "\(request.index)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
                     ])
@@ -113,7 +117,7 @@ struct PipeRuntime {
             return "\(TextSanitizer.clean(item.id))\t\(item.title)\n"  // ids are raw for identity
         case .json:
             let data = (try? Self.encoder.encode(JSONRecord(item))) ?? Data("{}".utf8)
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return TextSanitizer.escapingHiddenInJSON(String(decoding: data, as: UTF8.self)) + "\n"
         }
     }
 }

@@ -24,10 +24,10 @@ struct TerminalRuntime {
     /// The theme asked for (flag or config); nil is the default. `NO_COLOR` overrides it.
     var theme: ThemeName?
     /// The comment thread of an item id, for sources whose items have one.
-    var comments: CommentFetchers.MakeSource?
+    var comments: DetailFetcher.MakeSource?
     var commentPageSize = 20
     /// The own document of an item id, for sources whose items have one (PokeAPI).
-    var documents: CommentFetchers.MakeSource?
+    var documents: DetailFetcher.MakeSource?
     /// `--images`: thumbnails and the detail's picture (never under NO_COLOR or the mono theme).
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
@@ -69,12 +69,17 @@ struct TerminalRuntime {
         let cache = isOfflineOnly ? nil : self.cache
         let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
         // Comment threads are cached like pages: fresh pages stored, failures answered from the cache.
-        var settleComments: CommentFetchers.Settle?
+        var settleComments: DetailFetcher.Settle?
         if let cache {
             settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
         }
-        let commentFetchers = comments.map { CommentFetchers(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
-        let documentFetchers = documents.map { CommentFetchers(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
+        let commentFetchers = comments.map { DetailFetcher(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
+        // The reader's pages go through the run's transport (that of the source or the pictures),
+        // or one made for them when the source has none (the demo feed).
+        let articleLoader = ArticleLoader(transport: pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)) {
+            inbox.post(.article(serial: $0, $1))
+        }
+        let documentFetchers = documents.map { DetailFetcher(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(
                 firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages, pipeline: PagingState.listPipelineDepth),
@@ -107,7 +112,12 @@ struct TerminalRuntime {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if case let .fetchPicture(request) = effect {
+                    if case let .fetchArticle(url, serial) = effect {
+                        logger.info("read", metadata: ["url": "\(url)"])
+                        articleLoader.fetch(url: url, serial: serial)
+                    } else if case let .cancelArticle(serial) = effect {
+                        articleLoader.cancel(serial: serial)
+                    } else if case let .fetchPicture(request) = effect {
                         pictureLoader?.fetch(request)
                     } else if case let .cancelPicture(url) = effect {
                         pictureLoader?.cancel(url: url)
@@ -170,6 +180,8 @@ struct TerminalRuntime {
                     actions.append(.fetched(result, at: now))
                 case let .picture(picture):
                     actions.append(.pictureFetched(picture))
+                case let .article(serial, outcome):
+                    actions.append(.articleFetched(serial: serial, outcome))
                 }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
@@ -179,6 +191,7 @@ struct TerminalRuntime {
         commentFetchers?.cancelAll()
         documentFetchers?.cancelAll()
         pictureLoader?.cancelAll()
+        articleLoader.cancelAll()
         cache?.flush()
         logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
         return 0
@@ -215,7 +228,7 @@ struct TerminalRuntime {
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
-        _ effect: AppEffect, fetcher: PageFetcher, comments: CommentFetchers?, documents: CommentFetchers?, copies: inout [String]
+        _ effect: AppEffect, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
     ) -> String? {
         switch effect {
         case let .fetch(request):
@@ -248,7 +261,7 @@ struct TerminalRuntime {
             cache?.markSeen(commentIDs, in: threadID)
         case .loadThreadHistory:
             break  // answered before this is called (see `run`)
-        case .quit, .fetchPicture, .cancelPicture:
+        case .quit, .fetchPicture, .cancelPicture, .fetchArticle, .cancelArticle:
             // Pictures are carried out by the PictureLoader in the loop.
             break
         }

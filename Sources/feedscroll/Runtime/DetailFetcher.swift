@@ -4,7 +4,7 @@ import FeedPaging
 /// A detail pager's fetcher: one per opened detail, bound to that item's thread (or its own
 /// document), so its results come back tagged with the detail's serial
 /// (`FetchResult.Pager.comments`, `.document`). Used on the runtime thread only.
-final class CommentFetchers {
+final class DetailFetcher {
     typealias MakeSource = (String) -> (any FeedSource)?
 
     /// What a result becomes before it is delivered, given the thread's item id (the page

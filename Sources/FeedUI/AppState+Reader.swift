@@ -1,0 +1,201 @@
+import FeedModel
+
+/// `a`: the item's web page read here, as an article (the reader), over the list or the detail.
+///
+/// The page is fetched by the runtime (`AppEffect.fetchArticle`, the detail lane); leaving
+/// while it loads cancels it on the wire. Scrolling is the detail's keys; `No` (digits, then
+/// `o`) opens link N in the browser and `o` alone the page itself; where you were is kept per
+/// address, so coming back opens the article where you left it.
+extension AppState {
+    /// Rows the reader's text gets: all but the title, its byline line and the status line.
+    var readerRows: Int { max(1, size.rows - 3) }
+
+    mutating func openReader() -> [AppEffect] {
+        let item: FeedItem
+        if let detail {
+            item = detail.item
+        } else {
+            guard viewport.count > 0, viewport.cursor < paging.items.count else {
+                notice = "no item selected"
+                return []
+            }
+            item = paging.items[viewport.cursor]
+        }
+        guard let link = item.url, !link.isEmpty else {
+            notice = "this item has no page to read"
+            return []
+        }
+        let checked: String
+        do throws(LinkCheck.Refusal) {
+            if item.isRefusedLink(link) { throw LinkCheck.Refusal.hiddenCharacters }
+            checked = try LinkCheck.validate(link)
+        } catch {
+            notice = LinkCheck.message(for: error)
+            return []
+        }
+        readersOpened += 1
+        reader = ReaderState(serial: readersOpened, url: checked, itemTitle: item.title, content: .loading)
+        return [.fetchArticle(url: checked, serial: readersOpened)] + markRead(item)
+    }
+
+    mutating func receiveArticle(serial: Int, _ outcome: ArticleOutcome) {
+        guard var reader, reader.serial == serial, reader.isLoading else { return }
+        switch outcome {
+        case .article(let article): reader.content = .loaded(article)
+        case .failed(let reason): reader.content = .failed(reason)
+        }
+        self.reader = reader
+        relayoutReader()
+        let top = Self.clampedTop(readerPositions[reader.url] ?? 0, lines: self.reader?.lines.count ?? 0, rows: readerRows)
+        self.reader?.top = top
+    }
+
+    /// Lays the article out for the terminal's width: the measure, centred when wider.
+    mutating func relayoutReader() {
+        guard var reader else { return }
+        let measure = min(ReaderState.measure, max(10, size.columns - 2))
+        let margin = max(1, (size.columns - measure) / 2)
+        switch reader.content {
+        case .loaded(let article):
+            reader.lines = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure, comment: nil)
+        case .loading, .failed:
+            reader.lines = []
+        }
+        reader.top = Self.clampedTop(reader.top, lines: reader.lines.count, rows: readerRows)
+        self.reader = reader
+    }
+
+    mutating func handleInReader(_ key: Key, _ intent: Intent?) -> [AppEffect] {
+        guard var reader else { return [] }
+        if reader.isSearching {
+            editReaderSearch(key)
+            return []
+        }
+        if case let .character(c) = key, let digit = c.wholeNumberValue, c.isASCII {
+            reader.count = min((reader.count ?? 0) * 10 + digit, 1_000_000)
+            self.reader = reader
+            return []
+        }
+        let count = reader.count
+        self.reader?.count = nil
+        let rows = readerRows
+        switch intent {
+        case .down: scrollReader(to: reader.top + 1)
+        case .up: scrollReader(to: reader.top - 1)
+        case .pageDown: scrollReader(to: reader.top + max(1, rows - 1))
+        case .pageUp: scrollReader(to: reader.top - max(1, rows - 1))
+        case .halfPageDown: scrollReader(to: reader.top + max(1, rows / 2))
+        case .halfPageUp: scrollReader(to: reader.top - max(1, rows / 2))
+        case .top: scrollReader(to: 0)
+        case .bottom: scrollReader(to: Int.max)
+        case .back: return closeReader()
+        case .quit: return key == .control("c") ? quit() : closeReader()
+        case .retry:
+            guard case .failed = reader.content else { return [] }
+            self.reader?.content = .loading
+            return [.fetchArticle(url: reader.url, serial: reader.serial)]
+        case .help:
+            isHelpShown = true
+            helpTop = 0
+        case .search:
+            self.reader?.isSearching = true
+            self.reader?.search = SearchPattern("")
+            self.reader?.searchOrigin = reader.top
+        case .nextMatch: findInReader(from: reader.top + 1, forward: true)
+        case .previousMatch: findInReader(from: reader.top - 1, forward: false)
+        case .openLink, .copy:
+            var link = reader.url
+            if let count {
+                guard case .loaded(let article) = reader.content, count >= 1, count <= article.links.count else {
+                    notice = "no link \(count) in this article"
+                    return []
+                }
+                link = article.links[count - 1]
+            }
+            let shown = TextSanitizer.clean(link, mode: .line)
+            if intent == .copy {
+                notice = "copied \(shown)"
+                return [.copy(link)]
+            }
+            notice = "opening \(shown)"
+            return [.openURL(link)]
+        default: break
+        }
+        return []
+    }
+
+    mutating func closeReader() -> [AppEffect] {
+        guard let reader else { return [] }
+        readerPositions[reader.url] = reader.top
+        self.reader = nil
+        return reader.isLoading ? [.cancelArticle(serial: reader.serial)] : []
+    }
+
+    /// A key while the `/` prompt is open: the pattern grows or shrinks and the text jumps to
+    /// its first match at or below where the search began; `Enter` keeps it, `Esc` drops it.
+    private mutating func editReaderSearch(_ key: Key) {
+        guard let reader, var text = reader.search?.text else { return }
+        switch key {
+        case let .character(character): text.append(character)
+        case .tab: text.append(" ")
+        case .backspace:
+            guard !text.isEmpty else { return cancelReaderSearch() }
+            text.removeLast()
+        case .control("u"): text = ""
+        case .control("c"), .escape: return cancelReaderSearch()
+        case .enter:
+            self.reader?.isSearching = false
+            if text.isEmpty {
+                self.reader?.search = nil
+            } else if !reader.lines.contains(where: { SearchPattern(text).matches($0.text) }) {
+                notice = "nothing found for \(text)"
+            }
+            return
+        default: return
+        }
+        self.reader?.search = SearchPattern(text)
+        if text.isEmpty {
+            scrollReader(to: reader.searchOrigin)
+        } else {
+            findInReader(from: reader.searchOrigin, forward: true, quiet: true)
+        }
+    }
+
+    private mutating func cancelReaderSearch() {
+        guard let reader else { return }
+        self.reader?.isSearching = false
+        self.reader?.search = nil
+        scrollReader(to: reader.searchOrigin)
+    }
+
+    /// Puts the next (or previous) line holding the pattern at the top, wrapping at the ends.
+    private mutating func findInReader(from start: Int, forward: Bool, quiet: Bool = false) {
+        guard let reader, let pattern = reader.search, !pattern.isEmpty else {
+            if !quiet { notice = "no search: / searches the article" }
+            return
+        }
+        let count = reader.lines.count
+        guard count > 0 else { return }
+        for step in 0..<count {
+            let index = ((forward ? start + step : start - step) % count + count) % count
+            if pattern.matches(reader.lines[index].text) {
+                if !quiet && (forward ? index < start : index > start) { notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+                // The match goes to the top line (near the end, blank lines follow it), so `n`
+                // always moves on from it.
+                self.reader?.top = index
+                return
+            }
+        }
+        if !quiet { notice = "nothing found for \(pattern.text)" }
+    }
+
+    private mutating func scrollReader(to top: Int) {
+        guard let reader else { return }
+        let clamped = Self.clampedTop(top, lines: reader.lines.count, rows: readerRows)
+        self.reader?.top = clamped
+    }
+
+    static func clampedTop(_ top: Int, lines: Int, rows: Int) -> Int {
+        max(0, min(top, lines - rows))
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import FeedMarkup
+import FeedModel
+import FeedPaging
+import FeedReader
+import FeedSources
+import Foundation
+
+/// `feedscroll read URL`: one web page's article, fetched through the same transport as every
+/// feed (limits, redirects, the retry site), read out by `ArticleExtractor`.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Read the article at a web address: its text without the page around it.",
+        discussion: """
+            --plain prints the title, a blank line, then the text; --json one object (url after
+            redirects, title, byline, site, published, lang, excerpt, text, links, pictures).
+            On a terminal without either, the article is laid out at a readable measure with its
+            links numbered and listed at the end. A page that is not an article (a PDF, a page
+            that needs JavaScript, an error page, one with no readable text, one over the size
+            cap) is one line on stderr and exit status 1.
+            """)
+
+    @Argument(help: ArgumentHelp("The page's address (http or https).", valueName: "URL")) var address: String
+    @Flag(help: "Print the title, a blank line, then the text.") var plain = false
+    @Flag(help: "Print one JSON object for the article.") var json = false
+    @Option(help: ArgumentHelp("Seconds one attempt may take, whole (a failure is retried once).", valueName: "SECONDS"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard NetworkOptions.checkedURL(address) != nil else {
+            throw ValidationError("'\(address)' is not a web address; give it as http://HOST/… or https://HOST/…")
+        }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be within 0…600 seconds, not \(timeout)") }
+        if plain && json { throw ValidationError("--plain and --json cannot be used together") }
+    }
+
+    func run() throws {
+        let url = NetworkOptions.checkedURL(address)!
+        let fetch = ArticleFetch(transport: Network.transport(timeout: timeout, width: 2))
+        let inbox = Inbox<Result<Result<Article, NotAnArticle>, FeedError>>()
+        let task = Task(executorPreference: FetchExecutor.shared) {
+            do throws(FeedError) {
+                inbox.post(.success(try await fetch.load(url)))
+            } catch {
+                inbox.post(.failure(error))
+            }
+        }
+        var outcome: Result<Result<Article, NotAnArticle>, FeedError>?
+        while outcome == nil {
+            inbox.wait()
+            outcome = inbox.drain().first
+        }
+        _ = task
+        Network.shutdown()
+        let article: Article
+        switch outcome! {
+        case .failure(let error):
+            printError(error.sanitized().message)
+            throw ExitCode(1)
+        case .success(.failure(let reason)):
+            printError("\(ArticleFetch.hostName(url)): \(reason)")
+            throw ExitCode(1)
+        case .success(.success(let found)):
+            article = found
+        }
+        let text: String
+        if json {
+            text = try ArticleJSON.line(article)
+        } else if plain || isatty(STDOUT_FILENO) == 0 {
+            text = article.title + "\n\n" + article.text + "\n"
+        } else {
+            text = ArticleJSON.screen(article, width: Self.terminalWidth())
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let n = data[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { return }
+                printError("cannot write the output: \(String(cString: strerror(errno)))")
+                throw ExitCode(1)
+            }
+            offset += n
+        }
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}
+
+/// The article as `read --json` prints it and as the plain screen lays it out.
+enum ArticleJSON {
+    private struct Record: Encodable {
+        struct Link: Encodable {
+            var n: Int
+            var text: String
+            var url: String
+        }
+
+        struct Picture: Encodable {
+            var url: String
+            var alt: String
+        }
+
+        var url: String?
+        var title: String
+        var byline: String?
+        var site: String?
+        var published: Int64?
+        var lang: String?
+        var excerpt: String?
+        var text: String
+        var links: [Link]
+        var pictures: [Picture]
+
+        func encode(to encoder: any Encoder) throws {
+            // Every field is written, `null` when unknown (keys sorted, as on every --json line).
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(url, forKey: .url)
+            try c.encode(title, forKey: .title)
+            try c.encode(byline, forKey: .byline)
+            try c.encode(site, forKey: .site)
+            try c.encode(published, forKey: .published)
+            try c.encode(lang, forKey: .lang)
+            try c.encode(excerpt, forKey: .excerpt)
+            try c.encode(text, forKey: .text)
+            try c.encode(links, forKey: .links)
+            try c.encode(pictures, forKey: .pictures)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case url, title, byline, site, published, lang, excerpt, text, links, pictures
+        }
+    }
+
+    static func line(_ article: Article) throws -> String {
+        let record = Record(
+            url: article.url, title: article.title, byline: article.byline, site: article.site,
+            published: article.published.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, lang: article.lang,
+            excerpt: article.excerpt, text: article.text,
+            links: article.markup.links.map { Record.Link(n: $0.n, text: $0.text, url: $0.url) },
+            pictures: article.markup.pictures.map { Record.Picture(url: $0.url, alt: $0.alt) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(record), as: UTF8.self) + "\n"
+    }
+
+    /// The article at a readable measure (76 columns, centred on wider terminals), its links
+    /// listed by number at the end.
+    static func screen(_ article: Article, width: Int) -> String {
+        let measure = min(76, max(20, width))
+        let margin = String(repeating: " ", count: max(0, (width - measure) / 2))
+        var lines = MarkupLayout.lines(MarkupBlocks(blocks: [MarkupBlock(.heading(level: 1, [Span(article.title)]))]), width: measure)
+        let about = [article.byline, article.site].compactMap { $0 }.joined(separator: " · ")
+        if !about.isEmpty { lines.append(MarkupLayout.clip(about, to: measure)) }
+        lines.append("")
+        lines += MarkupLayout.lines(article.markup, width: measure)
+        if !article.markup.links.isEmpty {
+            lines += ["", "Links:"]
+            lines += article.markup.links.map { MarkupLayout.clip("[\($0.n)] \($0.url)", to: measure) }
+        }
+        return lines.map { $0.isEmpty ? $0 : margin + $0 }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,125 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// The conversations of Lobsters and DEV on the real binary: in tmux at 80×24 (Enter on a story
+/// shows its comments, one request for the whole thread), and `--thread ID` streaming them in a
+/// pipe in thread order.
+@Suite(.serialized) struct ConversationScreenTests {
+    func start(_ arguments: String) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8"])
+    }
+
+    func pipe(_ arguments: [String]) throws -> ChildProcess.Result {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try ChildProcess.run([FeedscrollBinary.path] + arguments, environment: ProcessInfo.processInfo.environment, timeout: 120)
+    }
+
+    @Test func aLobstersStoryOpensWithItsCommentsFromOneRequest() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["lobsters"])
+        let tmux = try start("lobsters --base-url \(base)")
+        let list = try tmux.waitFor({ $0[23].contains("lobsters hottest") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        let title = String(list[0].dropFirst(2)).trimmingCharacters(in: .whitespaces)
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the story's comments")
+        #expect(detail[0].hasPrefix(" " + String(title.prefix(30))))
+        #expect(detail.contains { $0.contains("── ") && $0.contains("comment") })
+        #expect(try replica.routeStats()["lobsters/s/{id}"] == 1, "the whole thread in one request")
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0.contains { $0.contains("end of comments") } }, timeout: 20, description: "the end of the thread")
+        #expect(try replica.routeStats()["lobsters/s/{id}"] == 1, "paged locally, never fetched again")
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor({ $0[23].contains(" 1/") }, description: "back on the list")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func aDevArticleShowsItsWholeBodyAndItsComments() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["devto"])
+        let tmux = try start("devto --base-url \(base) --images off")
+        try tmux.waitFor({ $0[23].contains("devto") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the article's comments")
+        #expect(detail.contains { $0.contains("── ") && $0.contains("comment") })
+        let stats = try replica.routeStats()
+        #expect(stats["devto/api/articles/{id}"] == 1 && stats["devto/api/comments"] == 1)
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func threadsStreamInThreadOrderInPipes() throws {
+        let replica = try ServeProcess("--items 60")
+        let lobsters = try #require(replica.baseURLs["lobsters"])
+        let listed = try pipe(["lobsters", "--base-url", lobsters, "--plain", "--limit", "5"])
+        #expect(listed.status == 0)
+        // The first story with comments, by the id --json prints and by its URL.
+        var checked = 0
+        for line in listed.standardOutput.split(separator: "\n") {
+            let id = String(line.split(separator: "\t")[0])
+            let thread = try pipe(["lobsters", "--base-url", lobsters, "--thread", id, "--json"])
+            #expect(thread.status == 0, "\(thread.standardError)")
+            let comments = try thread.standardOutput.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            guard !comments.isEmpty else { continue }
+            var depthOf: [String: Int] = [id: -1]
+            for comment in comments {
+                let parent = try #require(comment["parent"] as? String)
+                let depth = try #require(comment["depth"] as? Int)
+                #expect(depthOf[parent].map { $0 + 1 } == depth, "a reply comes after its parent, one level down")
+                depthOf[try #require(comment["id"] as? String)] = depth
+                #expect(comment["text"] is String && comment["author"] is String)
+            }
+            let short = String(id.dropFirst("lobsters:".count))
+            let byURL = try pipe(["lobsters", "--base-url", lobsters, "--thread", "https://lobste.rs/s/\(short)/a_slug", "--plain"])
+            #expect(byURL.standardOutput.split(separator: "\n").count == comments.count)
+            checked += 1
+            break
+        }
+        #expect(checked == 1, "a story with comments among the first five")
+        let devto = try #require(replica.baseURLs["devto"])
+        let article = try pipe(["devto", "--base-url", devto, "--plain", "--limit", "1"]).standardOutput.split(separator: "\t")[0]
+        let devThread = try pipe(["devto", "--base-url", devto, "--thread", String(article), "--plain"])
+        #expect(devThread.status == 0)
+        #expect(devThread.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("devto:c/") })
+        let placeholder = try #require(replica.baseURLs["jsonplaceholder"])
+        let post = try pipe(["jsonplaceholder", "--base-url", placeholder, "--thread", "jsonplaceholder:3", "--plain"])
+        #expect(post.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+                == (11...15).map { "jsonplaceholder:c/\($0)" })
+        // Reddit: the first ten comments cost one request; the whole thread expands its stubs.
+        let reddit = try #require(replica.baseURLs["reddit"])
+        let posts = try pipe(["reddit", "programming", "--base-url", reddit, "--json", "--limit", "10"]).standardOutput
+        let busy = try #require(try posts.split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { ($0["comments"] as? Int ?? 0) > 60 })
+        let postID = try #require(busy["id"] as? String)
+        let before = try replica.routeStats()
+        let ten = try pipe(["reddit", "programming", "--base-url", reddit, "--thread", postID, "--plain", "--limit", "10"])
+        #expect(ten.standardOutput.split(separator: "\n").count == 10)
+        let after = try replica.routeStats()
+        #expect((after["reddit/comments/{id}"] ?? 0) - (before["reddit/comments/{id}"] ?? 0) == 1)
+        #expect((after["reddit/api/morechildren"] ?? 0) == (before["reddit/api/morechildren"] ?? 0), "no stub expanded before it is reached")
+        let everything = try pipe(["reddit", "programming", "--base-url", reddit, "--thread", postID, "--plain"])
+        let ids = everything.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(ids.count > 60 && Set(ids).count == ids.count)
+        #expect(try replica.routeStats()["reddit/api/morechildren"] ?? 0 > 0)
+        let refused = try pipe(["lobsters", "--thread", "not/an id"])
+        #expect(refused.status == 64)
+        // Hacker News takes the id --json prints and the item's page too (hn:ID was refused with 64).
+        let hn = try #require(replica.baseURLs["hn"])
+        let story = try pipe(["hn", "--base-url", hn, "--json", "--limit", "1"]).standardOutput
+        let storyID = try #require((try JSONSerialization.jsonObject(with: Data(story.utf8)) as? [String: Any])?["id"] as? String)
+        let byID = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain", "--limit", "3"])
+        #expect(byID.status == 0, "\(byID.standardError)")
+        let number = storyID.dropFirst(3)
+        let byPage = try pipe(["hn", "--base-url", hn, "--thread", "https://news.ycombinator.com/item?id=\(number)", "--plain", "--limit", "3"])
+        #expect(byPage.standardOutput == byID.standardOutput)
+        // Comments are plain text in pipes: no markup left in any title (96 of 373 had half tags).
+        let whole = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain"])
+        #expect(!whole.standardOutput.contains("<a ") && !whole.standardOutput.contains("href="))
+    }
+}

@@ -1,0 +1,88 @@
+import FeedReplica
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// The reader (`a`) on the real binary in tmux, against `feedscroll serve`: a third of its
+/// Hacker News stories link to the replica's own article pages.
+@Suite(.serialized) struct ReaderScreenTests {
+    private func start(_ arguments: String) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        // BROWSER=true: `o` "opens" without a browser, and says so on the status line.
+        return try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"])
+    }
+
+    private func fetchJSON(_ url: String) throws -> Any {
+        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
+        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    }
+
+    /// The rank (0-based) and article path of the first top story that links to the replica.
+    private func storyWithAnArticle(_ base: String) throws -> (rank: Int, path: String) {
+        let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
+        for (rank, id) in ids.prefix(12).enumerated() {
+            let item = try fetchJSON("\(base)/item/\(id).json") as? [String: Any]
+            if let url = item?["url"] as? String, let range = url.range(of: "/articles/") { return (rank, String(url[range.upperBound...])) }
+        }
+        throw CancellationError()
+    }
+
+    @Test func aReadsTheStorysPageWithNumberedLinksAndEscGoesBack() throws {
+        let replica = try ServeProcess()
+        defer { replica.stop() }
+        let base = try #require(replica.baseURLs["hn"])
+        let story = try storyWithAnArticle(base)
+        let page = ReplicaArticles.page(story.path, seed: ReplicaConfiguration().seed, origin: "http://127.0.0.1:\(replica.port)")
+
+        let tmux = try start("hn --base-url \(base) --no-cache")
+        try tmux.waitFor({ $0[23].contains("hn top") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
+        for _ in 0..<story.rank { try tmux.sendKeys("j") }
+        let list = try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story")
+        try tmux.sendKeys("a")
+        let reader = try tmux.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader")
+        #expect(reader[0].contains(String(page.title.prefix(40))))
+        #expect(reader[1].contains(page.byline ?? "?"))
+        let firstWords = String(page.paragraphs[0].prefix(30))
+        #expect(reader.contains { $0.contains(firstWords) }, "the article's first paragraph")
+        #expect(!reader.joined().contains("We use cookies"))
+        // Text at the measure, centred: 80 columns leave a margin of 2.
+        #expect(reader[2...20].allSatisfy { $0.count <= 80 && ($0.isEmpty || $0.hasPrefix("  ")) })
+
+        // Scrolling to the end shows the numbers links carry; 1o opens the first.
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0[23].contains("100%") }, description: "the end of the article")
+        try tmux.sendKeys("1", "o")
+        try tmux.waitFor({ $0[23].contains("opening http://127.0.0.1:\(replica.port)/articles/") }, description: "link 1 opened")
+
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list")
+        #expect(back.firstIndex { $0.hasPrefix("▌ ") } == list.firstIndex { $0.hasPrefix("▌ ") })
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func escWhileThePageLoadsClosesItsRequestOnTheWire() throws {
+        let replica = try ServeProcess("--latency-ms 1500")
+        defer { replica.stop() }
+        let base = try #require(replica.baseURLs["hn"])
+        let story = try storyWithAnArticle(base)
+        let tmux = try start("hn --base-url \(base) --no-cache")
+        try tmux.waitFor({ $0[23].contains("hn top") && !$0[23].contains("⇣") }, timeout: 30, description: "the first page")
+        for _ in 0..<story.rank { try tmux.sendKeys("j") }
+        try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story")
+        try tmux.sendKeys("a")
+        try tmux.waitForText("Loading the article")
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list")
+        let deadline = Date().addingTimeInterval(10)
+        var cancelled = 0
+        while cancelled == 0 && Date() < deadline {
+            cancelled = try replica.cancelledRoutes()["articles/{page}"] ?? 0
+            if cancelled == 0 { usleep(50_000) }  // polling the replica's count, not waiting for a time
+        }
+        #expect(cancelled == 1, "the article request was closed by the client")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+}
