@@ -74,7 +74,7 @@ public struct MarkupRenderer {
             flush()
             walkChildren(node)
             let spans = takeInline()
-            if !spans.isEmpty { emit(.heading(level: Int(String(name.last!)) ?? 2, spans)) }
+            if !spans.isEmpty { emit(.heading(level: name.last.flatMap { Int(String($0)) } ?? 2, spans)) }
         case "ul", "ol":
             flush()
             let isNested = !lists.isEmpty
@@ -161,7 +161,7 @@ public struct MarkupRenderer {
     private mutating func appendText(_ text: String) {
         var collapsed = ""
         collapsed.reserveCapacity(text.utf8.count)
-        var space = inline.isEmpty || inline.last!.text.hasSuffix(" ") || inline.last!.text == "\n"
+        var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
         for c in text {
             if c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{A0}" || c == "\r\n" || c == "\u{0C}" {
                 if !space { collapsed.append(" ") }

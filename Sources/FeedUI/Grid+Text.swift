@@ -38,10 +38,9 @@ extension Grid {
                 cellWidth = 1
             }
             if cellWidth == 0 { continue }
-            if cellWidth > 2 {
+            if cellWidth > 2, let first = character.unicodeScalars.first {
                 // A sequence the terminal would draw wider than one glyph (ZWJ emoji): keep its
                 // first scalar so the measured width and the drawn width agree.
-                let first = character.unicodeScalars.first!
                 glyph = String(first)
                 cellWidth = max(1, TextWidth.of(first))
             }
