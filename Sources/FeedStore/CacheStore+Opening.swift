@@ -38,6 +38,13 @@ extension CacheStore {
                 // Two processes creating one new file race to migrate it, and the loser's
                 // `CREATE TABLE` finds the table there: the second try sees the migrations done.
                 return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
+            } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode)
+            {
+                // Two processes started together: the other one is still creating or migrating
+                // the file, which can outlast the busy timeout on a loaded machine. Wait once more,
+                // longer, before running without a cache.
+                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout * 4), warning: nil)
             }
         } catch let error as DatabaseError where isCorruption(error) {
             let aside = "\(path).corrupt-\(Int(now))"
