@@ -72,7 +72,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CursesTerminal", dependencies: ["FeedUI", "FeedPictures", "CNCursesW"]),
+        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW"]),
         .executableTarget(
             name: "feedscroll",
             dependencies: [
