@@ -122,4 +122,59 @@ import Testing
         let whole = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain"])
         #expect(!whole.standardOutput.contains("<a ") && !whole.standardOutput.contains("href="))
     }
+
+    /// A question of the replica with an accepted answer and answers on more than one page.
+    func questionWithPagedAnswers(_ replica: ServeProcess) throws -> (id: Int, answers: Int) {
+        let base = try #require(replica.baseURLs["stackexchange"])
+        let listed = try ChildProcess.run(["curl", "-s", "--max-time", "5", base + "/questions?site=stackoverflow&pagesize=100"],
+                                          environment: ProcessInfo.processInfo.environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        let found = try #require(items.first { ($0["answer_count"] as? Int ?? 0) > 10 && $0["accepted_answer_id"] != nil })
+        return (try #require(found["question_id"] as? Int), try #require(found["answer_count"] as? Int))
+    }
+
+    @Test func aStackExchangeQuestionShowsItsBodyAnswersAcceptedFirstAndComments() throws {
+        let replica = try ServeProcess("--items 100")
+        let base = try #require(replica.baseURLs["stackexchange"])
+        let question = try questionWithPagedAnswers(replica)
+        let tmux = try start("stackexchange --base-url \(base) --thread \(question.id)")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the question's answers")
+        // The first answer shown is the accepted one, in the source's words.
+        let firstAnswer = try #require(detail.first { $0.contains("▾ ") && $0.contains("vote") })
+        #expect(firstAnswer.contains("✓ accepted"), "\(firstAnswer)")
+        var stats = try replica.routeStats()
+        #expect(stats["stackexchange/2.3/questions/{ids}"] == 1 && stats["stackexchange/2.3/questions/{ids}/answers"] == 1)
+        // G goes to the last line loaded; each time the next page of answers comes below it.
+        var screen = try tmux.capture()
+        for _ in 0..<6 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen[23]
+            try tmux.sendKeys("G")
+            screen = try tmux.waitFor({ $0[23] != before && !$0[23].contains("⇣") || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "G and the next page")
+        }
+        #expect(screen.contains { $0.contains("end of comments") })
+        stats = try replica.routeStats()
+        let pages = stats["stackexchange/2.3/questions/{ids}/answers"] ?? 0
+        #expect(pages >= 2, "answers paged as the reader went down")
+        #expect(stats["stackexchange/2.3/answers/{ids}/comments"] == pages, "one comments call per page of answers")
+        #expect(stats["stackexchange/2.3/questions/{ids}"] == 1, "the question once")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+
+        // The same thread in a pipe: every answer once, each comment under its post.
+        let streamed = try pipe(["stackexchange", "--base-url", base, "--thread", "stackexchange:\(question.id)", "--json"])
+        #expect(streamed.status == 0)
+        let records = try streamed.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let answers = records.filter { ($0["id"] as? String)?.hasPrefix("stackexchange:a/") == true }
+        #expect(answers.count == question.answers)
+        #expect(Set(answers.compactMap { $0["id"] as? String }).count == question.answers)
+        for record in records where (record["id"] as? String)?.hasPrefix("stackexchange:c/") == true {
+            let parent = try #require(record["parent"] as? String)
+            #expect(parent == "stackexchange:\(question.id)" || parent.hasPrefix("stackexchange:a/"))
+        }
+    }
 }

@@ -236,14 +236,35 @@ struct StackExchangeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stackexchange", abstract: "Newest questions of a Stack Exchange site (25-page wall without a key).")
     @Option(help: "The site, e.g. stackoverflow, superuser.") var site: String = "stackoverflow"
+    @Option(help: ArgumentHelp(
+        "Open one question with its answers and comments (its id, stackexchange:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream them.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, StackExchangeThreadSource.questionID(thread) == nil {
+            throw ValidationError("--thread takes a question id (a positive number), stackexchange:ID or the question's URL, not '\(thread)'")
+        }
+    }
 
     func run() throws {
         let url = try network.url(default: StackExchangeSource.defaultBaseURL)
         let key = ProcessInfo.processInfo.environment["STACKEXCHANGE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        try Launcher(options: options).run { log in
-            StackExchangeSource(site: site, baseURL: url, transport: network.transport(), key: key, log: log)
+        let transport = network.transport()
+        let site = self.site
+        let question = thread.flatMap(StackExchangeThreadSource.questionID)
+        let comments: DetailFetcher.MakeSource = {
+            StackExchangeThreadSource.forItem($0, site: site, baseURL: url, transport: transport, key: key)
+        }
+        let launcher = Launcher(options: options, comments: comments, openThread: question.map { "stackexchange:\($0)" })
+        if let question, launcher.mode != .terminal {
+            try launcher.run { _ in StackExchangeThreadSource(questionID: question, site: site, baseURL: url, transport: transport, key: key) }
+            return
+        }
+        try launcher.run { log in
+            StackExchangeSource(site: site, baseURL: url, transport: transport, key: key, log: log)
         }
     }
 }
