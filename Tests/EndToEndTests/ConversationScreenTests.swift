@@ -177,4 +177,34 @@ import Testing
             #expect(parent == "stackexchange:\(question.id)" || parent.hasPrefix("stackexchange:a/"))
         }
     }
+
+    @Test func aGitHubRepositoryShowsItsReadmeAndOpenIssues() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["github"])
+        let tmux = try start("github swift --base-url \(base) --images off")
+        let list = try tmux.waitFor({ $0[23].contains("github") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        let repo = String(list[0].dropFirst(2).prefix { $0 != " " })
+        try tmux.sendKeys("Enter")
+        // The README's heading (the repository's name), rendered, not Markdown.
+        let name = String(repo.split(separator: "/").last ?? "")
+        let detail = try tmux.waitFor({ $0.contains { $0.trimmingCharacters(in: .whitespaces) == name } && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the README")
+        #expect(!detail.contains { $0.contains("```") || $0.contains("## ") }, "Markdown rendered, not shown")
+        // Below it, the issues: each header with its number.
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0.contains { $0.contains("▾ ") && $0.contains(" · #") } }, timeout: 20, description: "the issues")
+        let stats = try replica.routeStats()
+        #expect(stats["github/repositories/{id}"] == 1 && stats["github/repositories/{id}/readme"] == 1, "once each, on the first page")
+        #expect((stats["github/repositories/{id}/issues"] ?? 0) >= 1, "issues paged as the reader goes")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+
+        // The issues in a pipe, by the repository's name: pull requests left out, each once.
+        let streamed = try pipe(["github", "--base-url", base, "--thread", repo, "--plain", "--limit", "45"])
+        #expect(streamed.status == 0, "\(streamed.standardError)")
+        let ids = streamed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(ids.count == 45 && Set(ids).count == 45)
+        #expect(ids.allSatisfy { $0.hasPrefix("github:\(repo)/issues/") })
+    }
 }
