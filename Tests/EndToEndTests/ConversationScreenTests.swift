@@ -207,4 +207,30 @@ import Testing
         #expect(ids.count == 45 && Set(ids).count == 45)
         #expect(ids.allSatisfy { $0.hasPrefix("github:\(repo)/issues/") })
     }
+
+    @Test func aWikipediaEditShowsItsDiffMarkedInText() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["wikipedia"])
+        // The first edit (a log entry or a new page has no diff to show): its url names the revision before.
+        let listed = try pipe(["wikipedia", "--base-url", base, "--json", "--limit", "20", "--no-cache"])
+        let records = try listed.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let index = try #require(records.firstIndex { ($0["url"] as? String)?.contains("oldid=") == true })
+        let title = String(try #require(records[index]["title"] as? String).prefix(30))
+        let tmux = try start("wikipedia --base-url \(base) --no-cache")
+        try tmux.waitFor({ $0[23].contains("wikipedia") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        for _ in 0..<index { try tmux.sendKeys("j") }
+        try tmux.waitFor({ $0.contains { $0.hasPrefix("▌ ") && $0.contains(title) } }, timeout: 10, description: "the cursor on the edit")
+        let listCalls = try replica.routeStats()["wikipedia/w/api.php"] ?? 0
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("{+") } && !$0[23].contains("⇣") }, timeout: 20, description: "the diff")
+        #expect(detail.contains { $0.hasPrefix(" Line ") && $0.hasSuffix(":") }, "a hunk's header")
+        #expect(detail.contains { $0.hasPrefix(" \u{2212} ") && $0.contains("[-") }, "the deleted side marked with a minus")
+        #expect(detail.contains { $0.hasPrefix(" + ") && $0.contains("{+") }, "the added side marked with a plus")
+        #expect((try replica.routeStats()["wikipedia/w/api.php"] ?? 0) >= listCalls + 1)
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
 }

@@ -390,7 +390,10 @@ struct WikipediaCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: WikipediaSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        // Enter on an edit shows its diff.
+        let diffs: DetailFetcher.MakeSource = { WikipediaDiffSource.forItem($0, baseURL: url, transport: transport) }
+        try Launcher(options: options, comments: diffs).run { _ in WikipediaSource(baseURL: url, transport: transport) }
     }
 }
 
