@@ -74,6 +74,13 @@ extension AppState {
             return key == .control("c") ? quit() : closeDetail()
         case .collapse: toggleFocusedComment()
         case .parent: jumpToParent()
+        case .nextSibling: jumpToComment(.sameDepth, forward: true)
+        case .previousSibling: jumpToComment(.sameDepth, forward: false)
+        case .nextTopLevel: jumpToComment(.topLevel, forward: true)
+        case .previousTopLevel: jumpToComment(.topLevel, forward: false)
+        case .nextNew: jumpToComment(.new, forward: true)
+        case .nextItem: return openNeighbour(by: 1)
+        case .previousItem: return openNeighbour(by: -1)
         case .retry:
             let document = retryDocument()
             guard document.isEmpty, var comments = detail?.comments else { return document }
@@ -238,6 +245,55 @@ extension AppState {
               let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == parent })
         else { return }
         scrollDetail(to: row)
+    }
+
+    /// Which comment `]`, `}` and `.` look for.
+    enum CommentTarget { case sameDepth, topLevel, new }
+
+    /// Moves the top to the next (or previous) comment of a kind after (before) the focused one:
+    /// at the focused one's depth or shallower (`]`, `[`: its next sibling, or the next comment
+    /// of an ancestor's when its subtree ends), at depth 0 (`}`, `{`), or new since the last
+    /// visit (`.`). Folded comments are passed over; when there is none, the status says so.
+    private mutating func jumpToComment(_ target: CommentTarget, forward: Bool) {
+        guard let detail else { return }
+        let shown = detail.shownComments
+        let focused = focusedComment
+        // Above the comments (the item's text): the first comment counts as the next one.
+        let start = focused ?? (forward ? -1 : shown.count)
+        let depth = focused.map { $0 < shown.count ? shown[$0].depth : 0 } ?? 0
+        let candidates = forward ? Array(stride(from: start + 1, to: shown.count, by: 1)) : Array(stride(from: start - 1, through: 0, by: -1))
+        let seen = detail.seenBefore
+        for index in candidates {
+            let comment = shown[index]
+            let matches = switch target {
+            case .sameDepth: comment.depth <= depth
+            case .topLevel: comment.depth == 0
+            case .new: seen.map { !$0.contains(comment.id) } ?? false
+            }
+            guard matches, let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) else { continue }
+            scrollDetail(to: row)
+            return
+        }
+        let loading = detail.comments.map { !$0.isAtEnd } ?? false
+        notice = switch target {
+        case .new where seen == nil: "no new comments: this is your first visit"
+        case .new: loading ? "no new comment below yet (more comments are loading)" : "no new comment below"
+        case .topLevel: forward ? (loading ? "no top-level comment below yet" : "this is the last top-level comment") : "this is the first top-level comment"
+        case .sameDepth: forward ? (loading ? "no comment at this depth below yet" : "no comment at this depth below") : "no comment at this depth above"
+        }
+    }
+
+    /// `J`/`K`: leaves the detail for the next (previous) item of the list and opens it, the
+    /// list's cursor moving with it (and prefetching as it would).
+    private mutating func openNeighbour(by step: Int) -> [AppEffect] {
+        let target = viewport.cursor + step
+        guard detail != nil, viewport.count > 0, target >= 0, target < paging.items.count else {
+            notice = step > 0 ? "this is the last item loaded" : "this is the first item"
+            return []
+        }
+        let closed = closeDetail()
+        viewport.move(by: step)
+        return closed + openDetail()
     }
 
     private func commentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
