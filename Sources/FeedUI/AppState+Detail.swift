@@ -88,9 +88,22 @@ extension AppState {
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
         case .read: return openReader()
-        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead, nil: break
+        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead:
+            notice = listOnlyNotice(key, intent)
+        case nil:
+            // A key the list binds (H, or Esc for the search) does nothing here: say where it works.
+            notice = keyMap.intent(for: key, in: .list).flatMap { listOnlyNotice(key, $0) }
         }
         return []
+    }
+
+    /// What a key that works only in the list says in a detail: `H in the list: hide or show
+    /// read items (Esc goes back)`.
+    private func listOnlyNotice(_ key: Key, _ intent: Intent?) -> String? {
+        guard let intent, let binding = keyMap.bindings.first(where: { $0.intent == intent }) else { return nil }
+        let help = binding.help.prefix(1).lowercased() + binding.help.dropFirst()
+        let back = keyMap.keys(for: .back).first.map { " (\($0.label) goes back)" } ?? ""
+        return "\(key.label) in the list: \(help)\(back)"
     }
 
     mutating func handleInDetail(_ event: MouseEvent) -> [AppEffect] {

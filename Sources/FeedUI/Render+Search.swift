@@ -33,6 +33,7 @@ extension FilterState {
 func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     let filter = state.filter
     guard filter.isEditing || filter.isActive || filter.note != nil else { return nil }
+    // (A notice with no search on goes to the list's own status line, among its fields.)
     let prompt = " /" + filter.pattern.text + (filter.isEditing ? "▏" : "")
     // Counted are the matches n and N can reach; those on rows H hides are owned up to.
     let hidden = state.viewport.hidden
@@ -51,9 +52,14 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     } else {
         count = "\(shown) match\(shown == 1 ? "" : "es")" + hiddenNote
     }
-    if let note = filter.note {
-        // The note matters most (a wrap, nothing found): it goes first, the count after.
-        return (" " + note, number.map { "\($0)/\(shown) " } ?? "")
+    if let note = state.notice ?? filter.note {
+        // A notice (what the last key did: `copied …`, a browser that did not start, `read
+        // items hidden`) or the search's note (a wrap, nothing found) matters most: it goes
+        // first, the pattern (under a notice) and the count after.
+        if state.notice != nil && filter.isActive {
+            return (" " + note, "/" + filter.pattern.text + (count.isEmpty ? "" : "  " + count) + " ")
+        }
+        return (" " + note, number.map { "\($0.grouped)/\(shown.grouped) " } ?? "")
     }
     let position = state.paging.items.count == 0 ? "" : "\(state.viewport.cursor + 1)/\(state.paging.items.count) "
     return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : position)

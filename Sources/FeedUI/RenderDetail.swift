@@ -45,24 +45,32 @@ extension AppState {
 
 private func drawDetailStatus(_ state: AppState, _ detail: DetailState, into grid: inout Grid) {
     let row = grid.size.rows - 1
-    let width = grid.size.columns
-    var parts = [state.sourceName]
-    let length = max(1, state.detailLength)
-    let bottom = min(length, detail.top + state.detailRows)
-    parts.append(bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)")
-    if let comments = detail.comments {
-        // The comments drawn, those of a page still arriving included.
-        let count = comments.items.count + (detail.arriving?.items.count ?? 0)
-        parts.append("\(count) comment\(count == 1 ? "" : "s")")
-        if let cachedAt = detail.cachedAt { parts.append("cached \(AppState.age(state.now - cachedAt)) ago") }
-        if !comments.inFlight.isEmpty { parts.append("⇣\(comments.inFlight.count)") }
-    }
-    let left = " " + parts.joined(separator: " · ")
-    let right = "Esc back · ? help "
     grid.fill(row: row, style: .status)
-    let used = grid.write(left, row: row, column: 0, style: .status)
-    let rightWidth = TextWidth.of(right)
-    if used + rightWidth + 1 <= width {
-        grid.write(right, row: row, column: width - rightWidth, style: .status)
+    let line = StatusLine.fit(state.detailStatusFields, width: grid.size.columns)
+    grid.write(line.left, row: row, column: 0, style: .status)
+    if !line.right.isEmpty {
+        grid.write(line.right, row: row, column: grid.size.columns - TextWidth.of(line.right), style: .status)
+    }
+}
+
+extension AppState {
+    /// The detail's status fields: source, where in the document, a notice (kept to the last,
+    /// as in the list), the comment count, the cache note, requests in flight and the way back.
+    var detailStatusFields: [StatusLine.Field] {
+        guard let detail else { return [] }
+        var fields = [StatusLine.Field(text: sourceName, priority: 6)]
+        let length = max(1, detailLength)
+        let bottom = min(length, detail.top + detailRows)
+        fields.append(.init(text: bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)", priority: 7))
+        if let notice { fields.append(.init(text: notice, priority: 8)) }
+        if let comments = detail.comments {
+            // The comments drawn, those of a page still arriving included.
+            let count = comments.items.count + (detail.arriving?.items.count ?? 0)
+            fields.append(.init(text: "\(count.grouped) comment\(count == 1 ? "" : "s")", priority: 5))
+            if let cachedAt = detail.cachedAt { fields.append(.init(text: "cached \(AppState.age(now - cachedAt)) ago", priority: 4)) }
+            if !comments.inFlight.isEmpty { fields.append(.init(text: "⇣\(comments.inFlight.count)", priority: 4)) }
+        }
+        fields.append(.init(text: "Esc back · ? help", priority: 3, isRight: true))
+        return fields
     }
 }
