@@ -58,6 +58,10 @@ extension AppState {
     }
 
     mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
+        if detail?.isSearching == true {
+            editDetailSearch(key)
+            return []
+        }
         let rows = detailRows
         switch intent {
         case .down: scrollDetail(to: (detail?.top ?? 0) + 1)
@@ -95,7 +99,14 @@ extension AppState {
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
         case .read: return openReader()
-        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead:
+        case .search:
+            let origin = detail?.top ?? 0
+            detail?.isSearching = true
+            detail?.search = SearchPattern("")
+            detail?.searchOrigin = origin
+        case .nextMatch: findInDetail(from: (detail?.top ?? 0) + 1, forward: true)
+        case .previousMatch: findInDetail(from: (detail?.top ?? 0) - 1, forward: false)
+        case .open, .refresh, .clearSearch, .goTo, .hideRead:
             notice = listOnlyNotice(key, intent)
         case nil:
             // A key the list binds (H, or Esc for the search) does nothing here: say where it works.
@@ -246,6 +257,64 @@ extension AppState {
               let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == parent })
         else { return }
         scrollDetail(to: row)
+    }
+
+    /// A key while the detail's `/` prompt is open: the pattern grows or shrinks and the text
+    /// jumps to its first match at or below where the search began; `Enter` keeps it, `Esc`
+    /// drops it and goes back to where it began (as less and the reader do).
+    private mutating func editDetailSearch(_ key: Key) {
+        guard let detail, var text = detail.search?.text else { return }
+        switch key {
+        case let .character(character): text.append(character)
+        case .tab: text.append(" ")
+        case .backspace:
+            guard !text.isEmpty else { return cancelDetailSearch() }
+            text.removeLast()
+        case .control("u"): text = ""
+        case .control("c"), .escape: return cancelDetailSearch()
+        case .enter:
+            self.detail?.isSearching = false
+            if text.isEmpty {
+                self.detail?.search = nil
+            } else if !detail.lines.contains(where: { SearchPattern(text).matches($0.text) }) {
+                notice = "nothing found for \(text)"
+            }
+            return
+        default: return
+        }
+        self.detail?.search = SearchPattern(text)
+        if text.isEmpty {
+            scrollDetail(to: detail.searchOrigin)
+        } else {
+            findInDetail(from: detail.searchOrigin, forward: true, quiet: true)
+        }
+    }
+
+    private mutating func cancelDetailSearch() {
+        guard let detail else { return }
+        self.detail?.isSearching = false
+        self.detail?.search = nil
+        scrollDetail(to: detail.searchOrigin)
+    }
+
+    /// Puts the next (or previous) line holding the pattern at the top, wrapping at the ends:
+    /// the item's text and every comment laid out (folded ones are not searched).
+    private mutating func findInDetail(from start: Int, forward: Bool, quiet: Bool = false) {
+        guard let detail, let pattern = detail.search, !pattern.isEmpty else {
+            if !quiet { notice = "no search: / searches the text and comments" }
+            return
+        }
+        let count = detail.lines.count
+        guard count > 0 else { return }
+        for step in 0..<count {
+            let index = ((forward ? start + step : start - step) % count + count) % count
+            if pattern.matches(detail.lines[index].text) {
+                if !quiet && (forward ? index < start : index > start) { notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+                scrollDetail(to: index)
+                return
+            }
+        }
+        if !quiet { notice = "nothing found for \(pattern.text)" }
     }
 
     /// Which comment `]`, `}` and `.` look for.

@@ -92,4 +92,29 @@ import Testing
         #expect(state.detail?.item.id == "t:0")
         #expect(state.notice == "this is the first item")
     }
+
+    @Test func slashSearchesTheTextAndCommentsWithNAndShiftN() throws {
+        var state = try thread([0, 1, 0])
+        _ = key(&state, .character("/"))
+        #expect(state.detail?.isSearching == true)
+        for character in "comment 2" { _ = key(&state, .character(character)) }
+        let first = try #require(state.detail?.top)
+        #expect(state.detail?.lines[first].text.contains("comment 2") == true, "the first line holding it goes to the top")
+        _ = key(&state, .enter)
+        #expect(state.detail?.isSearching == false && state.detail?.search?.text == "comment 2")
+        let grid = render(state, size: state.size)
+        #expect(grid.trimmedLines.last?.contains("/comment 2") == true, "the status line shows the pattern")
+        _ = key(&state, .character("n"))
+        let second = try #require(state.detail?.top)
+        #expect(second > first && state.detail?.lines[second].text.contains("comment 2") == true)
+        _ = key(&state, .character("N"))
+        #expect(state.detail?.top == first)
+        // Esc while typing drops the search and goes back to where it began.
+        _ = key(&state, .character("/"))
+        _ = key(&state, .character("z"))
+        _ = key(&state, .escape)
+        #expect(state.detail?.search == nil && state.detail?.top == first)
+        _ = key(&state, .character("n"))
+        #expect(state.notice == "no search: / searches the text and comments")
+    }
 }
