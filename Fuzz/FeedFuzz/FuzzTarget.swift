@@ -60,6 +60,18 @@ public struct FuzzTarget: Sendable {
             FuzzTarget(api: "stackexchange-thread", recording: recording("stackexchange-thread"), listPath: ["items"], nullIsEmpty: false) {
                 StackExchangeThreadSource(questionID: 64000132, baseURL: base("/stackexchange/2.3"), transport: $0)
             },
+            FuzzTarget(api: "lobsters-thread", recording: recording("lobsters-thread"), listPath: ["comments"], nullIsEmpty: false) {
+                LobstersCommentsSource(storyID: "kr21hu", baseURL: base("/lobsters"), transport: $0)
+            },
+            FuzzTarget(api: "devto-thread", recording: recording("devto-thread"), listPath: [], nullIsEmpty: false) {
+                DevToCommentsSource(articleID: 700000, baseURL: base("/devto/api"), transport: $0)
+            },
+            FuzzTarget(api: "jsonplaceholder-thread", recording: recording("jsonplaceholder-thread"), listPath: ["comments"], nullIsEmpty: false) {
+                JSONPlaceholderCommentsSource(postID: 3, baseURL: base("/jsonplaceholder"), transport: $0)
+            },
+            FuzzTarget(api: "mastodon-thread", recording: recording("mastodon-thread"), listPath: ["descendants"], nullIsEmpty: false) {
+                MastodonThreadSource(statusID: "117681045438464059", baseURL: base("/mastodon"), transport: $0)
+            },
             FuzzTarget(api: "github-thread", recording: recording("github-thread"), listPath: [], nullIsEmpty: false) {
                 GitHubRepoThreadSource(repository: .id(10006474), baseURL: base("/github"), transport: $0)
             },
