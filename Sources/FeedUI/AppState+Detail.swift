@@ -62,6 +62,19 @@ extension AppState {
             editDetailSearch(key)
             return []
         }
+        // A count before a motion: digits gather (a leading 0 is no count), the motion repeats.
+        if case let .character(c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || detail?.count != nil {
+            let typed = min((detail?.count ?? 0) * 10 + digit, 100_000)
+            detail?.count = typed
+            return []
+        }
+        let times = detail?.count ?? 1
+        detail?.count = nil
+        if times > 1, let intent, Self.repeatsInDetail.contains(intent) {
+            var effects: [AppEffect] = []
+            for _ in 0..<times { effects += handleInDetail(key, intent) }
+            return effects
+        }
         let rows = detailRows
         switch intent {
         case .down: scrollDetail(to: (detail?.top ?? 0) + 1)
@@ -316,6 +329,12 @@ extension AppState {
         }
         if !quiet { notice = "nothing found for \(pattern.text)" }
     }
+
+    /// The motions a count repeats in a detail (`3j`, `2]`, `5}`).
+    static let repeatsInDetail: Set<Intent> = [
+        .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .nextSibling, .previousSibling,
+        .nextTopLevel, .previousTopLevel, .nextNew, .nextMatch, .previousMatch, .parent,
+    ]
 
     /// Which comment `]`, `}` and `.` look for.
     enum CommentTarget { case sameDepth, topLevel, new }

@@ -36,6 +36,8 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var isSearching = false
     /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
     var searchOrigin = 0
+    /// A count typed before a motion (`3j`, `2]`), as in less and vim.
+    public internal(set) var count: Int?
     /// Blank lines at the top of the document that the item's picture is drawn over.
     public internal(set) var pictureRows = 0
     /// The document for the current width (title, meta, body, comments).

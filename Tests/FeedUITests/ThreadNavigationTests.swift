@@ -117,4 +117,20 @@ import Testing
         _ = key(&state, .character("n"))
         #expect(state.notice == "no search: / searches the text and comments")
     }
+
+    @Test func aCountRepeatsTheMotion() throws {
+        var state = try thread([0, 1, 0, 1, 0, 1, 0])
+        let top = try #require(state.detail?.top)
+        _ = key(&state, .character("3"))
+        #expect(state.detail?.count == 3)
+        _ = key(&state, .character("j"))
+        #expect(state.detail?.top == top + 3 && state.detail?.count == nil)
+        _ = key(&state, .character("2"))
+        _ = key(&state, .character("}"))
+        #expect(state.focusedComment == 4, "two top-level comments on from c0")
+        _ = key(&state, .character("1"))
+        _ = key(&state, .character("0"))
+        _ = key(&state, .character("k"))
+        #expect(state.detail?.top == (try #require(state.detail?.lines.firstIndex { $0.isHeader && $0.comment == 4 })) - 10)
+    }
 }
