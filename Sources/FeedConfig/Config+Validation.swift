@@ -3,7 +3,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -48,6 +48,10 @@ private struct Reader {
                 }
                 config.browser = browser
             case "browser_terminal": config.browserTerminal = try boolean(value, at: path)
+            case "comment_width":
+                let width = try positive(value, at: path)
+                guard (20...400).contains(width) else { throw fail(path, "must be between 20 and 400 columns, not \(width)") }
+                config.commentWidth = width
             case "keys": config.keys = try keys(value, at: path)
             case "feeds":
                 for (name, feedValue) in try table(value, at: path) {

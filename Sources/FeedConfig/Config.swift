@@ -28,6 +28,8 @@ public struct Config: Equatable, Sendable {
     public var browser: String?
     /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.
     public var browserTerminal: Bool?
+    /// `comment_width`: the widest a comment's text runs, in columns.
+    public var commentWidth: Int?
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,

@@ -228,7 +228,7 @@ extension AppState {
         guard var detail else { return }
         let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
         detail.pictureRows = detailPictureRows(for: detail.item)
-        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now)
+        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now, measure: commentWidth)
         if let anchor, anchor.isHeader, let comment = anchor.comment,
            let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == comment })
         {
@@ -251,7 +251,7 @@ extension AppState {
         var updated = detail
         let id = comments.items[index].id
         if updated.collapsed.contains(id) { updated.collapsed.remove(id) } else { updated.collapsed.insert(id) }
-        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now)
+        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now, measure: commentWidth)
         if let row = updated.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) { updated.top = row }
         self.detail = updated
         scrollDetail(to: updated.top)

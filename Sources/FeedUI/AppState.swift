@@ -49,6 +49,8 @@ public struct AppState: Equatable {
     public internal(set) var detail: DetailState?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
+    /// The widest a comment's text runs (`comment_width`, default `DetailLayout.commentMeasure`).
+    public var commentWidth = DetailLayout.commentMeasure
     /// Whether the source's items have a document of their own that says more than the list
     /// (PokeAPI's `/pokemon/{name}`): opening one loads it into the detail.
     public var loadsDocuments = false

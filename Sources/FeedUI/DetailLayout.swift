@@ -5,11 +5,12 @@ import FeedPaging
 enum DetailLayout {
     /// Columns each level of comment nesting indents.
     static let indentStep = 2
-    /// The widest a comment's text runs, in columns from where it starts: lines of about 80
-    /// read well, and a 200-column terminal would otherwise wrap them at 197.
-    static let commentMeasure = 80
+    /// The widest a comment's text runs, in columns from where it starts, by default: lines of
+    /// about 80 read well, and a 200-column terminal would otherwise wrap them at 197 (the
+    /// config's `comment_width` changes it).
+    public static let commentMeasure = 80
 
-    static func lines(_ detail: DetailState, width: Int, now: Double) -> [DetailLine] {
+    static func lines(_ detail: DetailState, width: Int, now: Double, measure: Int = commentMeasure) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
         // moving the text.
@@ -69,7 +70,7 @@ enum DetailLayout {
                                     style: .meta, comment: index, isHeader: true))
             if !isCollapsed {
                 let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
-                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + commentMeasure), comment: index)
+                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + measure), comment: index)
             }
         }
         return lines

@@ -133,4 +133,15 @@ import Testing
         _ = key(&state, .character("k"))
         #expect(state.detail?.top == (try #require(state.detail?.lines.firstIndex { $0.isHeader && $0.comment == 4 })) - 10)
     }
+
+    @Test func commentsKeepTheConfiguredWidthOnAWideTerminal() throws {
+        var state = try thread([0, 1])
+        _ = state.reduce(.resized(Size(columns: 200, rows: 30)))
+        let wide = try #require(state.detail?.lines.filter { $0.comment != nil && !$0.isHeader }.map { $0.column + TextWidth.of($0.text) }.max())
+        #expect(wide <= 2 + 2 + 80 + 2, "80 columns by default: \(wide)")
+        state.commentWidth = 40
+        _ = state.reduce(.resized(Size(columns: 201, rows: 30)))
+        let narrow = try #require(state.detail?.lines.filter { $0.comment != nil && !$0.isHeader }.map { $0.column + TextWidth.of($0.text) }.max())
+        #expect(narrow <= 2 + 2 + 40 + 2 && narrow > 30, "comment_width 40: \(narrow)")
+    }
 }

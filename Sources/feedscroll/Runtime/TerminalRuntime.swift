@@ -47,6 +47,8 @@ struct TerminalRuntime {
     /// The config's `browser` and `browser_terminal` (`BrowserCommand.launch`).
     var browser: String?
     var browserTerminal: Bool?
+    /// The config's `comment_width`.
+    var commentWidth: Int?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -90,6 +92,7 @@ struct TerminalRuntime {
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        if let commentWidth { state.commentWidth = commentWidth }
         state.loadsDocuments = documentFetchers != nil
         // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
         let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
