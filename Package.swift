@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
         .target(
             name: "FeedSources",
-            dependencies: ["FeedModel", "FeedMarkup", "FeedReader", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["FeedModel", "FeedMarkup", "FeedReader", "FeedFormats", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -79,7 +79,7 @@ let package = Package(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
-                "FeedPictures", "FeedMarkup", "FeedReader",
+                "FeedPictures", "FeedMarkup", "FeedReader", "FeedFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -101,7 +101,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport", "FeedReplica"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
