@@ -24,6 +24,10 @@ public struct Config: Equatable, Sendable {
     public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
+    /// `browser`: the command that opens links (`$BROWSER`'s form), over `$BROWSER`.
+    public var browser: String?
+    /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.
+    public var browserTerminal: Bool?
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,

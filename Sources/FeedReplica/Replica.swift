@@ -1,6 +1,7 @@
 import Foundation
 internal import Hummingbird
 internal import Logging
+internal import NIOCore
 internal import ServiceLifecycle
 import Synchronization
 
@@ -49,7 +50,7 @@ public final class Replica: Sendable {
         let responder = ReplicaResponder(router: router, stalls: stalls, stopping: stopping)
         let app = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatch()])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatch(), HTTP10Close()])),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 boundContinuation.yield(.success(channel.localAddress?.port ?? port))
@@ -139,7 +140,7 @@ private struct ReplicaResponder: HTTPResponder {
             if delayMs > 0 {
                 let watch = await context.closeWatch()
                 let stopping = self.stopping
-                if await Self.clientCloses(watch, before: { await Self.sleep(delayMs, unless: stopping) }) {
+                if await Self.clientCloses(watch, on: context.channel, before: { await Self.sleep(delayMs, unless: stopping) }) {
                     router.countCancelled(path: request.uri.path)
                     throw CancellationError()
                 }
@@ -161,7 +162,7 @@ private struct ReplicaResponder: HTTPResponder {
         case let .stall(delayMs):
             let watch = await context.closeWatch()
             let stalls = self.stalls
-            if await Self.clientCloses(watch, before: {
+            if await Self.clientCloses(watch, on: context.channel, before: {
                 if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
                 await stalls.wait()
             }) {
@@ -183,8 +184,13 @@ private struct ReplicaResponder: HTTPResponder {
 
     /// Runs `work`, racing it against the client closing the connection.
     /// - Returns: true when the client closed first.
-    private static func clientCloses(_ watch: ClientCloseWatch?, before work: @escaping @Sendable () async -> Void) async -> Bool {
+    private static func clientCloses(
+        _ watch: ClientCloseWatch?, on channel: any Channel, before work: @escaping @Sendable () async -> Void
+    ) async -> Bool {
         guard let watch else {
+            // A connection closed before its watch was looked up has left the pipeline with
+            // it: that client is gone already (a request cancelled at once), not still waiting.
+            if !channel.isActive { return true }
             await work()
             return false
         }

@@ -123,7 +123,8 @@ extension AppState {
         }
         guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
-        guard comments.receive(result.request, loaded) != .dropped else { return [] }
+        let receipt = comments.receive(result.request, loaded)
+        guard receipt.outcome != .dropped else { return [] }
         self.detail?.comments = comments
         if let arriving = detail.arriving, comments.inFlight[arriving.request] == nil {
             // Their page arrived (it holds them), or failed: the pager's rows are the truth again.
@@ -131,7 +132,7 @@ extension AppState {
         }
         noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
         self.detail?.parseNewComments()
-        var effects: [AppEffect] = []
+        var effects = commentEffects(receipt.effects)
         if detail.isStandIn, case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id {
             // The thread was opened by id: now its item is known (title, link, counts, body).
             self.detail?.replaceStandIn(with: subject)

@@ -172,8 +172,11 @@ extension AppState {
         let request = result.request
         switch result.outcome {
         case let .loaded(loaded, latency):
-            let outcome = paging.receive(request, loaded)
+            let receipt = paging.receive(request, loaded)
+            let outcome = receipt.outcome
             if outcome == .dropped { return [] }
+            // A failure that ends a live batch closes the batch's other requests on the wire.
+            let effects = receipt.effects.map(AppEffect.init)
             retrying = nil
             if case .success = loaded, result.cachedAt == nil {
                 lastLatency = latency
@@ -206,6 +209,7 @@ extension AppState {
             case .dropped, .pending, .failed, .liveFailed:
                 break  // the rows did not change
             }
+            return effects
         case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)

@@ -22,7 +22,11 @@ struct PipeRuntime {
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let limit = self.limit ?? Int.max
-        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
+        // Written pages are let go whatever the cap says (`--max-pages 0` included): the pager
+        // keeps at most the default's worth for its own checks, and `seen` de-duplicates
+        // across the whole run in bounded memory.
+        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages ?? PagingState.defaultMaxPages)
+        var filter = PipeFilter(pageSize: pageSize)
         let inbox = Inbox<FetchResult>()
         let cache = self.cache
         let fetcher = PageFetcher(source: source) { result in
@@ -40,15 +44,14 @@ struct PipeRuntime {
             // The cache keeps up or the pipe waits: fetching on while pages queue for the disk
             // would hold every page in memory (backpressure).
             cache?.waitForRoom()
-            for case let .fetch(request) in paging.prefetch(cursor: row, distance: 0) {
-                logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
-                fetcher.fetch(request)
-            }
+            perform(paging.prefetch(cursor: row, distance: 0), fetcher)
             // Read rows through `paging` rather than a local copy of the snapshot: a copy still
             // alive when `receive` mutates would make every page copy every row (O(n²)).
             while row < paging.items.count && written < limit {
-                output.append(line(for: paging.items[row]))
+                let item = paging.items[row]
                 row += 1
+                guard filter.admits(item) else { continue }
+                output.append(line(for: item))
                 written += 1
             }
             switch output.flush() {
@@ -57,6 +60,11 @@ struct PipeRuntime {
             case let .failed(reason):
                 // Output lost (a full disk, a closed stdout): one line, and not a success.
                 printError("cannot write the output: \(reason)")
+                return 1
+            }
+            if let stop = filter.stop {
+                // Pages the pager no longer holds, handed out again and again.
+                printError("\(source.name): \(stop.message)")
                 return 1
             }
             if written < limit, let stop = paging.stop, row == paging.items.count {
@@ -88,7 +96,9 @@ struct PipeRuntime {
                             logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
                         }
                     }
-                    paging.receive(request, result)
+                    // A pipe never starts a live batch, so no cancel is expected; any that
+                    // comes is carried out all the same.
+                    perform(paging.receive(request, result).effects, fetcher)
                 case let .retrying(attempt, delay, error):
                     // A wait longer than a request may take is said, not sat through silently.
                     if delay > (Network.requestTimeout ?? .infinity) {
@@ -103,6 +113,20 @@ struct PipeRuntime {
             }
         }
         return 0
+    }
+
+    /// Carries out the pager's effects.
+    private func perform(_ effects: [PagingEffect], _ fetcher: PageFetcher) {
+        for effect in effects {
+            switch effect {
+            case let .fetch(request):
+                logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
+                fetcher.fetch(request)
+            case let .cancel(id):
+                logger.debug("cancel", metadata: ["request": "\(id)"])
+                fetcher.cancel(id)
+            }
+        }
     }
 
     private static let encoder: JSONEncoder = {
