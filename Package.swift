@@ -122,9 +122,9 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel"], resources: [.copy("Fixtures")]),
-        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader", "FeedFormats"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
-        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader"]),
+        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader", "FeedFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )
