@@ -151,7 +151,8 @@ extension AppState {
         case .toggleRead: return toggleRead(nil)
         case .hideRead: toggleHideRead()
         // Bound only in a detail.
-        case .back, .collapse, .parent: break
+        case .back, .collapse, .parent, .nextSibling, .previousSibling, .nextTopLevel, .previousTopLevel, .nextNew,
+             .nextItem, .previousItem: break
         }
         return []
     }

@@ -132,7 +132,8 @@ private struct ChangeDTO: Decodable {
         }
         let link = APIEndpoint.url(base: base, path: "index.php", query: query).absoluteString
         return FeedItem(
-            id: "wikipedia:\(rcid)",
+            // An edit's id carries its revision (`wikipedia:{rcid}@{revid}`), so its diff can be asked for.
+            id: revid.map { $0 > 0 ? "wikipedia:\(rcid)@\($0)" : "wikipedia:\(rcid)" } ?? "wikipedia:\(rcid)",
             title: nonEmptyTitle(FieldText.plainLine(page)),
             url: link,
             author: who,
