@@ -70,7 +70,7 @@ import Testing
         #expect(live.map(\.key) == [.page(1), .page(2), .page(3)])
         for request in live { fetcher.fetch(request) }
         // Pages 1 and 3 reach the replica and wait there.
-        let arrived = try await waitForStats(client, port: replica.port, seconds: 10) { ($0["total"] as? Int) == 2 }
+        let arrived = try await waitForStats(client, port: replica.port, seconds: 25) { ($0["total"] as? Int) == 2 }
         #expect(arrived["total"] as? Int == 2)
 
         // Page 2's failure ends the batch: `receive` asks for the other two to be cancelled.
