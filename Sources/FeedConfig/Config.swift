@@ -24,6 +24,9 @@ public struct Config: Equatable, Sendable {
     public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
+    /// What the file does that it may not mean, each with its line (a key taken from another
+    /// action): said at start, never fatal.
+    public var warnings: [ConfigError] = []
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,
