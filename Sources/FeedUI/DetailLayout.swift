@@ -19,10 +19,11 @@ enum DetailLayout {
             lines.append(DetailLine(line, column: 1, style: .title))
         }
         let meta = metaLine(item, now: now)
-        if !meta.isEmpty && meta != item.url {
+        let shownURL = item.url.map(LinkText.display)
+        if !meta.isEmpty && meta != shownURL {
             for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
-        if let url = item.url {
+        if let url = shownURL {
             for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
         if !detail.body.isEmpty {
