@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FeedReplica", targets: ["FeedReplica"]),
         .library(name: "FeedMarkup", targets: ["FeedMarkup"]),
         .library(name: "FeedReader", targets: ["FeedReader"]),
+        .library(name: "FeedFormats", targets: ["FeedFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "FeedMarkup", dependencies: ["FeedModel", "CLibXML2"]),
         .target(name: "FeedReader", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
+        .target(name: "FeedFormats", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
@@ -64,6 +66,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -72,7 +75,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CursesTerminal", dependencies: ["FeedUI", "FeedPictures", "CNCursesW"]),
+        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW"]),
         .executableTarget(
             name: "feedscroll",
             dependencies: [
@@ -117,6 +120,8 @@ let package = Package(
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel"], resources: [.copy("Fixtures")]),
         .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
         .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader"]),

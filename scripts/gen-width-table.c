@@ -1,6 +1,6 @@
 /* Prints Swift ranges of scalars whose glibc wcwidth is 0, 2 or -1 in C.UTF-8.
    The terminal (and tmux) measure text with this same table, so clipping matches the screen.
-   Usage: cc -o /tmp/gwt scripts/gen-width-table.c && /tmp/gwt > Sources/FeedUI/TextWidth+Table.swift */
+   Usage: cc -o /tmp/gwt scripts/gen-width-table.c && /tmp/gwt > Sources/FeedModel/TextWidth+Table.swift */
 #define _XOPEN_SOURCE 700
 #include <locale.h>
 #include <stdio.h>

@@ -16,6 +16,7 @@
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 #include <libxml/encoding.h>
+#include <libxml/xmlreader.h>
 
 // xmlFree is a mutable global function pointer, which Swift 6 refuses to touch.
 static inline void fs_xmlFree(void *pointer) { xmlFree(pointer); }

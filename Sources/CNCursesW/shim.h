@@ -118,6 +118,8 @@ static struct fs_signal_state {
     volatile sig_atomic_t curses_active;
     volatile sig_atomic_t installed[NSIG];
     struct sigaction previous[NSIG];
+    /* SIGINT and SIGQUIT's actions while a program has the terminal (fs_signals_hand_over). */
+    struct sigaction handed_over[2];
 } fs_signal_state = {.pipe = {-1, -1}, .curses_active = 0};
 
 static inline void fs_signal_post(char byte) {
@@ -214,6 +216,24 @@ static inline int fs_signals_install(int sig, int kind) {
     if (sigaction(sig, &action, NULL) != 0) return -1;
     fs_signal_state.installed[sig] = 1;
     return 0;
+}
+
+/* While a program started here has the terminal (a terminal browser), Ctrl-C and Ctrl-\\ are
+   its keys: they reach the whole foreground process group, so this process ignores them, as
+   system(3) does, and takes its own actions back when the program has exited. */
+static inline void fs_signals_hand_over(int on) {
+    int signals[2] = {SIGINT, SIGQUIT};
+    for (int i = 0; i < 2; i++) {
+        if (on) {
+            struct sigaction ignore;
+            memset(&ignore, 0, sizeof ignore);
+            ignore.sa_handler = SIG_IGN;
+            sigemptyset(&ignore.sa_mask);
+            sigaction(signals[i], &ignore, &fs_signal_state.handed_over[i]);
+        } else {
+            sigaction(signals[i], &fs_signal_state.handed_over[i], NULL);
+        }
+    }
 }
 
 static inline void fs_signals_uninstall(int sig) {

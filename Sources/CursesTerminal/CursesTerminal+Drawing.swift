@@ -1,4 +1,5 @@
 import CNCursesW
+import FeedModel
 import FeedUI
 import Glibc
 
@@ -41,7 +42,7 @@ extension CursesTerminal {
             return
         }
         let rendition = renditions[Int(cell.style.rawValue)]
-        var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
+        var scalars = Self.cellScalars(cell.text)
         let first = scalars.first.map { wchar_t(bitPattern: $0.value) } ?? 0x20
         let width = scalars.isEmpty ? 1 : Int(wcwidth(first))
         if scalars.isEmpty {
@@ -61,11 +62,27 @@ extension CursesTerminal {
         }
     }
 
+    /// The scalars of one cell as curses can hold them: at most `CCHARW_MAX`, never ending in
+    /// a zero width joiner (the terminal would join whatever is drawn next to this cell).
+    static func cellScalars(_ text: String) -> [Unicode.Scalar] {
+        var scalars = Array(text.unicodeScalars.prefix(Int(CCHARW_MAX)))
+        while scalars.count > 1, scalars.last == TextWidth.joiner { scalars.removeLast() }
+        return scalars
+    }
+
+    /// Puts one cell. `setcchar` keeps only the first scalar and the zero width ones after it,
+    /// but a cell in tmux's terms also holds the emoji after a joiner (`TextWidth.cells`), so
+    /// the scalars are stored in the `cchar_t` directly: curses keeps the cell as wide as its
+    /// first scalar, as the terminal does, and writes every scalar out.
     private func put(_ scalars: [Unicode.Scalar], rendition: Rendition, row: Int, column: Int) {
         var characters = scalars.map { wchar_t(bitPattern: $0.value) }
         characters.append(0)
         var character = cchar_t()
-        _ = setcchar(&character, characters, rendition.attributes, rendition.pair, nil)
+        _ = setcchar(&character, [characters[0], 0], rendition.attributes, rendition.pair, nil)
+        withUnsafeMutableBytes(of: &character.chars) { raw in
+            let slots = raw.bindMemory(to: wchar_t.self)
+            for index in slots.indices { slots[index] = index < characters.count ? characters[index] : 0 }
+        }
         // The bottom-right cell returns ERR yet is drawn: nothing to handle.
         _ = mvwadd_wch(window, Int32(row), Int32(column), &character)
     }

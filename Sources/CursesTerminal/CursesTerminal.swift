@@ -175,8 +175,7 @@ public final class CursesTerminal: TerminalBackend {
         picturePairs = pictureMode == .shades ? nil : Self.picturePairPool(firstPair: Style.allCases.count + 1)
         if picturePairs == nil { pictureMode = .shades }
         if options.enablesMouse {
-            let mask = fs_button1_pressed() | fs_button1_released() | fs_button4_pressed() | fs_button5_pressed()
-            _ = mousemask(mask, nil)
+            _ = mousemask(Self.mouseEvents, nil)
             // Report presses and releases as they come instead of waiting to build clicks.
             _ = mouseinterval(0)
         }

@@ -60,6 +60,12 @@ enum TerminalSignals {
         for signal in terminating + [SIGWINCH, SIGCONT, SIGTSTP, SIGPIPE] { fs_signals_uninstall(signal) }
     }
 
+    /// Ignores SIGINT and SIGQUIT while a program has the terminal (`true`), or takes the
+    /// handlers back (`false`).
+    static func handOver(_ isHandedOver: Bool) {
+        fs_signals_hand_over(isHandedOver ? 1 : 0)
+    }
+
     /// Tells the handlers whether `endwin` is needed before the process dies or stops.
     static func setCursesActive(_ isActive: Bool) {
         fs_signals_set_curses_active(isActive ? 1 : 0)

@@ -3,7 +3,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -41,6 +41,13 @@ private struct Reader {
             case "image_cache_mb": config.imageCacheMB = try positive(value, at: path)
             case "cache_mb": config.cacheMB = try positive(value, at: path)
             case "hide_read": config.hideRead = try boolean(value, at: path)
+            case "browser":
+                let browser = try string(value, at: path)
+                guard let first = browser.split(separator: ":").first, !first.split(separator: " ").isEmpty else {
+                    throw fail(path, "names no program")
+                }
+                config.browser = browser
+            case "browser_terminal": config.browserTerminal = try boolean(value, at: path)
             case "keys":
                 config.keys = try keys(value, at: path)
                 config.warnings += keyWarnings(config.keys, at: path)

@@ -27,6 +27,10 @@ public struct Config: Equatable, Sendable {
     /// What the file does that it may not mean, each with its line (a key taken from another
     /// action): said at start, never fatal.
     public var warnings: [ConfigError] = []
+    /// `browser`: the command that opens links (`$BROWSER`'s form), over `$BROWSER`.
+    public var browser: String?
+    /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.
+    public var browserTerminal: Bool?
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,

@@ -1,3 +1,4 @@
+import FeedModel
 /// Blocks laid out as terminal lines: paragraphs word-wrapped to a measure, a link's text
 /// followed by its number (`text[3]`), list items under their markers, quotes behind `│ `,
 /// code clipped with `…` (never re-wrapped), tables in aligned columns, figures as
@@ -46,20 +47,13 @@ public enum MarkupLayout {
         return out
     }
 
-    /// Columns a string takes in a terminal: wide East Asian characters and emoji count two.
+    /// Columns a string takes in a terminal (`TextWidth`: glibc's widths, tmux's cells).
     public static func columns<S: StringProtocol>(_ text: S) -> Int {
-        text.reduce(0) { $0 + columns($1) }
+        TextWidth.of(text)
     }
 
     static func columns(_ c: Character) -> Int {
-        guard let v = c.unicodeScalars.first?.value else { return 0 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        TextWidth.of(c)
     }
 
     // MARK: - Helpers

@@ -49,7 +49,7 @@ public final class Replica: Sendable {
         let responder = ReplicaResponder(router: router, stalls: stalls, stopping: stopping)
         let app = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatch()])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ClientCloseWatch(), HTTP10Close()])),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 boundContinuation.yield(.success(channel.localAddress?.port ?? port))

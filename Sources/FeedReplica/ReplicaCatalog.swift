@@ -31,7 +31,7 @@ enum ReplicaCatalog {
         let n = c.itemsPerFeed
         // Built only when served: some data sets take a while to generate.
         let makers: [(String, () -> any ReplicaAPI)] = [
-            ("hn", { HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile, extraComments: c.extraComments) }),
+            ("hn", { HackerNewsReplica(seed: c.seed, clock: clock, count: n, isHostile: c.isHostile, isScripts: c.isScripts, extraComments: c.extraComments) }),
             ("algolia", { AlgoliaReplica(seed: c.seed, clock: clock, count: max(n * 5, 1500)) }),
             ("pokeapi", { PokeAPIReplica(seed: c.seed, count: c.items ?? 1302) }),
             ("github", { GitHubReplica(seed: c.seed, clock: clock, count: max(n, 1100)) }),

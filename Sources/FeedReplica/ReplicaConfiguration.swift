@@ -29,6 +29,8 @@ public struct ReplicaConfiguration: Sendable, Equatable {
     public var faultSeed: UInt64
     /// Whether HN items carry `HostileText` payloads in their titles, authors and texts.
     public var isHostile = false
+    /// Whether HN items carry `ScriptText` titles and texts (every script and emoji sequence).
+    public var isScripts = false
     /// The APIs to serve, by name (`hn`, `algolia`, …); nil serves every one. Bare `feedscroll`
     /// serves only Hacker News, so its replica starts without building the other data sets.
     public var apis: Set<String>?

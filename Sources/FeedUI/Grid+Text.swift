@@ -1,10 +1,14 @@
+import FeedModel
+
 extension Grid {
     /// Writes text into one row from `column`, clipped to `width` columns.
     ///
-    /// Walks grapheme clusters; a wide character that would cross the right edge is never
-    /// split; unprintable scalars become `�`; clusters with no width of their own (a stray
-    /// combining mark) are dropped. Text that does not fit is cut with `…` in its last column,
-    /// so a cut is always visible.
+    /// Draws the cells the terminal would (`TextWidth.cells`): a grapheme cluster may take
+    /// several cells (a Devanagari conjunct, a flag, a skin-toned emoji), marks and the emoji
+    /// after a joiner join the cell before. A cluster that would cross the right edge is never
+    /// split; unprintable scalars become `�`; marks with no cell before them in this text (a
+    /// stray combining mark) are dropped. Text that does not fit is cut with `…` in its last
+    /// column, so a cut is always visible.
     /// - Returns: the number of columns written.
     @discardableResult
     public mutating func write(
@@ -27,37 +31,53 @@ extension Grid {
         var offset = 0
         var mark = 0
         var isCut = false
+        var afterJoiner = false
+        /// The column of the last cell written (where joining scalars go).
+        var lastCell: Int?
+        /// Where the last cluster written starts, and how many cells it took.
+        var lastCluster = (start: 0, cells: 0)
         for character in text {
             while mark < marks.count && marks[mark].upperBound <= offset { mark += 1 }
             let style = mark < marks.count && marks[mark].contains(offset) ? markStyle : style
             offset += character.utf8.count
-            var glyph = String(character)
-            var cellWidth = TextWidth.of(character)
+            var (joining, cells) = TextWidth.cells(of: character, afterJoiner: &afterJoiner)
             if character.unicodeScalars.contains(where: TextWidth.isUnprintable) {
-                glyph = "\u{FFFD}"
-                cellWidth = 1
+                (joining, cells) = ("", [("\u{FFFD}", 1)])
+                afterJoiner = false
             }
-            if cellWidth == 0 { continue }
-            if cellWidth > 2, let first = character.unicodeScalars.first {
-                // A sequence the terminal would draw wider than one glyph (ZWJ emoji): keep its
-                // first scalar so the measured width and the drawn width agree.
-                glyph = String(first)
-                cellWidth = max(1, TextWidth.of(first))
-            }
-            if used + cellWidth > limit {
+            let clusterWidth = cells.reduce(0) { $0 + $1.width }
+            if used + clusterWidth > limit {
                 isCut = true
                 break
             }
-            self[row, column + used] = Cell(glyph, width: UInt8(cellWidth), style: style)
-            if cellWidth == 2 { self[row, column + used + 1] = Cell("", width: 0, style: style) }
-            used += cellWidth
+            if !joining.isEmpty, let last = lastCell {
+                self[row, last].text.unicodeScalars.append(contentsOf: joining.unicodeScalars)
+            }
+            lastCluster = (used, cells.count)
+            for cell in cells {
+                self[row, column + used] = Cell(cell.text, width: UInt8(cell.width), style: style)
+                if cell.width == 2 { self[row, column + used + 1] = Cell("", width: 0, style: style) }
+                lastCell = column + used
+                used += cell.width
+            }
         }
-        if isCut { markCut(row: row, column: column, used: &used, limit: limit, style: style) }
+        if isCut { markCut(row: row, column: column, used: &used, limit: limit, style: style, lastCluster: lastCluster) }
         return used
     }
 
-    /// Puts `…` in the last column of a cut text, over the half of a wide character if need be.
-    private mutating func markCut(row: Int, column: Int, used: inout Int, limit: Int, style: Style) {
+    /// Puts `…` in the last column of a cut text, over the half of a wide character if need be;
+    /// a cluster of several cells (a flag, a conjunct) that the mark would split is replaced
+    /// whole: `…` at its start.
+    private mutating func markCut(
+        row: Int, column: Int, used: inout Int, limit: Int, style: Style, lastCluster: (start: Int, cells: Int)
+    ) {
+        if used == limit && lastCluster.cells > 1 {
+            let lastStyle = self[row, column + lastCluster.start].style
+            for c in (column + lastCluster.start)..<(column + limit) { self[row, c] = Cell(" ", style: lastStyle) }
+            self[row, column + lastCluster.start] = Cell("…", style: lastStyle)
+            used = lastCluster.start + 1
+            return
+        }
         if used < limit {
             // A wide character did not fit in the one column left.
             self[row, column + used] = Cell("…", style: used > 0 ? self[row, column + used - 1].style : style)

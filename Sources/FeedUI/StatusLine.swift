@@ -1,3 +1,4 @@
+import FeedModel
 /// The list's status line: fields with priorities, fitted to the width by dropping the least
 /// important first, with `…` where fields were dropped, so a narrow terminal shows that there
 /// is more rather than silently losing it.

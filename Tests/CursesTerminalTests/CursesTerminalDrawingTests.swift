@@ -23,6 +23,34 @@ extension ProcessWideTests {
             #expect(screenCell(row: 2, column: 6).text == "d")
         }
 
+        @Test func cellsKeepEveryScalarTheTerminalJoins() throws {
+            let path = temporaryPath("scripts")
+            defer { unlink(path) }
+            let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size, outputPath: path)
+            defer { terminal.restore() }
+            let family = "👨\u{200D}👩\u{200D}👧"
+            let grid = makeGrid(["नमस्ते", "🇺🇸 👍🏽", "\(family) x"], size: size)
+            terminal.draw(grid)
+            #expect(screenCell(row: 0, column: 2).text == "स्")
+            #expect(screenCell(row: 0, column: 3).text == "ते")
+            #expect(screenCell(row: 1, column: 1).text == "🇸")
+            #expect(screenCell(row: 1, column: 5).text == "🏽")
+            // setcchar would keep 👨 and the joiner only; the cell holds the whole sequence and
+            // is as wide as its first emoji, so what follows stays in its column.
+            #expect(screenCell(row: 2, column: 0).text == family)
+            #expect(screenCell(row: 2, column: 3).text == "x")
+            let written = try #require(String(validating: readBytes(path), as: UTF8.self))
+            #expect(written.contains(family))
+            #expect(written.contains("स्ते"))
+        }
+
+        @Test func aCellNeverEndsInAJoiner() {
+            // Six scalars: curses holds five, and a joiner last would join whatever comes next.
+            let text = "a\u{301}\u{302}\u{303}\u{200D}b"
+            #expect(CursesTerminal.cellScalars(text) == ["a", "\u{301}", "\u{302}", "\u{303}"])
+            #expect(CursesTerminal.cellScalars("👨\u{200D}👩\u{200D}👧\u{200D}👦").count == 5)
+        }
+
         @Test func wideCharacterAtTheLastColumnBecomesASpace() throws {
             let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
             defer { terminal.restore() }

@@ -1,3 +1,4 @@
+import FeedModel
 import CNCursesW
 import FeedUI
 import Glibc
@@ -31,19 +32,17 @@ func fileSize(_ path: String) -> Int {
     return stat(path, &info) == 0 ? Int(info.st_size) : -1
 }
 
-/// Builds a grid from lines, giving wide characters two cells the way `render` does.
+/// Builds a grid from lines, cell by cell the way `render` does (`Grid.write`).
 func makeGrid(_ lines: [String], size: Size, style: Style = .normal) -> Grid {
     try? CursesTerminal.ensureUTF8Locale()  // wcwidth answers -1 for Hangul in the C locale
     var grid = Grid(size: size)
     for (row, line) in lines.enumerated() where row < size.rows {
-        var column = 0
-        for character in line {
-            let width = character.unicodeScalars.first.map { Int(wcwidth(wchar_t(bitPattern: $0.value))) } ?? 1
-            guard column + max(width, 1) <= size.columns else { break }
-            grid[row, column] = Cell(String(character), width: UInt8(max(width, 1)), style: style)
-            if width == 2 { grid[row, column + 1] = Cell("", width: 0, style: style) }
-            column += max(width, 1)
+        // Whole characters only, as the old builder did: text that does not fit stops there.
+        var fitting = ""
+        for character in line where TextWidth.of(fitting) + TextWidth.of(character) <= size.columns {
+            fitting.append(character)
         }
+        grid.write(fitting, row: row, column: 0, style: style)
     }
     return grid
 }
@@ -71,4 +70,18 @@ func screenLine(_ row: Int, columns: Int) -> String {
         column += max(width, 1)
     }
     return text
+}
+
+/// Every byte of a file (what a headless terminal wrote).
+func readBytes(_ path: String) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { return [] }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return bytes
 }

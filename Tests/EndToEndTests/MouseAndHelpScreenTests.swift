@@ -1,3 +1,4 @@
+import FeedModel
 import FeedTestSupport
 import FeedUI
 import Foundation

@@ -75,3 +75,25 @@ import Testing
         #expect(locator.line(of: ["nothing"]) == nil)
     }
 }
+
+@Suite struct BrowserLaunchTests {
+    let link = "https://example.com/a"
+
+    @Test func terminalBrowsersAreKnownByName() {
+        for browser in ["w3m", "lynx", "/usr/bin/elinks", "links2 -g", "www-browser"] {
+            #expect(BrowserCommand.launch(opening: link, environment: ["BROWSER": browser]).needsTerminal, "\(browser)")
+        }
+        for browser in ["firefox", "xdg-open", "chromium --new-window"] {
+            #expect(!BrowserCommand.launch(opening: link, environment: ["BROWSER": browser]).needsTerminal, "\(browser)")
+        }
+        #expect(BrowserCommand.launch(opening: link, environment: [:]) == .init(arguments: ["xdg-open", link], needsTerminal: false))
+    }
+
+    @Test func theConfigWinsOverTheEnvironment() {
+        let launch = BrowserCommand.launch(opening: link, environment: ["BROWSER": "firefox"], configured: "lynx -accept_all_cookies")
+        #expect(launch == .init(arguments: ["lynx", "-accept_all_cookies", link], needsTerminal: true))
+        // browser_terminal says what the name cannot.
+        #expect(BrowserCommand.launch(opening: link, environment: ["BROWSER": "my-tui %s"], terminal: true).needsTerminal)
+        #expect(!BrowserCommand.launch(opening: link, environment: ["BROWSER": "w3m"], terminal: false).needsTerminal)
+    }
+}

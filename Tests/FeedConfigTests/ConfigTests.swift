@@ -15,6 +15,8 @@ import Testing
         image_cache_mb = 8
         cache_mb = 50
         hide_read = true
+        browser = "lynx -accept_all_cookies %s"
+        browser_terminal = true
 
         [keys]
         down = ["n", "ctrl-n", "down"]
@@ -49,6 +51,8 @@ import Testing
         #expect(config.showsImages == false)
         #expect(config.imageCacheMB == 8)
         #expect(config.hideRead == true)
+        #expect(config.browser == "lynx -accept_all_cookies %s")
+        #expect(config.browserTerminal == true)
         #expect(config.feeds["hn-new"]?.hideRead == false)
         #expect(config.feeds["swift"]?.hideRead == nil)
         #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
@@ -72,12 +76,14 @@ import Testing
         ("max_pages = 2.5", "config:1: max_pages: expected an integer, got a float"),
         ("cache_mb = 0", "config:1: cache_mb: must be at least 1, not 0"),
         ("hide_read = 1", "config:1: hide_read: expected a boolean, got an integer"),
+        ("browser = \" : lynx\"", "config:1: browser: names no program"),
+        ("browser_terminal = \"yes\"", "config:1: browser_terminal: expected a boolean, got a string"),
         ("prefetch = \"soon\"", "config:1: prefetch: must be \"auto\" or a number of items, not \"soon\""),
         ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
         ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
         ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
-        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
-        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, keys, feeds"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, keys, feeds"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, keys, feeds"),
         ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
         ("images = \"sometimes\"", "config:1: images: must be \"on\" or \"off\", not \"sometimes\""),
         ("images = 1", "config:1: images: expected \"on\" or \"off\", got an integer"),

@@ -9,15 +9,18 @@ struct HackerNewsReplica: ReplicaAPI {
     let timeline: FeedTimeline
     /// Whether stories carry `HostileText` payloads (`serve --hostile`).
     var isHostile = false
+    /// Whether stories carry `ScriptText` titles and texts (`serve --scripts`).
+    var isScripts = false
     /// Comments added to every story that has some (`ReplicaConfiguration.extraComments`).
     var extraComments = 0
 
     static let firstID = 41_000_000
     static let listNames = ["topstories", "newstories", "beststories", "askstories", "showstories", "jobstories"]
 
-    init(seed: UInt64, clock: FeedClock, count: Int, isHostile: Bool = false, extraComments: Int = 0) {
+    init(seed: UInt64, clock: FeedClock, count: Int, isHostile: Bool = false, isScripts: Bool = false, extraComments: Int = 0) {
         self.seed = seed
         self.isHostile = isHostile
+        self.isScripts = isScripts
         self.extraComments = max(0, extraComments)
         timeline = FeedTimeline(clock: clock, count: count, seed: seed, salt: "hn", meanGap: 90)
     }
@@ -69,7 +72,7 @@ struct HackerNewsReplica: ReplicaAPI {
     func ranking(_ seq: Int) -> Ranking {
         var rng = SeededRandom(seed: seed, salt: "hn", index: seq)
         let head = head(seq, &rng)
-        return Ranking(id: id(of: seq), kind: isHostile ? .story : head.kind, score: head.score, time: timeline.time(seq))
+        return Ranking(id: id(of: seq), kind: isHostile || isScripts ? .story : head.kind, score: head.score, time: timeline.time(seq))
     }
 
     func story(_ seq: Int) -> Story {
@@ -95,6 +98,11 @@ struct HackerNewsReplica: ReplicaAPI {
             }
         case .story:
             break
+        }
+        if isScripts {
+            return Story(seq: seq, id: id(of: seq), kind: .story, condition: .normal, title: ScriptText.title(seq),
+                         author: author, score: score, descendants: 0, time: timeline.time(seq),
+                         url: url, text: ScriptText.body(seq))
         }
         if isHostile {
             return Story(seq: seq, id: id(of: seq), kind: .story, condition: .normal, title: HostileText.title(seq),

@@ -53,6 +53,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Serve HN stories whose titles, authors and texts try to take over the terminal (escape sequences, controls, bidi overrides).")
     var hostile = false
 
+    @Flag(help: "Serve HN stories titled in many scripts and emoji sequences (Devanagari, Thai, Arabic, flags, joined emoji…).")
+    var scripts = false
+
     func validate() throws {
         for (name, rate) in [("--error-rate", errorRate), ("--malformed-rate", malformedRate), ("--stall-rate", stallRate)]
         where !(0...1).contains(rate) {
@@ -73,6 +76,7 @@ struct ServeCommand: ParsableCommand {
             faultSeed: faultSeed
         )
         configuration.isHostile = hostile
+        configuration.isScripts = scripts
         configuration.extraComments = extraComments
         // Ignore the default handlers first so the dispatch sources receive the signals.
         signal(SIGINT, SIG_IGN)

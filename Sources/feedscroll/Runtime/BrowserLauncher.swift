@@ -2,14 +2,15 @@ import FeedConfig
 import Foundation
 import Synchronization
 
-/// Starts a browser on a link: no shell, stdio on /dev/null, in its own session so it has no
-/// controlling terminal and cannot draw on (or read from) the screen feedscroll owns.
+/// Starts a browser on a link, no shell involved: a graphical one detached, a terminal one on
+/// the terminal (`BrowserCommand.Launch.needsTerminal`).
 enum BrowserLauncher {
-    /// Starts the browser and returns at once (`ChildReaper` collects it when it exits).
+    /// Starts a graphical browser and returns at once: stdio on /dev/null, in its own session
+    /// so it has no controlling terminal and cannot draw on (or read from) the screen feedscroll
+    /// owns (`ChildReaper` collects it when it exits).
     ///
     /// - Returns: nil once started, else a one-line reason for the status line.
-    static func open(_ link: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let arguments = BrowserCommand.arguments(opening: link, environment: environment)
+    static func open(_ arguments: [String]) -> String? {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -43,6 +44,44 @@ enum BrowserLauncher {
         }
         ChildReaper.shared.watch(pid)
         return nil
+    }
+
+    /// Runs a terminal browser on the terminal and waits for it to exit (the caller has handed
+    /// the terminal over: `CursesTerminal.handOver`). It gets the terminal's stdio, stays in the
+    /// foreground process group, and starts with default signal handling.
+    ///
+    /// - Returns: nil when it exited with status 0, else a one-line account for the status line.
+    static func run(_ arguments: [String]) -> String? {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH, SIGCHLD] {
+            sigaddset(&defaults, number)
+        }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid = pid_t()
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let started = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, environ)
+        guard started == 0 else {
+            return "cannot start \(arguments[0]): \(String(cString: strerror(started)))"
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return "lost \(arguments[0]): \(String(cString: strerror(errno)))" }
+        }
+        let program = arguments[0]
+        if status & 0x7F == 0 {
+            let code = (status >> 8) & 0xFF
+            return code == 0 ? nil : "\(program) exited with status \(code)"
+        }
+        return "\(program) ended by signal \(status & 0x7F)"
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26+), which Swift's Glibc module does not import.

@@ -22,7 +22,11 @@ struct PipeRuntime {
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let limit = self.limit ?? Int.max
-        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages)
+        // Written pages are let go whatever the cap says (`--max-pages 0` included): the pager
+        // keeps at most the default's worth for its own checks, and `seen` de-duplicates
+        // across the whole run in bounded memory.
+        var paging = PagingState(firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages ?? PagingState.defaultMaxPages)
+        var filter = PipeFilter(pageSize: pageSize)
         let inbox = Inbox<FetchResult>()
         let cache = self.cache
         let fetcher = PageFetcher(source: source) { result in
@@ -47,8 +51,10 @@ struct PipeRuntime {
             // Read rows through `paging` rather than a local copy of the snapshot: a copy still
             // alive when `receive` mutates would make every page copy every row (O(n²)).
             while row < paging.items.count && written < limit {
-                output.append(line(for: paging.items[row]))
+                let item = paging.items[row]
                 row += 1
+                guard filter.admits(item) else { continue }
+                output.append(line(for: item))
                 written += 1
             }
             switch output.flush() {
@@ -57,6 +63,11 @@ struct PipeRuntime {
             case let .failed(reason):
                 // Output lost (a full disk, a closed stdout): one line, and not a success.
                 printError("cannot write the output: \(reason)")
+                return 1
+            }
+            if let stop = filter.stop {
+                // Pages the pager no longer holds, handed out again and again.
+                printError("\(source.name): \(stop.message)")
                 return 1
             }
             if written < limit, let stop = paging.stop, row == paging.items.count {

@@ -19,6 +19,9 @@ struct RunSettings: Sendable {
     var cacheMB: Int?
     /// `hide_read`: start with read items hidden.
     var hideRead = false
+    /// `browser` and `browser_terminal`.
+    var browser: String?
+    var browserTerminal: Bool?
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
@@ -37,6 +40,8 @@ struct RunSettings: Sendable {
         keyMap = config.keyMap
         cacheMB = config.cacheMB
         hideRead = feed?.hideRead ?? config.hideRead ?? false
+        browser = config.browser
+        browserTerminal = config.browserTerminal
     }
 
     /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by

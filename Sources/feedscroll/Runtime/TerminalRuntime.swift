@@ -1,4 +1,5 @@
 import CursesTerminal
+import FeedConfig
 import FeedModel
 import FeedPaging
 import FeedSources
@@ -43,6 +44,9 @@ struct TerminalRuntime {
     var hidesRead = false
     /// An item whose thread opens at once, over the list (`hn --thread ID`).
     var openThread: String?
+    /// The config's `browser` and `browser_terminal` (`BrowserCommand.launch`).
+    var browser: String?
+    var browserTerminal: Bool?
     /// Said on the status line at start (a config warning).
     var startNotice: String?
 
@@ -143,7 +147,7 @@ struct TerminalRuntime {
                     } else {
                         if case .fetch = effect { startsFromCache = false }
                         if case let .fetchComments(request, _, serial) = effect, request.generation == 0 { threadMissedCache = serial }
-                        if let notice = perform(effect, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
+                        if let notice = perform(effect, terminal: terminal, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
                             actions.append(.notice(notice))
                         }
                     }
@@ -231,7 +235,7 @@ struct TerminalRuntime {
 
     /// Carries out an effect; returns a notice for the status line when it could not be done.
     private func perform(
-        _ effect: AppEffect, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
+        _ effect: AppEffect, terminal: CursesTerminal, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
     ) -> String? {
         switch effect {
         case let .fetch(request):
@@ -252,8 +256,11 @@ struct TerminalRuntime {
         case .startOver:
             fetcher.startOver()
         case let .openURL(link):
-            logger.info("open", metadata: ["url": "\(link)"])
-            return BrowserLauncher.open(link)
+            let launch = BrowserCommand.launch(
+                opening: link, environment: ProcessInfo.processInfo.environment, configured: browser, terminal: browserTerminal)
+            logger.info("open", metadata: ["url": "\(link)", "browser": "\(launch.arguments[0])", "terminal": "\(launch.needsTerminal)"])
+            guard launch.needsTerminal else { return BrowserLauncher.open(launch.arguments) }
+            return terminal.handOver { BrowserLauncher.run(launch.arguments) }
         case let .copy(text):
             copies.append(text)
         case let .markRead(itemID, isRead):

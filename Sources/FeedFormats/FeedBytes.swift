@@ -1,0 +1,356 @@
+import CLibXML2
+import Foundation
+import Glibc
+
+/// A feed's bytes made ready for a strict XML reader: decoded to UTF-8 by the RFC 7303 order
+/// (byte-order mark, then the HTTP `charset`, then the XML declaration, then UTF-8) with each
+/// decode validated and a fallback chain (declared, UTF-8, windows-1252) when it fails; the
+/// BOM, leading whitespace, XML declaration and DOCTYPE removed (the DOCTYPE also blocks
+/// external entities); and the ten-breakages repairs made in one pass: HTML named entities
+/// become numeric references, a bare `&` becomes `&amp;`, characters XML forbids are dropped,
+/// an unterminated CDATA section or comment is closed.
+struct FeedBytes {
+    /// UTF-8, ready for the reader.
+    var utf8: [UInt8]
+    /// The charset the bytes were read as.
+    var charset: String
+    /// The DOCTYPE declaration that was removed (Netscape RSS 0.91 is told by it).
+    var doctype: String?
+    /// What had to be repaired, one short phrase each.
+    var repairs: [String]
+
+    /// - Complexity: O(n) in the body's size; one output copy.
+    static func prepare(_ bytes: [UInt8], contentType: String?) -> FeedBytes {
+        var repairs: [String] = []
+        var body = bytes[...]
+        var bomLabel: String?
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { bomLabel = "UTF-8"; body = body.dropFirst(3) }
+        else if body.starts(with: [0xFE, 0xFF]) { bomLabel = "UTF-16BE"; body = body.dropFirst(2) }
+        else if body.starts(with: [0xFF, 0xFE]) { bomLabel = "UTF-16LE"; body = body.dropFirst(2) }
+        else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { bomLabel = "UTF-16LE" }
+        else if body.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { bomLabel = "UTF-16BE" }
+        let declared = bomLabel == nil ? declaredEncoding(body) : nil
+        let header = contentType.flatMap(charsetParameter)
+        let label = bomLabel ?? header ?? declared ?? "UTF-8"
+
+        var decoded: [UInt8]?
+        var charset = canonical(label)
+        var candidates = [charset]
+        if let declared, !candidates.contains(canonical(declared)) { candidates.append(canonical(declared)) }
+        for fallback in ["UTF-8", "windows-1252"] where !candidates.contains(fallback) { candidates.append(fallback) }
+        // A Latin-1 label over bytes that are valid UTF-8 with non-ASCII in them: the label is
+        // wrong (valid multi-byte UTF-8 is almost never intended Latin-1 text).
+        if charset == "windows-1252", bomLabel == nil, body.contains(where: { $0 >= 0x80 }),
+           String(validating: body, as: UTF8.self) != nil {
+            candidates = ["UTF-8"]
+            repairs.append("declared \(label) but the bytes are UTF-8; read as UTF-8")
+        }
+        for (index, candidate) in candidates.enumerated() {
+            if let out = decode(body, from: candidate) {
+                decoded = out
+                charset = candidate
+                if index > 0 { repairs.append("bytes were not \(candidates[0]); read as \(candidate)") }
+                break
+            }
+        }
+        var utf8 = decoded ?? Array(body)  // windows-1252 always decodes; this is unreachable
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
+        let (start, doctype) = prologEnd(utf8)
+        var out = FeedBytes(utf8: [], charset: charset, doctype: doctype, repairs: repairs)
+        out.utf8 = repair(utf8[start...], notes: &out.repairs)
+        return out
+    }
+
+    // MARK: - Charsets
+
+    static func charsetParameter(_ contentType: String) -> String? {
+        for part in contentType.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            if !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// The `encoding` of an XML declaration at the start (after whitespace).
+    static func declaredEncoding(_ body: ArraySlice<UInt8>) -> String? {
+        let head = Array(body.prefix(256))
+        guard let text = String(bytes: head, encoding: .isoLatin1) else { return nil }
+        let trimmed = text.drop(while: { $0.isWhitespace })
+        guard trimmed.hasPrefix("<?xml"), let close = trimmed.range(of: "?>") else { return nil }
+        let decl = trimmed[..<close.lowerBound]
+        guard let at = decl.range(of: "encoding") else { return nil }
+        var rest = decl[at.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\t" })
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        rest = rest.dropFirst()
+        let value = rest.prefix(while: { $0 != quote })
+        return value.isEmpty || value.count > 40 ? nil : String(value)
+    }
+
+    static func canonical(_ label: String) -> String {
+        switch label.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "utf8", "utf-8", "unicode-1-1-utf-8": "UTF-8"
+        case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii", "cp1252", "windows-1252",
+             "x-cp1252", "iso_8859-1": "windows-1252"
+        case "utf-16", "utf16": "UTF-16LE"
+        default: label.uppercased()
+        }
+    }
+
+    /// The body as UTF-8 from `charset`, or nil when the bytes are not valid in it.
+    static func decode(_ body: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
+        switch charset {
+        case "UTF-8":
+            return String(validating: body, as: UTF8.self) == nil ? nil : Array(body)
+        case "windows-1252":
+            return windows1252(body)
+        default:
+            return iconvToUTF8(body, from: charset)
+        }
+    }
+
+    /// windows-1252 (which the web reads Latin-1 and ASCII as) to UTF-8: every byte decodes.
+    static func windows1252(_ body: ArraySlice<UInt8>) -> [UInt8] {
+        if body.allSatisfy({ $0 < 0x80 }) { return Array(body) }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + body.count / 8)
+        for byte in body {
+            if byte < 0x80 { out.append(byte); continue }
+            let scalar: UInt32 = (0x80...0x9F).contains(byte) ? cp1252High[Int(byte - 0x80)] : UInt32(byte)
+            out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+        }
+        return out
+    }
+
+    private static let cp1252High: [UInt32] = [
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
+        0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0xFFFD, 0x017E, 0x0178,
+    ]
+
+    /// Any other charset glibc's iconv knows (UTF-16, KOI8-R, Shift_JIS, ISO-8859-x…).
+    static func iconvToUTF8(_ body: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
+        guard charset.utf8.count < 40, charset.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        let cd = iconv_open("UTF-8", charset)
+        guard let cd, cd != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(cd) }
+        var input = Array(body)
+        var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
+        let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var outPointer = outBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var inLeft = inBuffer.count, outLeft = outBuffer.count
+                if inLeft == 0 { return 0 }
+                let result = iconv(cd, &inPointer, &inLeft, &outPointer, &outLeft)
+                guard result != -1, inLeft == 0 else { return nil }
+                return outBuffer.count - outLeft
+            }
+        }
+        guard let produced else { return nil }
+        output.removeSubrange(produced...)
+        return output
+    }
+
+    // MARK: - Prolog
+
+    /// Where the content starts after whitespace, the XML declaration and a DOCTYPE (comments
+    /// and processing instructions stay for the reader); and the DOCTYPE's text.
+    static func prologEnd(_ bytes: [UInt8]) -> (Int, String?) {
+        var i = 0
+        var doctype: String?
+        func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
+        func at(_ s: String) -> Bool {
+            let u = Array(s.utf8)
+            guard i + u.count <= bytes.count else { return false }
+            for k in 0..<u.count where bytes[i + k] | 0x20 != u[k] | 0x20 { return false }
+            return true
+        }
+        skipSpace()
+        if at("<?xml") {
+            while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "?") && bytes[i + 1] == UInt8(ascii: ">")) { i += 1 }
+            i = min(bytes.count, i + 2)
+        }
+        while true {
+            skipSpace()
+            if at("<!--") {
+                var j = i + 4
+                while j + 2 < bytes.count, !(bytes[j] == 0x2D && bytes[j + 1] == 0x2D && bytes[j + 2] == 0x3E) { j += 1 }
+                i = min(bytes.count, j + 3)
+            } else if at("<!doctype") {
+                let start = i
+                var depth = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if b == UInt8(ascii: "[") { depth += 1 }
+                    if b == UInt8(ascii: "]") { depth -= 1 }
+                    i += 1
+                    if b == UInt8(ascii: ">") && depth <= 0 { break }
+                }
+                doctype = String(decoding: bytes[start..<i], as: UTF8.self)
+            } else if at("<?") && !at("<?xml ") {
+                // A stylesheet processing instruction: harmless, left to the reader.
+                return (i, doctype)
+            } else {
+                return (i, doctype)
+            }
+        }
+    }
+
+    // MARK: - Repairs
+
+    private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+
+    /// One pass over the document's UTF-8 bytes; CDATA sections and comments are copied as they
+    /// are (less characters XML forbids).
+    static func repair(_ bytes: ArraySlice<UInt8>, notes: inout [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var entities = 0, bare = 0, controls = 0
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        func starts(_ s: StaticString, at k: Int) -> Bool {
+            let n = s.utf8CodeUnitCount
+            guard k + n <= end else { return false }
+            let p = s.utf8Start
+            for j in 0..<n where bytes[k + j] != p[j] { return false }
+            return true
+        }
+        func find(_ s: StaticString, from k: Int) -> Int? {
+            var j = k
+            let first = s.utf8Start[0]
+            while j < end {
+                if bytes[j] == first && starts(s, at: j) { return j }
+                j += 1
+            }
+            return nil
+        }
+        func copyLiteral(_ range: Range<Int>) {
+            for k in range {
+                let b = bytes[k]
+                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { controls += 1; continue }
+                out.append(b)
+            }
+        }
+        while i < end {
+            let b = bytes[i]
+            if b == UInt8(ascii: "<") {
+                if starts("<![CDATA[", at: i) {
+                    if let close = find("]]>", from: i + 9) {
+                        copyLiteral(i..<(close + 3))
+                        i = close + 3
+                    } else {
+                        copyLiteral(i..<end)
+                        out.append(contentsOf: Array("]]>".utf8))
+                        notes.append("unterminated CDATA section closed")
+                        i = end
+                    }
+                    continue
+                }
+                if starts("<!--", at: i) {
+                    if let close = find("-->", from: i + 4) {
+                        copyLiteral(i..<(close + 3))
+                        i = close + 3
+                    } else {
+                        out.append(contentsOf: Array("<!-- -->".utf8))
+                        notes.append("unterminated comment dropped")
+                        i = end
+                    }
+                    continue
+                }
+                out.append(b)
+                i += 1
+            } else if b == UInt8(ascii: "&") {
+                i = repairReference(bytes, at: i, into: &out, entities: &entities, bare: &bare)
+            } else if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
+                controls += 1
+                i += 1
+            } else if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF {
+                controls += 1  // U+FFFE, U+FFFF: not XML characters
+                i += 3
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        if entities > 0 { notes.append("\(entities) undeclared HTML entit\(entities == 1 ? "y" : "ies") replaced") }
+        if bare > 0 { notes.append("\(bare) bare & escaped") }
+        if controls > 0 { notes.append("\(controls) character\(controls == 1 ? "" : "s") XML forbids dropped") }
+        return out
+    }
+
+    /// Copies or repairs the reference starting at `i` (an `&`); returns where to go on.
+    private static func repairReference(
+        _ bytes: ArraySlice<UInt8>, at i: Int, into out: inout [UInt8], entities: inout Int, bare: inout Int
+    ) -> Int {
+        let end = bytes.endIndex
+        var j = i + 1
+        func isAlnum(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
+        if j < end, bytes[j] == UInt8(ascii: "#") {
+            j += 1
+            let hex = j < end && bytes[j] | 0x20 == UInt8(ascii: "x")
+            if hex { j += 1 }
+            let digitsStart = j
+            while j < end, j - digitsStart < 10, hex ? isHex(bytes[j]) : (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
+            if j > digitsStart, j < end, bytes[j] == UInt8(ascii: ";") {
+                let digits = String(decoding: bytes[digitsStart..<j], as: UTF8.self)
+                let value = UInt32(digits, radix: hex ? 16 : 10)
+                if let value, isXMLChar(value) {
+                    out.append(contentsOf: bytes[i...j])
+                } else {
+                    out.append(contentsOf: Array("&#xFFFD;".utf8))
+                }
+                return j + 1
+            }
+            bare += 1
+            out.append(contentsOf: Array("&amp;".utf8))
+            return i + 1
+        }
+        let nameStart = j
+        while j < end, j - nameStart < 32, isAlnum(bytes[j]) { j += 1 }
+        if j > nameStart, j < end, bytes[j] == UInt8(ascii: ";"), isLetter(bytes[nameStart]) {
+            let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+            if xmlEntities.contains(name) {
+                out.append(contentsOf: bytes[i...j])
+            } else if let value = htmlEntityValue(name) {
+                entities += 1
+                out.append(contentsOf: Array("&#\(value);".utf8))
+            } else {
+                bare += 1
+                out.append(contentsOf: Array("&amp;".utf8))
+                return i + 1
+            }
+            return j + 1
+        }
+        bare += 1
+        out.append(contentsOf: Array("&amp;".utf8))
+        return i + 1
+    }
+
+    static func htmlEntityValue(_ name: String) -> UInt32? {
+        if let extra = html5Extras[name] { return extra }
+        guard let entity = htmlEntityLookup(name) else { return nil }
+        return UInt32(entity.pointee.value)
+    }
+
+    /// A few HTML5 names feeds use that libxml2's HTML 4 table lacks.
+    private static let html5Extras: [String: UInt32] = [
+        "apos": 0x27, "hellip": 0x2026, "nbsp": 0xA0, "rsquo": 0x2019, "lsquo": 0x2018, "ndash": 0x2013, "mdash": 0x2014,
+        "NewLine": 0x0A, "Tab": 0x09, "period": 0x2E, "comma": 0x2C, "colon": 0x3A, "excl": 0x21, "quest": 0x3F,
+        "num": 0x23, "dollar": 0x24, "percnt": 0x25, "lpar": 0x28, "rpar": 0x29, "ast": 0x2A, "plus": 0x2B,
+        "sol": 0x2F, "semi": 0x3B, "equals": 0x3D, "commat": 0x40, "lsqb": 0x5B, "rsqb": 0x5D, "lowbar": 0x5F,
+        "grave": 0x60, "lcub": 0x7B, "rcub": 0x7D, "verbar": 0x7C, "vert": 0x7C, "hyphen": 0x2010, "dash": 0x2010,
+    ]
+
+    private static func isHex(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x66)
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { c | 0x20 >= 0x61 && c | 0x20 <= 0x7A }
+
+    static func isXMLChar(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+            || (0x10000...0x10FFFF).contains(v)
+    }
+}

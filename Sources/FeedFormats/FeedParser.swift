@@ -1,0 +1,69 @@
+import Foundation
+
+/// Reads any feed: sniffs what the body is (F1: by its first bytes, never its `Content-Type`),
+/// then streams it through the XML parser (RSS, RDF, Atom) or decodes it as JSON Feed.
+public enum FeedParser {
+    /// Parses a whole document into memory.
+    /// - Parameters:
+    ///   - bytes: the body as received.
+    ///   - contentType: the HTTP `Content-Type`, for its `charset` only.
+    ///   - url: where the document was fetched from (after redirects): the base for relative links.
+    /// - Throws: `FeedParseError`: `.notAFeed` for an HTML page, an empty body, JSON that is no
+    ///   JSON Feed; `.malformed` for a feed unreadable before its root.
+    public static func parse(_ bytes: [UInt8], contentType: String? = nil, url: URL? = nil) throws(FeedParseError) -> FeedDocument {
+        var entries: [FeedEntry] = []
+        let head = try stream(bytes, contentType: contentType, url: url) { entries.append($0) }
+        return FeedDocument(head: head, entries: entries)
+    }
+
+    /// Streams a document: `onEntry` sees each entry as soon as it is read, in document order,
+    /// and nothing else is kept, so memory stays bounded by the longest entry.
+    /// - Returns: the head (title, links, archive flags, repairs), complete once the end is read.
+    /// - Complexity: O(n) in the body's size.
+    public static func stream(
+        _ bytes: [UInt8], contentType: String? = nil, url: URL? = nil, onEntry: (FeedEntry) -> Void
+    ) throws(FeedParseError) -> FeedHead {
+        switch sniff(bytes) {
+        case .empty:
+            throw FeedParseError(.notAFeed, "the response is empty, not a feed")
+        case .json(let start):
+            return try JSONFeedParser.parse(Array(bytes[start...]), url: url, charset: "UTF-8", onEntry: onEntry)
+        case .html:
+            throw FeedParseError(.notAFeed, "the response is an HTML page, not a feed")
+        case .text:
+            throw FeedParseError(.notAFeed, "the response is neither XML nor JSON, not a feed")
+        case .xml:
+            let prepared = FeedBytes.prepare(bytes, contentType: contentType)
+            if let doctype = prepared.doctype?.lowercased(), doctype.contains("html"), !doctype.contains("rss") {
+                throw FeedParseError(.notAFeed, "the response is an HTML page, not a feed")
+            }
+            return try withoutActuallyEscaping(onEntry) { (onEntry) throws(FeedParseError) -> FeedHead in
+                try XMLFeedParser.parse(prepared, url: url, onEntry: onEntry)
+            }
+        }
+    }
+
+    enum Sniffed: Equatable { case empty, json(Int), xml, html, text }
+
+    /// What the body looks like after a BOM and whitespace.
+    static func sniff(_ bytes: [UInt8]) -> Sniffed {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x3C, 0x00])
+            || bytes.starts(with: [0x00, 0x3C])
+        {
+            return .xml  // UTF-16: only XML feeds come that way
+        }
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return .empty }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json(i)
+        case UInt8(ascii: "<"):
+            let head = String(decoding: bytes[i..<min(bytes.count, i + 64)], as: UTF8.self).lowercased()
+            if head.hasPrefix("<html") || head.hasPrefix("<!doctype html") || head.hasPrefix("<head") || head.hasPrefix("<body") {
+                return .html
+            }
+            return .xml
+        default: return .text
+        }
+    }
+}
