@@ -169,7 +169,12 @@ extension AppState {
         case .wheelUp: viewport.move(by: -3)
         case .press, .release:
             // ncurses may fold a quick press and release into one release: act on either.
-            if event.row < size.rows - 2, let index = viewport.item(atRow: event.row / 2) { viewport.moveCursor(to: index) }
+            // A click in the preview pane (split screen) is not a row of the list.
+            if event.row < size.rows - 2, event.column < (splitListColumns ?? size.columns),
+               let index = viewport.item(atRow: event.row / 2)
+            {
+                viewport.moveCursor(to: index)
+            }
         }
         return []
     }

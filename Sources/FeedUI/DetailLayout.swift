@@ -32,7 +32,7 @@ enum DetailLayout {
         }
         guard detail.comments != nil else { return lines }
         lines.append(DetailLine(""))
-        let count = item.commentCount.map { "\($0) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
+        let count = item.commentCount.map { "\($0.grouped) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
         lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
                                 column: 1, style: .footer))
         let items = detail.shownComments

@@ -28,6 +28,7 @@ public func render(_ state: AppState, size: Size) -> Grid {
         drawEmpty(state, into: &grid)
     } else {
         drawItems(state, into: &grid)
+        drawPreview(state, into: &grid)
     }
     drawStatus(state, into: &grid)
     if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
@@ -178,7 +179,9 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     // With pictures: a thumbnail at the left of each row, the cursor's picture on the right.
     let previewWidth = state.listShowsPreview ? large.columns + 2 : 0
     let textColumn = showsPictures ? 3 + state.thumbnailBox.columns : 2
-    let width = grid.size.columns - previewWidth - (textColumn - 2)
+    // Split (160 columns and more): the list keeps its part, the preview pane the rest.
+    let listColumns = state.splitListColumns ?? grid.size.columns
+    let width = listColumns - previewWidth - (textColumn - 2)
     var row = 0
     for index in viewport.shown {
         let item = items[index]
@@ -215,13 +218,13 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         // Below the preview picture the footer takes the whole width (it starts at the margin,
         // not after the thumbnails): `— end of feed · first 1,000 of 49,471 — the API returns no more —`.
         let besidePreview = previewWidth > 0 && row < large.rows
-        let footerWidth = grid.size.columns - 2 - 1 - (besidePreview ? previewWidth : 0)
+        let footerWidth = listColumns - 2 - 1 - (besidePreview ? previewWidth : 0)
         grid.write(footer.text, row: row, column: 2, width: footerWidth, style: footer.style)
         row += 1
     }
     if !viewport.hasCursorItem {
         // Every loaded item is read and hidden: say so rather than show a bare footer.
-        grid.write("every loaded item is read — H shows them", row: row, column: 2, width: width - 3, style: .meta)
+        grid.write("every loaded item is read — H shows them", row: row, column: 2, width: listColumns - 3, style: .meta)
     }
 }
 

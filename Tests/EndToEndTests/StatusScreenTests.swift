@@ -183,4 +183,20 @@ import Testing
         let after = try tmux.command("capture-pane", "-p", "-J", "-S", "-100", "-t", tmux.target)
         #expect(after.contains("feedscroll: config: warning: \(path):3: keys.down:"), "\(after)")
     }
+
+    /// At 200×50 the list takes the left and the cursor's item is previewed on the right,
+    /// following the cursor; narrower, one pane again.
+    @Test func wideTerminalsSplitIntoListAndPreview() throws {
+        let tmux = try start("", columns: 200, rows: 50)
+        let screen = try tmux.waitFor({ $0[49].contains(" 1/") && $0[0].contains("│ ") && $0[0].hasPrefix("▌ ") }, timeout: 20,
+                                      description: "the list and the preview")
+        let title = try #require(screen[0].split(separator: "│").first).dropFirst(2).trimmingCharacters(in: .whitespaces)
+        #expect(screen[0].split(separator: "│").last?.contains(String(title.prefix(30))) == true, "\(screen[0])")
+        try tmux.sendKeys("j")
+        let moved = try tmux.waitFor({ $0[49].contains(" 2/") }, description: "the cursor on item 2")
+        let second = moved[2].dropFirst(2).split(separator: "│").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        #expect(moved[0].split(separator: "│").last?.contains(String(second.prefix(30))) == true, "\(moved[0])")
+        try tmux.resize(columns: 120, rows: 40)
+        try tmux.waitFor({ !$0.contains { $0.contains("│") } && $0[39].contains(" 2/") }, description: "one pane at 120 columns")
+    }
 }
