@@ -23,6 +23,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
@@ -38,7 +39,10 @@ let package = Package(
         .target(name: "FeedPaging", dependencies: ["FeedModel", "FeedDiff"]),
         .target(
             name: "FeedSources",
-            dependencies: ["FeedModel", "FeedMarkup", "FeedReader", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "FeedModel", "FeedMarkup", "FeedReader", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Ink", package: "Ink"),
+            ]
         ),
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -108,7 +112,7 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FeedTestSupport", "FeedModel", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures"]),
+            dependencies: ["FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
         .testTarget(

@@ -57,11 +57,20 @@ public struct FuzzTarget: Sendable {
             FuzzTarget(api: "wikipedia", recording: recording("wikipedia"), listPath: ["query", "recentchanges"], nullIsEmpty: false) {
                 WikipediaSource(baseURL: base("/wikipedia/w"), transport: $0)
             },
+            FuzzTarget(api: "stackexchange-thread", recording: recording("stackexchange-thread"), listPath: ["items"], nullIsEmpty: false) {
+                StackExchangeThreadSource(questionID: 64000132, baseURL: base("/stackexchange/2.3"), transport: $0)
+            },
+            FuzzTarget(api: "github-thread", recording: recording("github-thread"), listPath: [], nullIsEmpty: false) {
+                GitHubRepoThreadSource(repository: .id(10006474), baseURL: base("/github"), transport: $0)
+            },
         ]
     }()
 
     /// The prefix every error message of this adapter starts with.
-    var errorPrefix: String { api == "hn-comments" ? "hn" : api }
+    var errorPrefix: String {
+        if api == "hn-comments" { return "hn" }
+        return api.hasSuffix("-thread") ? String(api.dropLast("-thread".count)) : api
+    }
 
     /// Whether `body`, the first response as served, says the page is empty: the item list is
     /// there and empty (or the response is a documented `null`).

@@ -22,10 +22,11 @@ extension CommandLineRewrite {
     ///   - arguments: the arguments after `--config` was taken out.
     ///   - feeds: the names of the config file's feeds.
     /// - Returns: `unknown command 'lobster' — did you mean lobsters?`, or nil when the first
-    ///   argument is an option, a command, a feed or a list of `local`.
+    ///   argument is an option, a command, a feed, a list of `local` or a web address.
     public static func unknownCommand(_ arguments: [String], feeds: some Collection<String>) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !first.isEmpty else { return nil }
         if commands.contains(first) || feeds.contains(first) || localLists.contains(first) { return nil }
+        if command(opening: first) != nil { return nil }  // a web address: its thread or the reader
         let candidates = commands.filter { $0 != "help" } + feeds.sorted()
         if let closest = closest(to: first, in: candidates) {
             return "unknown command '\(first)' — did you mean \(closest)?"

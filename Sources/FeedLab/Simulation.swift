@@ -161,7 +161,8 @@ struct Simulation {
     private mutating func deliver(_ flight: Flight) {
         time = flight.completesAt
         if let request = flight.request {
-            if paging.receive(request, .success(page(flight.page))) != .dropped {
+            // Every page succeeds here, so no live batch fails and no cancel is asked for.
+            if paging.receive(request, .success(page(flight.page))).outcome != .dropped {
                 // What PageFetcher reports: each retry's backoff, then the last attempt.
                 for delay in flight.retryDelays { estimator.observeRetry(after: delay) }
                 estimator.observeLatency(flight.lastAttempt)

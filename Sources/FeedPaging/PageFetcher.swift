@@ -14,7 +14,6 @@ import Synchronization
 public final class PageFetcher: Sendable {
     private let source: any FeedSource
     private let pager: FetchResult.Pager
-    private let retry: RetryPolicy
     private let lane: FetchLane
     private let executor: FetchExecutor
     private let tasks = Mutex<[RequestID: Task<Void, Never>]>([:])
@@ -23,18 +22,15 @@ public final class PageFetcher: Sendable {
     /// - Parameters:
     ///   - source: what to load from.
     ///   - pager: the pager its results are for (tagged on every result).
-    ///   - retry: when to try a failed page again (sources over a `RetryingTransport` retry
-    ///     each request themselves and give up with a non-retryable error, so this adds none).
     ///   - lane: the host connections this pager's requests use.
     ///   - executor: where the tasks run.
     ///   - deliver: called from the fetch executor with each result.
     public init(
-        source: any FeedSource, pager: FetchResult.Pager = .list, retry: RetryPolicy = RetryPolicy(), lane: FetchLane = .list,
+        source: any FeedSource, pager: FetchResult.Pager = .list, lane: FetchLane = .list,
         executor: FetchExecutor = .shared, deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.source = source
         self.pager = pager
-        self.retry = retry
         self.lane = lane
         self.executor = executor
         self.deliver = deliver
@@ -88,35 +84,21 @@ public final class PageFetcher: Sendable {
 
     // MARK: - Helpers
 
+    /// One load, delivered once: retries happen below, in the transport (the one retry site),
+    /// and reach the footer through `context.onRetry` as `.retrying`.
     private func run(_ request: PageRequest, context: FetchContext) async {
-        var attempt = 1
-        while !Task.isCancelled {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let result: Result<Page, FeedError>
-            do throws(FeedError) {
-                var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
-                page.items = page.items.map { $0.sanitized() }
-                page.failed = page.failed.map { $0.sanitized() }
-                result = .success(page)
-            } catch {
-                result = .failure(error.sanitized())
-            }
-            if Task.isCancelled { return }
-            let latency = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            if case let .failure(error) = result,
-               let delay = retry.delay(afterAttempt: attempt, error: error, random: Double.random(in: 0..<1))
-            {
-                attempt += 1
-                deliver(.retrying(request, attempt: attempt, delay: delay, error: error, for: pager))
-                do {
-                    try await Task.sleep(for: .seconds(delay))
-                } catch {
-                    return
-                }
-                continue
-            }
-            deliver(.loaded(request, result, latency: latency, for: pager))
-            return
+        let started = DispatchTime.now().uptimeNanoseconds
+        let result: Result<Page, FeedError>
+        do throws(FeedError) {
+            var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
+            page.items = page.items.map { $0.sanitized() }
+            page.failed = page.failed.map { $0.sanitized() }
+            result = .success(page)
+        } catch {
+            result = .failure(error.sanitized())
         }
+        if Task.isCancelled { return }
+        let latency = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        deliver(.loaded(request, result, latency: latency, for: pager))
     }
 }

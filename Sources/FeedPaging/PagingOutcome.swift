@@ -38,3 +38,19 @@ extension PagingOutcome {
         }
     }
 }
+
+/// What `PagingState.receive` returns: what the result did, and the effects it asks for (a
+/// failure that ends a live batch cancels the batch's other requests). Every caller carries
+/// the effects out; none is dropped.
+public struct PagingReceipt: Sendable, Equatable {
+    public var outcome: PagingOutcome
+    public var effects: [PagingEffect]
+
+    public init(_ outcome: PagingOutcome, effects: [PagingEffect] = []) {
+        self.outcome = outcome
+        self.effects = effects
+    }
+
+    /// The rows' changes, for the outcomes that change them.
+    public var changeset: Changeset<FeedItem>? { outcome.changeset }
+}

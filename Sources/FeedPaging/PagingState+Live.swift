@@ -39,32 +39,31 @@ extension PagingState {
 
     mutating func receiveLive(
         _ request: PageRequest, _ result: Result<Page, FeedError>, batch: LiveBatch
-    ) -> PagingOutcome {
+    ) -> PagingReceipt {
         var batch = batch
         let page: Page
         switch result {
         case let .success(loaded):
             page = loaded
         case let .failure(error):
-            // A live update that fails changes nothing: the rows on screen are still right.
-            abandonLive()
-            return .liveFailed(error)
+            // A live update that fails changes nothing: the rows on screen are still right. The
+            // batch ends, and its other requests are closed on the wire.
+            return PagingReceipt(.liveFailed(error), effects: abandonLive())
         }
         batch.received[request.index] = page.items
         guard batch.received.count == batch.pages.count else {
             mode = .live(batch)
-            return .pending
+            return PagingReceipt(.pending)
         }
         mode = .browsing
         guard let range = applier.pageRange, range.contains(batch.pages.lowerBound), range.contains(batch.pages.upperBound)
-        else { return .pending }
-        return .updated(applier.refreshSpan(from: batch.pages.lowerBound, pages: batch.pages.map { batch.received[$0]! }))
+        else { return PagingReceipt(.pending) }
+        return PagingReceipt(.updated(applier.refreshSpan(from: batch.pages.lowerBound, pages: batch.pages.map { batch.received[$0]! })))
     }
 
     /// Ends a live batch, if one is under way: its requests still in flight stop counting, so
     /// their results are dropped when they come.
     /// - Returns: cancels for those requests.
-    @discardableResult
     mutating func abandonLive() -> [PagingEffect] {
         guard case let .live(batch) = mode else { return [] }
         mode = .browsing

@@ -124,7 +124,9 @@ extension PagingState {
     /// Applies the next page, and after it every held page whose key it (or the held page
     /// before) confirms, in one changeset. A held failure stops loading at its page; a held
     /// result the pages before did not confirm is dropped, to be asked for again.
-    mutating func applyReleasingHeld(_ page: Page, index: Int) -> Changeset<FeedItem> {
+    /// - Returns: the changes, and cancels for a live batch's requests when a held failure
+    ///   ends it.
+    mutating func applyReleasingHeld(_ page: Page, index: Int) -> (Changeset<FeedItem>, [PagingEffect]) {
         record(page, index: index)
         var run: [(index: Int, page: Page)] = [(index, page)]
         var next = index + 1
@@ -151,10 +153,11 @@ extension PagingState {
         for held in run.dropFirst() { bufferAhead(held.page.items, index: held.index) }
         let changes = apply(page.items, index: index)
         checkRowsAdded(pages: run.map { ($0.index, $0.page) })
+        var cancels: [PagingEffect] = []
         if let (error, failed) = failure {
-            abandonLive()
+            cancels = abandonLive()
             mode = .failed(error, page: failed)
         }
-        return changes
+        return (changes, cancels)
     }
 }

@@ -189,27 +189,34 @@ extension PagingState {
     }
 
     /// Records a page's result.
-    /// - Returns: what the result did: dropped (stale, a duplicate, or a page no longer next to
-    ///   the rows), applied with its changes, a jump, refresh or live batch completed, a failure.
-    @discardableResult
-    public mutating func receive(_ request: PageRequest, _ result: Result<Page, FeedError>) -> PagingOutcome {
+    /// - Returns: what the result did (dropped as stale, a duplicate, or a page no longer next
+    ///   to the rows; applied with its changes; a jump, refresh or live batch completed; a
+    ///   failure) and what the runtime must do about it: a failure that ends a live batch
+    ///   cancels the batch's other requests, so they are closed on the wire.
+    public mutating func receive(_ request: PageRequest, _ result: Result<Page, FeedError>) -> PagingReceipt {
         guard request.generation == generation, inFlight.removeValue(forKey: request.id) != nil else {
             resultsDropped += 1
-            return .dropped
+            return PagingReceipt(.dropped)
         }
         switch mode {
         case let .live(batch) where batch.requests.contains(request.id):
             return receiveLive(request, result, batch: batch)
         case let .refreshing(pending):
-            return receiveRefresh(request, result, pending: pending)
+            return PagingReceipt(receiveRefresh(request, result, pending: pending))
         default:
             break
         }
         if isAhead(request.index) {
             // Fetched ahead: it waits for the page before it, in key order, failures included.
             held[request.index] = HeldResult(request: request, result: result)
-            return .pending
+            return PagingReceipt(.pending)
         }
+        return receiveInOrder(request, result)
+    }
+
+    /// A list page's result that is due now (not fetched ahead, not a live re-fetch, not a
+    /// refresh's).
+    private mutating func receiveInOrder(_ request: PageRequest, _ result: Result<Page, FeedError>) -> PagingReceipt {
         switch result {
         case let .success(page):
             if jumpTarget == request.index {
@@ -218,31 +225,35 @@ extension PagingState {
                 record(page, index: request.index)
                 let applied = apply(page.items, index: request.index)
                 checkRowsAdded(pages: [(request.index, page)])
-                return .jumped(Changeset(deletes: dropped.deletes, inserts: applied.inserts))
+                return PagingReceipt(.jumped(Changeset(deletes: dropped.deletes, inserts: applied.inserts)))
             }
             if let range = applier.pageRange, !(range.lowerBound - 1...range.upperBound + 1).contains(request.index) {
                 // The rows moved on (a jump, drops) while this page travelled: not needed now.
                 resultsDropped += 1
-                return .dropped
+                return PagingReceipt(.dropped)
             }
             if !isConfirmed(request) {
                 // Fetched ahead and overtaken: the page before it ended the feed there, or
                 // said the page starts elsewhere (it is asked for again with that key).
                 resultsDropped += 1
-                return .dropped
+                return PagingReceipt(.dropped)
             }
-            if request.index == nextPage { return .applied(applyReleasingHeld(page, index: request.index)) }
+            if request.index == nextPage {
+                let (changes, effects) = applyReleasingHeld(page, index: request.index)
+                return PagingReceipt(.applied(changes), effects: effects)
+            }
             record(page, index: request.index)
-            return .applied(apply(page.items, index: request.index))
+            return PagingReceipt(.applied(apply(page.items, index: request.index)))
         case let .failure(error):
             if let target = jumpTarget, target != request.index {
                 // The jump replaces the rows this page was for: its failure does not matter.
                 resultsDropped += 1
-                return .dropped
+                return PagingReceipt(.dropped)
             }
-            abandonLive()
+            // Loading stops here: a live batch under way stops too, and its requests close.
+            let cancels = abandonLive()
             mode = .failed(error, page: request.index)
-            return .failed(error)
+            return PagingReceipt(.failed(error), effects: cancels)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 internal import Hummingbird
 internal import Logging
+internal import NIOCore
 internal import ServiceLifecycle
 import Synchronization
 
@@ -137,7 +138,7 @@ private struct ReplicaResponder: HTTPResponder {
             if delayMs > 0 {
                 let watch = await context.closeWatch()
                 let stopping = self.stopping
-                if await Self.clientCloses(watch, before: { await Self.sleep(delayMs, unless: stopping) }) {
+                if await Self.clientCloses(watch, on: context.channel, before: { await Self.sleep(delayMs, unless: stopping) }) {
                     router.countCancelled(path: request.uri.path)
                     throw CancellationError()
                 }
@@ -159,7 +160,7 @@ private struct ReplicaResponder: HTTPResponder {
         case let .stall(delayMs):
             let watch = await context.closeWatch()
             let stalls = self.stalls
-            if await Self.clientCloses(watch, before: {
+            if await Self.clientCloses(watch, on: context.channel, before: {
                 if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
                 await stalls.wait()
             }) {
@@ -181,8 +182,13 @@ private struct ReplicaResponder: HTTPResponder {
 
     /// Runs `work`, racing it against the client closing the connection.
     /// - Returns: true when the client closed first.
-    private static func clientCloses(_ watch: ClientCloseWatch?, before work: @escaping @Sendable () async -> Void) async -> Bool {
+    private static func clientCloses(
+        _ watch: ClientCloseWatch?, on channel: any Channel, before work: @escaping @Sendable () async -> Void
+    ) async -> Bool {
         guard let watch else {
+            // A connection closed before its watch was looked up has left the pipeline with
+            // it: that client is gone already (a request cancelled at once), not still waiting.
+            if !channel.isActive { return true }
             await work()
             return false
         }

@@ -71,6 +71,10 @@ extension AppState {
     }
 
     mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
+        if detail?.isSearching == true {
+            editDetailSearch(key)
+            return []
+        }
         let rows = detailRows
         switch intent {
         case .down: scrollDetail(to: (detail?.top ?? 0) + 1)
@@ -87,6 +91,13 @@ extension AppState {
             return key == .control("c") ? quit() : closeDetail()
         case .collapse: toggleFocusedComment()
         case .parent: jumpToParent()
+        case .nextSibling: jumpToComment(.sameDepth, forward: true)
+        case .previousSibling: jumpToComment(.sameDepth, forward: false)
+        case .nextTopLevel: jumpToComment(.topLevel, forward: true)
+        case .previousTopLevel: jumpToComment(.topLevel, forward: false)
+        case .nextNew: jumpToComment(.new, forward: true)
+        case .nextItem: return openNeighbour(by: 1)
+        case .previousItem: return openNeighbour(by: -1)
         case .retry:
             let document = retryDocument()
             guard document.isEmpty, var comments = detail?.comments else { return document }
@@ -101,7 +112,14 @@ extension AppState {
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
         case .read: return openReader()
-        case .open, .refresh, .search, .nextMatch, .previousMatch, .clearSearch, .goTo, .hideRead:
+        case .search:
+            let origin = detail?.top ?? 0
+            detail?.isSearching = true
+            detail?.search = SearchPattern("")
+            detail?.searchOrigin = origin
+        case .nextMatch: findInDetail(from: (detail?.top ?? 0) + 1, forward: true)
+        case .previousMatch: findInDetail(from: (detail?.top ?? 0) - 1, forward: false)
+        case .open, .refresh, .clearSearch, .goTo, .hideRead:
             notice = listOnlyNotice(key, intent)
         case nil:
             // A key the list binds (H, or Esc for the search) does nothing here: say where it works.
@@ -143,7 +161,8 @@ extension AppState {
         }
         guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
-        guard comments.receive(result.request, loaded) != .dropped else { return [] }
+        let receipt = comments.receive(result.request, loaded)
+        guard receipt.outcome != .dropped else { return [] }
         self.detail?.comments = comments
         self.detail?.retrying = nil
         if let arriving = detail.arriving, comments.inFlight[arriving.request] == nil {
@@ -152,7 +171,7 @@ extension AppState {
         }
         noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
         self.detail?.parseNewComments()
-        var effects: [AppEffect] = []
+        var effects = commentEffects(receipt.effects)
         if detail.isStandIn, case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id {
             // The thread was opened by id: now its item is known (title, link, counts, body).
             self.detail?.replaceStandIn(with: subject)
@@ -259,6 +278,113 @@ extension AppState {
               let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == parent })
         else { return }
         scrollDetail(to: row)
+    }
+
+    /// A key while the detail's `/` prompt is open: the pattern grows or shrinks and the text
+    /// jumps to its first match at or below where the search began; `Enter` keeps it, `Esc`
+    /// drops it and goes back to where it began (as less and the reader do).
+    private mutating func editDetailSearch(_ key: Key) {
+        guard let detail, var text = detail.search?.text else { return }
+        switch key {
+        case let .character(character): text.append(character)
+        case .tab: text.append(" ")
+        case .backspace:
+            guard !text.isEmpty else { return cancelDetailSearch() }
+            text.removeLast()
+        case .control("u"): text = ""
+        case .control("c"), .escape: return cancelDetailSearch()
+        case .enter:
+            self.detail?.isSearching = false
+            if text.isEmpty {
+                self.detail?.search = nil
+            } else if !detail.lines.contains(where: { SearchPattern(text).matches($0.text) }) {
+                notice = "nothing found for \(text)"
+            }
+            return
+        default: return
+        }
+        self.detail?.search = SearchPattern(text)
+        if text.isEmpty {
+            scrollDetail(to: detail.searchOrigin)
+        } else {
+            findInDetail(from: detail.searchOrigin, forward: true, quiet: true)
+        }
+    }
+
+    private mutating func cancelDetailSearch() {
+        guard let detail else { return }
+        self.detail?.isSearching = false
+        self.detail?.search = nil
+        scrollDetail(to: detail.searchOrigin)
+    }
+
+    /// Puts the next (or previous) line holding the pattern at the top, wrapping at the ends:
+    /// the item's text and every comment laid out (folded ones are not searched).
+    private mutating func findInDetail(from start: Int, forward: Bool, quiet: Bool = false) {
+        guard let detail, let pattern = detail.search, !pattern.isEmpty else {
+            if !quiet { notice = "no search: / searches the text and comments" }
+            return
+        }
+        let count = detail.lines.count
+        guard count > 0 else { return }
+        for step in 0..<count {
+            let index = ((forward ? start + step : start - step) % count + count) % count
+            if pattern.matches(detail.lines[index].text) {
+                if !quiet && (forward ? index < start : index > start) { notice = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+                scrollDetail(to: index)
+                return
+            }
+        }
+        if !quiet { notice = "nothing found for \(pattern.text)" }
+    }
+
+    /// Which comment `]`, `}` and `.` look for.
+    enum CommentTarget { case sameDepth, topLevel, new }
+
+    /// Moves the top to the next (or previous) comment of a kind after (before) the focused one:
+    /// at the focused one's depth or shallower (`]`, `[`: its next sibling, or the next comment
+    /// of an ancestor's when its subtree ends), at depth 0 (`}`, `{`), or new since the last
+    /// visit (`.`). Folded comments are passed over; when there is none, the status says so.
+    private mutating func jumpToComment(_ target: CommentTarget, forward: Bool) {
+        guard let detail else { return }
+        let shown = detail.shownComments
+        let focused = focusedComment
+        // Above the comments (the item's text): the first comment counts as the next one.
+        let start = focused ?? (forward ? -1 : shown.count)
+        let depth = focused.map { $0 < shown.count ? shown[$0].depth : 0 } ?? 0
+        let candidates = forward ? Array(stride(from: start + 1, to: shown.count, by: 1)) : Array(stride(from: start - 1, through: 0, by: -1))
+        let seen = detail.seenBefore
+        for index in candidates {
+            let comment = shown[index]
+            let matches = switch target {
+            case .sameDepth: comment.depth <= depth
+            case .topLevel: comment.depth == 0
+            case .new: seen.map { !$0.contains(comment.id) } ?? false
+            }
+            guard matches, let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) else { continue }
+            scrollDetail(to: row)
+            return
+        }
+        let loading = detail.comments.map { !$0.isAtEnd } ?? false
+        notice = switch target {
+        case .new where seen == nil: "no new comments: this is your first visit"
+        case .new: loading ? "no new comment below yet (more comments are loading)" : "no new comment below"
+        case .topLevel: forward ? (loading ? "no top-level comment below yet" : "this is the last top-level comment") : "this is the first top-level comment"
+        case .sameDepth: forward ? (loading ? "no comment at this depth below yet" : "no comment at this depth below") : "no comment at this depth above"
+        }
+    }
+
+    /// `J`/`K`: leaves the detail for the next (previous) item of the list and opens it, the
+    /// list's cursor moving with it (and prefetching as it would).
+    private mutating func openNeighbour(by step: Int) -> [AppEffect] {
+        let target = viewport.cursor + step
+        guard detail != nil, viewport.count > 0, target >= 0, target < paging.items.count else {
+            notice = step > 0 ? "this is the last item loaded" : "this is the first item"
+            return []
+        }
+        let closed = closeDetail()
+        viewport.move(by: step)
+        return closed + openDetail()
     }
 
     private func commentEffects(_ effects: [PagingEffect]) -> [AppEffect] {

@@ -15,13 +15,14 @@ extension AppState {
 
     mutating func receiveDocument(_ result: FetchResult, serial: Int) -> [AppEffect] {
         guard var document = detail?.document, detail?.serial == serial, let loaded = result.result else { return [] }
-        guard document.receive(result.request, loaded) != .dropped else { return [] }
+        let receipt = document.receive(result.request, loaded)
+        guard receipt.outcome != .dropped else { return [] }
         detail?.document = document
         if case let .success(page) = loaded, let described = page.items.first {
             detail?.fill(from: described)
             relayoutDetail()
         }
-        return []
+        return documentEffects(receipt.effects)
     }
 
     /// `r` in a detail whose document failed: asks again.

@@ -1,15 +1,17 @@
 import FeedModel
 
 extension AppState {
-    /// `o`, `c` and `y`: open the cursor item's link or discussion page, or copy its link.
+    /// `o`, `c` and `y`: open the link or discussion page of the item in view (the open
+    /// detail's, else the cursor's), or copy its link.
     ///
     /// Every outcome leaves a notice on the status line; only checked http(s) links become effects.
     mutating func handleLink(_ intent: Intent) -> [AppEffect] {
-        guard viewport.count > 0, viewport.cursor < paging.items.count else {
+        // A detail opened over the list (`--thread ID`) need not be the cursor's item.
+        let inView = detail?.item ?? (viewport.count > 0 && viewport.cursor < paging.items.count ? paging.items[viewport.cursor] : nil)
+        guard let item = inView else {
             notice = "no item selected"
             return []
         }
-        let item = paging.items[viewport.cursor]
         let link: String?
         switch intent {
         case .discussion: link = item.discussionURL

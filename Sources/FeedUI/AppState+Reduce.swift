@@ -158,7 +158,8 @@ extension AppState {
         case .toggleRead: return toggleRead(nil)
         case .hideRead: toggleHideRead()
         // Bound only in a detail.
-        case .back, .collapse, .parent: break
+        case .back, .collapse, .parent, .nextSibling, .previousSibling, .nextTopLevel, .previousTopLevel, .nextNew,
+             .nextItem, .previousItem: break
         }
         return []
     }
@@ -184,8 +185,11 @@ extension AppState {
         let request = result.request
         switch result.outcome {
         case let .loaded(loaded, latency):
-            let outcome = paging.receive(request, loaded)
+            let receipt = paging.receive(request, loaded)
+            let outcome = receipt.outcome
             if outcome == .dropped { return [] }
+            // A failure that ends a live batch closes the batch's other requests on the wire.
+            let effects = receipt.effects.map(AppEffect.init)
             retrying = nil
             if case .success = loaded, result.cachedAt == nil {
                 lastLatency = latency
@@ -218,6 +222,7 @@ extension AppState {
             case .dropped, .pending, .failed, .liveFailed:
                 break  // the rows did not change
             }
+            return effects
         case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)

@@ -34,6 +34,12 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.
     public internal(set) var top = 0
+    /// The `/` search in the detail (text and comments): the pattern, empty while nothing is typed.
+    public internal(set) var search: SearchPattern?
+    /// Whether the `/` prompt is open (keys edit the pattern).
+    public internal(set) var isSearching = false
+    /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
+    var searchOrigin = 0
     /// Blank lines at the top of the document that the item's picture is drawn over.
     public internal(set) var pictureRows = 0
     /// The document for the current width (title, meta, body, comments).

@@ -14,6 +14,11 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case toggleRead, hideRead
     /// Read the item's web page here, as an article (the reader).
     case read
+    /// In a thread: the next or previous comment at the same depth or shallower, the next or
+    /// previous top-level comment, the next comment new since the last visit.
+    case nextSibling, previousSibling, nextTopLevel, previousTopLevel, nextNew
+    /// From a detail: the next or previous item of the list, opened (newsboat's `J`/`K`).
+    case nextItem, previousItem
 }
 
 /// One row of the key table: keys, the intent they trigger, and the help text shown for them.
@@ -83,6 +88,13 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)", in: [.detail]),
         KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),
         KeyBinding([.character("p")], .parent, help: "Go to the parent comment"),
+        KeyBinding([.character("]")], .nextSibling, help: "Next comment at this depth", in: [.detail]),
+        KeyBinding([.character("[")], .previousSibling, help: "Previous comment at this depth", in: [.detail]),
+        KeyBinding([.character("}")], .nextTopLevel, help: "Next top-level comment", in: [.detail]),
+        KeyBinding([.character("{")], .previousTopLevel, help: "Previous top-level comment", in: [.detail]),
+        KeyBinding([.character(".")], .nextNew, help: "Next new comment", in: [.detail]),
+        KeyBinding([.character("J")], .nextItem, help: "Open the next item of the list", in: [.detail]),
+        KeyBinding([.character("K")], .previousItem, help: "Open the previous item of the list", in: [.detail]),
         KeyBinding([.character("a")], .read, help: "Read the item's page here"),
         KeyBinding([.character("o")], .openLink, help: "Open the link in the browser"),
         KeyBinding([.character("c")], .discussion, help: "Open the discussion page"),

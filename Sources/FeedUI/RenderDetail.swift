@@ -16,7 +16,9 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
                 grid.fill(row: row, style: .selectedMeta)
                 grid.write("▌", row: row, column: 0, style: .selected)
             }
-            grid.write(line.text, row: row, column: line.column, width: width - line.column, style: isFocus ? .selectedMeta : line.style)
+            let marks = detail.search.map { $0.ranges(in: line.text) } ?? []
+            grid.write(line.text, row: row, column: line.column, width: width - line.column, style: isFocus ? .selectedMeta : line.style,
+                       marking: marks, as: .highlight)
         } else if index == detail.lines.count, let footer = state.documentFooter ?? state.commentFooter {
             grid.write(footer.text, row: row, column: 1, width: width - 2, style: footer.style)
         }
@@ -66,6 +68,9 @@ extension AppState {
         let bottom = min(length, detail.top + detailRows)
         fields.append(.init(text: bottom >= length ? "line \(detail.top + 1) · all" : "line \(detail.top + 1)/\(length)", priority: 7))
         if let notice { fields.append(.init(text: notice, priority: 8)) }
+        if let search = detail.search, detail.isSearching || !search.isEmpty {
+            fields.append(.init(text: "/" + search.text + (detail.isSearching ? "▏" : ""), priority: 9))
+        }
         if let comments = detail.comments {
             // The comments drawn, those of a page still arriving included.
             let count = comments.items.count + (detail.arriving?.items.count ?? 0)

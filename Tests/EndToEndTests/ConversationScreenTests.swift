@@ -122,4 +122,115 @@ import Testing
         let whole = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain"])
         #expect(!whole.standardOutput.contains("<a ") && !whole.standardOutput.contains("href="))
     }
+
+    /// A question of the replica with an accepted answer and answers on more than one page.
+    func questionWithPagedAnswers(_ replica: ServeProcess) throws -> (id: Int, answers: Int) {
+        let base = try #require(replica.baseURLs["stackexchange"])
+        let listed = try ChildProcess.run(["curl", "-s", "--max-time", "5", base + "/questions?site=stackoverflow&pagesize=100"],
+                                          environment: ProcessInfo.processInfo.environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        let found = try #require(items.first { ($0["answer_count"] as? Int ?? 0) > 10 && $0["accepted_answer_id"] != nil })
+        return (try #require(found["question_id"] as? Int), try #require(found["answer_count"] as? Int))
+    }
+
+    @Test func aStackExchangeQuestionShowsItsBodyAnswersAcceptedFirstAndComments() throws {
+        let replica = try ServeProcess("--items 100")
+        let base = try #require(replica.baseURLs["stackexchange"])
+        let question = try questionWithPagedAnswers(replica)
+        let tmux = try start("stackexchange --base-url \(base) --thread \(question.id)")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the question's answers")
+        // The first answer shown is the accepted one, in the source's words.
+        let firstAnswer = try #require(detail.first { $0.contains("▾ ") && $0.contains("vote") })
+        #expect(firstAnswer.contains("✓ accepted"), "\(firstAnswer)")
+        var stats = try replica.routeStats()
+        #expect(stats["stackexchange/2.3/questions/{ids}"] == 1 && stats["stackexchange/2.3/questions/{ids}/answers"] == 1)
+        // G goes to the last line loaded; each time the next page of answers comes below it.
+        var screen = try tmux.capture()
+        for _ in 0..<6 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen[23]
+            try tmux.sendKeys("G")
+            screen = try tmux.waitFor({ $0[23] != before && !$0[23].contains("⇣") || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "G and the next page")
+        }
+        #expect(screen.contains { $0.contains("end of comments") })
+        stats = try replica.routeStats()
+        let pages = stats["stackexchange/2.3/questions/{ids}/answers"] ?? 0
+        #expect(pages >= 2, "answers paged as the reader went down")
+        #expect(stats["stackexchange/2.3/answers/{ids}/comments"] == pages, "one comments call per page of answers")
+        #expect(stats["stackexchange/2.3/questions/{ids}"] == 1, "the question once")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+
+        // The same thread in a pipe: every answer once, each comment under its post.
+        let streamed = try pipe(["stackexchange", "--base-url", base, "--thread", "stackexchange:\(question.id)", "--json"])
+        #expect(streamed.status == 0)
+        let records = try streamed.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let answers = records.filter { ($0["id"] as? String)?.hasPrefix("stackexchange:a/") == true }
+        #expect(answers.count == question.answers)
+        #expect(Set(answers.compactMap { $0["id"] as? String }).count == question.answers)
+        for record in records where (record["id"] as? String)?.hasPrefix("stackexchange:c/") == true {
+            let parent = try #require(record["parent"] as? String)
+            #expect(parent == "stackexchange:\(question.id)" || parent.hasPrefix("stackexchange:a/"))
+        }
+    }
+
+    @Test func aGitHubRepositoryShowsItsReadmeAndOpenIssues() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["github"])
+        let tmux = try start("github swift --base-url \(base) --images off")
+        let list = try tmux.waitFor({ $0[23].contains("github") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        let repo = String(list[0].dropFirst(2).prefix { $0 != " " })
+        try tmux.sendKeys("Enter")
+        // The README's heading (the repository's name), rendered, not Markdown.
+        let name = String(repo.split(separator: "/").last ?? "")
+        let detail = try tmux.waitFor({ $0.contains { $0.trimmingCharacters(in: .whitespaces) == name } && !$0[23].contains("⇣") },
+                                      timeout: 20, description: "the README")
+        #expect(!detail.contains { $0.contains("```") || $0.contains("## ") }, "Markdown rendered, not shown")
+        // Below it, the issues: each header with its number.
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0.contains { $0.contains("▾ ") && $0.contains(" · #") } }, timeout: 20, description: "the issues")
+        let stats = try replica.routeStats()
+        #expect(stats["github/repositories/{id}"] == 1 && stats["github/repositories/{id}/readme"] == 1, "once each, on the first page")
+        #expect((stats["github/repositories/{id}/issues"] ?? 0) >= 1, "issues paged as the reader goes")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+
+        // The issues in a pipe, by the repository's name: pull requests left out, each once.
+        let streamed = try pipe(["github", "--base-url", base, "--thread", repo, "--plain", "--limit", "45"])
+        #expect(streamed.status == 0, "\(streamed.standardError)")
+        let ids = streamed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(ids.count == 45 && Set(ids).count == 45)
+        #expect(ids.allSatisfy { $0.hasPrefix("github:\(repo)/issues/") })
+    }
+
+    @Test func aWikipediaEditShowsItsDiffMarkedInText() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["wikipedia"])
+        // The first edit (a log entry or a new page has no diff to show): its url names the revision before.
+        let listed = try pipe(["wikipedia", "--base-url", base, "--json", "--limit", "20", "--no-cache"])
+        let records = try listed.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let index = try #require(records.firstIndex { ($0["url"] as? String)?.contains("oldid=") == true })
+        let title = String(try #require(records[index]["title"] as? String).prefix(30))
+        let tmux = try start("wikipedia --base-url \(base) --no-cache")
+        try tmux.waitFor({ $0[23].contains("wikipedia") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        for _ in 0..<index { try tmux.sendKeys("j") }
+        try tmux.waitFor({ $0.contains { $0.hasPrefix("▌ ") && $0.contains(title) } }, timeout: 10, description: "the cursor on the edit")
+        let listCalls = try replica.routeStats()["wikipedia/w/api.php"] ?? 0
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("{+") } && !$0[23].contains("⇣") }, timeout: 20, description: "the diff")
+        #expect(detail.contains { $0.hasPrefix(" Line ") && $0.hasSuffix(":") }, "a hunk's header")
+        #expect(detail.contains { $0.hasPrefix(" \u{2212} ") && $0.contains("[-") }, "the deleted side marked with a minus")
+        #expect(detail.contains { $0.hasPrefix(" + ") && $0.contains("{+") }, "the added side marked with a plus")
+        #expect((try replica.routeStats()["wikipedia/w/api.php"] ?? 0) >= listCalls + 1)
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
 }

@@ -27,7 +27,7 @@ import Testing
             }
         }
         #expect(result.standardOutput.hasSuffix("\n"), "the last line is whole")
-        #expect(result.standardError == "feedscroll: demo: simulated failure (HTTP 503)\n")
+        #expect(result.standardError == "feedscroll: demo: simulated failure (HTTP 503) after 4 attempts\n")
     }
 
     /// Runs `feedscroll ARGS` through bash, with `redirect` after it (`pipefail`: the status

@@ -64,7 +64,7 @@ import Testing
         let result = try run("\"$FEEDSCROLL\" demo --plain --fail-rate 1")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.split(separator: "\n") == ["feedscroll: demo: simulated failure (HTTP 503)"])
+        #expect(result.stderr.split(separator: "\n") == ["feedscroll: demo: simulated failure (HTTP 503) after 4 attempts"])
     }
 
     @Test(arguments: [

@@ -64,7 +64,7 @@ import Testing
 
     @Test func errorFooterAndRetry() throws {
         // Seed 101 at a 50% failure rate fails attempts 1–4 (the first load and its three
-        // automatic retries) and lets attempt 5, the one `r` makes, succeed. The draws follow the
+        // retries in the transport) and lets attempt 5, the one `r` makes, succeed. The draws follow the
         // order of attempts, so the lead is held below a page: one page in flight, no pipeline.
         let tmux = try start("demo --fail-rate 0.5 --seed 101 --latency-ms 0 --prefetch 10")
         let failed = try tmux.waitForText("press r to retry", timeout: 20)

@@ -97,3 +97,27 @@ import Testing
         #expect(!BrowserCommand.launch(opening: link, environment: ["BROWSER": "w3m"], terminal: false).needsTerminal)
     }
 }
+
+@Suite struct BareURLTests {
+    @Test(arguments: [
+        ("https://news.ycombinator.com/item?id=41003558", ["hn", "--thread", "https://news.ycombinator.com/item?id=41003558"]),
+        ("https://www.reddit.com/r/swift/comments/abc123/a_title/", ["reddit", "swift", "--thread", "https://www.reddit.com/r/swift/comments/abc123/a_title/"]),
+        ("https://lobste.rs/s/f5fyb3/a_story", ["lobsters", "--thread", "https://lobste.rs/s/f5fyb3/a_story"]),
+        ("https://github.com/octokit/octokit.rb", ["github", "--thread", "https://github.com/octokit/octokit.rb"]),
+        ("https://stackoverflow.com/questions/100/why", ["stackexchange", "--site", "stackoverflow", "--thread", "https://stackoverflow.com/questions/100/why"]),
+        ("https://unix.stackexchange.com/q/7", ["stackexchange", "--site", "unix", "--thread", "https://unix.stackexchange.com/q/7"]),
+        ("https://hachyderm.io/@ann/1234567", ["mastodon", "--instance", "hachyderm.io", "--thread", "https://hachyderm.io/@ann/1234567"]),
+        ("https://example.com/blog/post", ["read", "https://example.com/blog/post"]),
+        ("https://news.ycombinator.com/news", ["read", "https://news.ycombinator.com/news"]),
+    ])
+    func aBareAddressOpensItsThreadOrTheReader(_ url: String, _ expected: [String]) {
+        #expect(CommandLineRewrite.command(opening: url) == expected)
+        #expect(CommandLineRewrite.resolve([url, "--plain"], config: .empty).arguments == expected + ["--plain"])
+    }
+
+    @Test func wordsAndOtherSchemesAreLeftAlone() {
+        #expect(CommandLineRewrite.command(opening: "hn") == nil)
+        #expect(CommandLineRewrite.command(opening: "ftp://example.com/x") == nil)
+        #expect(CommandLineRewrite.resolve(["hn", "new"], config: .empty).arguments == ["hn", "new"])
+    }
+}

@@ -23,7 +23,7 @@ import Testing
             for request in fetches {
                 requests.append(request)
                 let id = cursor < paging.items.count ? paging.items[cursor].id : nil
-                paging.receive(request, .success(page(request)))
+                #expect(paging.receive(request, .success(page(request))).effects.isEmpty)
                 if let id, let row = paging.items.index(of: id) { cursor = row }
                 let top = max(0, cursor - screen / 2)
                 cursor -= paging.trim(visible: top..<min(paging.items.count, top + screen), cursor: cursor)
@@ -128,7 +128,7 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: 5, maxPages: 3)
         for _ in 0..<4 {
             for case let .fetch(request) in paging.prefetch(cursor: paging.items.count, distance: 0) {
-                paging.receive(request, .success(makePage(request.index, size: 5)))
+                #expect(paging.receive(request, .success(makePage(request.index, size: 5))).effects.isEmpty)
             }
         }
         #expect(paging.pagesLoaded == 4)
@@ -155,7 +155,7 @@ import Testing
         #expect(request.index == 0 && request.key == .page(0))
         #expect(paging.items == before)  // the rows stay until it arrives
         #expect(paging.prefetch(cursor: cursor, distance: 25).isEmpty)
-        paging.receive(request, .success(makePage(0)))
+        #expect(paging.receive(request, .success(makePage(0))).effects.isEmpty)
         #expect(paging.applier.pageRange == 0...0)
         #expect(paging.items.ids.first == "t:0")
         #expect(paging.rowsAbove == 0)
@@ -178,10 +178,10 @@ import Testing
             return
         }
         guard case let .fetch(first)? = paging.jump(toPage: 0).first else { return }
-        paging.receive(first, .success(makePage(0)))
+        #expect(paging.receive(first, .success(makePage(0))).effects.isEmpty)
         #expect(above.index > 1)
         let dropsBefore = paging.resultsDropped
-        #expect(paging.receive(above, .success(makePage(above.index))) == .dropped)
+        #expect(paging.receive(above, .success(makePage(above.index))).outcome == .dropped)
         #expect(paging.resultsDropped == dropsBefore + 1)
         checkBookkeeping(paging)
         #expect(paging.items.ids.first == "t:0")
@@ -215,7 +215,7 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: pageSize)
         for index in 0..<pages {
             for case let .fetch(request) in paging.prefetch(cursor: paging.items.count, distance: 0) {
-                paging.receive(request, .success(makePage(index, size: pageSize)))
+                #expect(paging.receive(request, .success(makePage(index, size: pageSize))).effects.isEmpty)
             }
         }
         return paging
@@ -236,13 +236,13 @@ import Testing
         let effects = paging.refresh(anchor: "t:14")
         let first = try #require(fetches(effects).first)
         #expect(first.generation == 1 && first.index == 0)
-        paging.receive(first, .success(page(0)))
+        #expect(paging.receive(first, .success(page(0))).effects.isEmpty)
         #expect(paging.isRefreshing)
         #expect(paging.items.count == 30 && paging.items.ids.first == "t:0")  // old rows stay
         let second = try #require(fetches(paging.prefetch(cursor: 14, distance: 5)).first)
         #expect(second.index == 1 && second.generation == 1)
         #expect(paging.prefetch(cursor: 14, distance: 5).isEmpty)  // one at a time
-        let outcome = paging.receive(second, .success(page(1)))
+        let outcome = paging.receive(second, .success(page(1))).outcome
         #expect(!paging.isRefreshing)
         #expect(paging.items.ids == feed.prefix(20).map(\.id))
         #expect(paging.items.index(of: "t:14") == 19)
@@ -256,7 +256,7 @@ import Testing
         var arrived = 0
         var outcome = PagingOutcome.pending
         while let request = requests.first {
-            outcome = paging.receive(request, .success(Page(key: request.key, items: makeItems((request.index * 10)..<(request.index * 10 + 10), prefix: "n"), next: .page(request.index + 1))))
+            outcome = paging.receive(request, .success(Page(key: request.key, items: makeItems((request.index * 10)..<(request.index * 10 + 10), prefix: "n"), next: .page(request.index + 1)))).outcome
             arrived += 1
             requests = fetches(paging.prefetch(cursor: 0, distance: 0))
         }
@@ -272,9 +272,9 @@ import Testing
         let inFlight = try #require(fetches(paging.prefetch(cursor: 9, distance: 5)).first)
         let effects = paging.refresh(anchor: "t:3")
         #expect(effects.first == .cancel(inFlight.id))
-        #expect(paging.receive(inFlight, .success(makePage(1, size: 10))) == .dropped)
+        #expect(paging.receive(inFlight, .success(makePage(1, size: 10))).outcome == .dropped)
         let first = try #require(fetches(effects).first)
-        let outcome = paging.receive(first, .success(makePage(0, size: 10)))
+        let outcome = paging.receive(first, .success(makePage(0, size: 10))).outcome
         #expect(paging.items.ids == (0..<10).map { "t:\($0)" })
         #expect(outcome == .refreshed(Changeset()))  // same rows: nothing new above
     }
@@ -292,9 +292,9 @@ import Testing
         var page2 = makeItems(20..<30)
         page2.insert(FeedItem(id: "new", title: "New"), at: 0)
         page2.removeLast()  // t:29 pushed to page 3: it stays
-        paging.receive(requests[0], .success(Page(key: .page(1), items: page1, next: .page(2))))
+        #expect(paging.receive(requests[0], .success(Page(key: .page(1), items: page1, next: .page(2)))).effects.isEmpty)
         #expect(paging.items.count == 30)  // nothing applied until the batch is whole
-        paging.receive(requests[1], .success(Page(key: .page(2), items: page2, next: .page(3))))
+        #expect(paging.receive(requests[1], .success(Page(key: .page(2), items: page2, next: .page(3)))).effects.isEmpty)
         #expect(paging.items[id: "t:13"]?.score == 99)
         #expect(!paging.items.contains(id: "t:15"))
         #expect(paging.items.index(of: "new") == 19)
@@ -307,10 +307,12 @@ import Testing
         var paging = loaded(pages: 2)
         let before = paging.items
         let requests = fetches(paging.refreshLive(pages: 0...1))
-        paging.receive(requests[0], .failure(FeedError(.http(status: 500), "HTTP 500")))
+        // The batch ends: its other request is closed on the wire, not left running.
+        #expect(paging.receive(requests[0], .failure(FeedError(.http(status: 500), "HTTP 500"))).effects == [.cancel(requests[1].id)])
+        #expect(paging.inFlight.isEmpty)
         #expect(paging.items == before)
         #expect(paging.failure == nil)
         #expect(paging.liveBatch == nil)
-        #expect(paging.receive(requests[1], .success(makePage(1, size: 10))) == .dropped)
+        #expect(paging.receive(requests[1], .success(makePage(1, size: 10))).outcome == .dropped)
     }
 }

@@ -60,7 +60,7 @@ import Testing
         let list = ListSource(items: [FeedItem(id: "x:1", title: "evil\u{1B}]0;pwned\u{07} title")] + makeItems(1..<40))
         let source = GatedSource(inner: list, opened: 2)
         let collector = Collector()
-        let fetcher = PageFetcher(source: source, retry: .none, lane: .detail) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source, lane: .detail) { collector.deliver($0) }
         fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
         let events = await collector.next(2)
@@ -72,27 +72,36 @@ import Testing
         #expect(source.lanes == [.detail, .detail])
     }
 
-    @Test func retriesTransientFailuresThenReportsTheLast() async throws {
-        struct Failing: FeedSource {
+    /// The transport is the one retry site: a load that fails, retryably or not, is made once
+    /// and its failure delivered as it came.
+    @Test func aFailureIsDeliveredOnceAndNotRetriedHere() async throws {
+        final class Failing: FeedSource {
             let name = "failing"
             let firstKey = PageKey.page(0)
             let defaultPageSize = 20
             let maxPageSize = 20
+            let loads = Mutex(0)
             func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+                loads.withLock { $0 += 1 }
                 throw FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)
             }
         }
+        let source = Failing()
         let collector = Collector()
-        let fetcher = PageFetcher(source: Failing(), retry: RetryPolicy(maxAttempts: 3)) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source) { collector.deliver($0) }
         let request = PageRequest(id: RequestID(7), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
-        let events = await collector.next(3)
-        #expect(events[0] == .retrying(request, attempt: 2, delay: 0.01, error: FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01)))
-        guard case let .loaded(.failure(error), _) = events[2].outcome else {
-            Issue.record("expected a final failure, got \(events[2])")
+        let first = await collector.next(1)
+        guard case let .loaded(.failure(error), _)? = first.first?.outcome else {
+            Issue.record("expected the failure at once, got \(first)")
             return
         }
-        #expect(events[2].request == request && error.kind == .http(status: 503))
+        // Delivered as the source gave it: still retryable (`r` tries again), no attempts added.
+        #expect(error == FeedError(.http(status: 503), "HTTP 503", retryAfter: 0.01))
+        // Nothing else comes for it: a sentinel posted after it is the next event.
+        collector.deliver(.loaded(PageRequest(id: RequestID(99), index: 9, key: .page(9), pageSize: 1, generation: 0), .success(makePage(9)), latency: 0))
+        #expect(await collector.next(1).first?.request.id == RequestID(99))
+        #expect(source.loads.withLock { $0 } == 1)
     }
 
     /// A source whose loads never finish by themselves: they end when their task is cancelled.
@@ -122,7 +131,7 @@ import Testing
     @Test func cancelCancelsTheLoadsTaskAndDeliversNothing() async throws {
         let source = HangingSource()
         let collector = Collector()
-        let fetcher = PageFetcher(source: source, retry: RetryPolicy(maxAttempts: 5)) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source) { collector.deliver($0) }
         fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
         var started = source.started.stream.makeAsyncIterator()

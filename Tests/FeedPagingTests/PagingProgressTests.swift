@@ -34,7 +34,7 @@ import Testing
             waiting.removeAll { cancelled.contains($0.id) }
             guard !waiting.isEmpty else { break }
             let request = waiting.remove(at: order(waiting.count) % waiting.count)
-            paging.receive(request, .success(serve(request)))
+            #expect(paging.receive(request, .success(serve(request))).effects.isEmpty)
         }
         return asked
     }
@@ -142,7 +142,7 @@ import Testing
         drain(&paging) { request in cursorPage(request.key, items: 0..<10, next: "self") }
         #expect(paging.stop != nil)
         let request = try #require(fetches(paging.refresh()).first)
-        paging.receive(request, .success(cursorPage(request.key, items: 0..<10, next: "other")))
+        #expect(paging.receive(request, .success(cursorPage(request.key, items: 0..<10, next: "other"))).effects.isEmpty)
         #expect(paging.stop == nil)
         #expect(paging.loadState == .idle)
         let next = try #require(fetches(paging.prefetch(cursor: 10, distance: 0)).first)

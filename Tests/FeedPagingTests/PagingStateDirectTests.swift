@@ -21,14 +21,14 @@ import Testing
     @Test func jumpToTheLastRowFetchesOnlyTheLastPage() throws {
         var paging = PagingState(firstKey: .offset(0, limit: 0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(offsetPage(first)))
+        #expect(paging.receive(first, .success(offsetPage(first))).effects.isEmpty)
         #expect(paging.canJump)
         #expect(paging.reachableTotal == 1000)
 
         let last = try #require(request(paging.jump(toRow: 999)))
         #expect(last.index == 49 && last.key == .offset(980, limit: 20))
         #expect(paging.jumpTarget == 49)
-        guard case .jumped = paging.receive(last, .success(offsetPage(last))) else { Issue.record("not jumped"); return }
+        guard case .jumped = paging.receive(last, .success(offsetPage(last))).outcome else { Issue.record("not jumped"); return }
         #expect(paging.items.ids == (980..<1000).map { "t:\($0)" })
         #expect(paging.rowsAbove == 980, "never-loaded pages above count as full pages")
         #expect(paging.absoluteRow(19) == 999)
@@ -39,7 +39,7 @@ import Testing
         // Upwards from there: the previous page by its position.
         let previous = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
         #expect(previous.index == 48 && previous.key == .offset(960, limit: 20))
-        paging.receive(previous, .success(offsetPage(previous)))
+        #expect(paging.receive(previous, .success(offsetPage(previous))).effects.isEmpty)
         #expect(paging.rowsAbove == 960)
         #expect(paging.items.ids.first == "t:960")
         #expect(paging.knownRowCount == 1000)
@@ -48,7 +48,7 @@ import Testing
     @Test func aJumpDuringARefreshGivesTheRefreshUp() throws {
         var paging = PagingState(firstKey: .offset(0, limit: 0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(offsetPage(first)))
+        #expect(paging.receive(first, .success(offsetPage(first))).effects.isEmpty)
         let refresh = try #require(request(paging.refresh(anchor: "t:3").filter { if case .fetch = $0 { true } else { false } }))
         #expect(paging.isRefreshing)
         // G while the refresh travels: its request is closed and the last page asked for.
@@ -59,8 +59,8 @@ import Testing
         #expect(!paging.isRefreshing && paging.jumpTarget == 49)
         // The rows stay until the jump's page replaces them; the refresh's answer is dropped.
         #expect(paging.items.count == 20)
-        #expect(paging.receive(refresh, .success(offsetPage(refresh))) == .dropped)
-        guard case .jumped = paging.receive(last, .success(offsetPage(last))) else { Issue.record("not jumped"); return }
+        #expect(paging.receive(refresh, .success(offsetPage(refresh))).outcome == .dropped)
+        guard case .jumped = paging.receive(last, .success(offsetPage(last))).outcome else { Issue.record("not jumped"); return }
         #expect(paging.items.ids == (980..<1000).map { "t:\($0)" })
         #expect(paging.requestsIssued == 3)
     }
@@ -68,7 +68,7 @@ import Testing
     @Test func aJumpThatCannotStartLeavesTheRefreshAlone() throws {
         var paging = PagingState(firstKey: .offset(0, limit: 0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(offsetPage(first)))
+        #expect(paging.receive(first, .success(offsetPage(first))).effects.isEmpty)
         _ = paging.refresh(anchor: "t:3")
         // Page 0 is on screen: nothing to jump to, so the refresh goes on.
         #expect(paging.jump(toPage: 0).isEmpty)
@@ -78,16 +78,16 @@ import Testing
     @Test func jumpIntoTheMiddleThenBackToTheTop() throws {
         var paging = PagingState(firstKey: .page(1), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2), total: 500)))
+        #expect(paging.receive(first, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2), total: 500))).effects.isEmpty)
         let middle = try #require(request(paging.jump(toRow: 250)))
         #expect(middle.index == 12 && middle.key == .page(13))
-        paging.receive(middle, .success(Page(key: .page(13), items: makeItems(240..<260), next: .page(14), total: 500)))
+        #expect(paging.receive(middle, .success(Page(key: .page(13), items: makeItems(240..<260), next: .page(14), total: 500))).effects.isEmpty)
         #expect(paging.rowsAbove == 240)
         // A loaded row is not a jump.
         #expect(paging.jump(toRow: 245).isEmpty)
         let top = try #require(request(paging.jump(toRow: 0)))
         #expect(top.index == 0 && top.key == .page(1))
-        paging.receive(top, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2), total: 500)))
+        #expect(paging.receive(top, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2), total: 500))).effects.isEmpty)
         #expect(paging.rowsAbove == 0)
         #expect(paging.items.ids.first == "t:0")
     }
@@ -95,13 +95,13 @@ import Testing
     @Test func cursorFeedsAndFeedsWithoutATotalCannotJump() throws {
         var cursor = PagingState(firstKey: .cursor(nil), pageSize: 20)
         let first = try #require(request(cursor.prefetch(cursor: 0, distance: 10)))
-        cursor.receive(first, .success(Page(key: .cursor(nil), items: makeItems(0..<20), next: .cursor("x"), total: 1000)))
+        #expect(cursor.receive(first, .success(Page(key: .cursor(nil), items: makeItems(0..<20), next: .cursor("x"), total: 1000))).effects.isEmpty)
         #expect(!cursor.isAddressable && !cursor.canJump)
         #expect(cursor.jump(toRow: 999).isEmpty)
 
         var noTotal = PagingState(firstKey: .page(1), pageSize: 20)
         let page = try #require(request(noTotal.prefetch(cursor: 0, distance: 10)))
-        noTotal.receive(page, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2))))
+        #expect(noTotal.receive(page, .success(Page(key: .page(1), items: makeItems(0..<20), next: .page(2)))).effects.isEmpty)
         #expect(noTotal.isAddressable && !noTotal.canJump)
         #expect(noTotal.jump(toRow: 999).isEmpty)
     }
@@ -109,7 +109,7 @@ import Testing
     @Test func theAPIsCapBoundsTheJump() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 30)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(Page(key: .page(0), items: makeItems(0..<30), next: .page(1), total: 5623, cap: 1000)))
+        #expect(paging.receive(first, .success(Page(key: .page(0), items: makeItems(0..<30), next: .page(1), total: 5623, cap: 1000))).effects.isEmpty)
         #expect(paging.reachableTotal == 1000)
         let last = try #require(request(paging.jump(toRow: 5622)))
         #expect(last.key == .page(33), "row 999 is on page 33: the API hands out no more")
@@ -118,7 +118,7 @@ import Testing
     @Test func idSlicesAddressPagesToo() throws {
         var paging = PagingState(firstKey: .idSlice(start: 0, count: 0), pageSize: 30)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(Page(key: first.key, items: makeItems(0..<28), next: .idSlice(start: 30, count: 30), total: 500, skipped: 2)))
+        #expect(paging.receive(first, .success(Page(key: first.key, items: makeItems(0..<28), next: .idSlice(start: 30, count: 30), total: 500, skipped: 2))).effects.isEmpty)
         #expect(paging.skippedCount == 2)
         let last = try #require(request(paging.jump(toRow: 499)))
         #expect(last.key == .idSlice(start: 480, count: 30))
@@ -130,7 +130,7 @@ import Testing
         for index in 0..<6 {
             let effects = paging.prefetch(cursor: paging.items.count - 1, distance: 5)
             let next = try #require(request(effects))
-            paging.receive(next, .success(Page(key: key, items: makeItems(index * 20..<(index + 1) * 20), next: .cursor("c\(index + 1)"))))
+            #expect(paging.receive(next, .success(Page(key: key, items: makeItems(index * 20..<(index + 1) * 20), next: .cursor("c\(index + 1)")))).effects.isEmpty)
             key = .cursor("c\(index + 1)")
             paging.trim(visible: (paging.items.count - 5)..<paging.items.count, cursor: paging.items.count - 1)
         }

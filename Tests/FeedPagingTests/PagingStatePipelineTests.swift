@@ -31,7 +31,7 @@ import Testing
         var paging = PagingState(firstKey: firstKey, pageSize: 20, pipeline: 2)
         let start = fetches(paging.prefetch(cursor: 0, distance: 1_000))
         let page = first ?? Page(key: firstKey, items: makeItems(0..<20), next: key(1, firstKey))
-        paging.receive(start[0], .success(page))
+        #expect(paging.receive(start[0], .success(page)).effects.isEmpty)
         let ahead = fetches(paging.prefetch(cursor: 10, distance: distance))
         return (paging, ahead)
     }
@@ -52,14 +52,14 @@ import Testing
         #expect(fetches(empty.prefetch(cursor: 0, distance: 1_000)).map(\.index) == [0])
         var paging = PagingState(firstKey: .page(0), pageSize: 20, pipeline: 2)
         let start = fetches(paging.prefetch(cursor: 0, distance: 1_000))
-        paging.receive(start[0], .success(page(0)))
+        #expect(paging.receive(start[0], .success(page(0))).effects.isEmpty)
         #expect(fetches(paging.prefetch(cursor: 19, distance: 1_000)).map(\.index) == [1])
     }
 
     @Test func serialPagerAndCursorFeedsAskForOneAtATime() {
         var serial = PagingState(firstKey: .page(0), pageSize: 20)
         let first = fetches(serial.prefetch(cursor: 0, distance: 1_000))
-        serial.receive(first[0], .success(page(0)))
+        #expect(serial.receive(first[0], .success(page(0))).effects.isEmpty)
         #expect(fetches(serial.prefetch(cursor: 10, distance: 1_000)).map(\.index) == [1])
         // A cursor's next key comes with the page before it: nothing to fetch ahead.
         let cursor = ready(.cursor(nil), distance: 1_000, first: Page(key: .cursor(nil), items: makeItems(0..<20), next: .cursor("a")))
@@ -72,14 +72,14 @@ import Testing
         let slice = PageKey.idSlice(start: 0, count: 20)
         var (paging, requests) = ready(slice)
         try #require(requests.count == 2)
-        #expect(paging.receive(requests[1], .success(page(2, slice))) == .pending)
+        #expect(paging.receive(requests[1], .success(page(2, slice))).outcome == .pending)
         #expect(paging.items.count == 20)
         #expect(paging.held.keys.sorted() == [2])
         #expect(paging.loadState == .loading)
         // Still one request per page while it is held.
         #expect(paging.prefetch(cursor: 10, distance: 40).isEmpty)
         let before = paging.items
-        let outcome = paging.receive(requests[0], .success(page(1, slice)))
+        let outcome = paging.receive(requests[0], .success(page(1, slice))).outcome
         let changes = try #require(outcome.changeset)
         #expect(changes.inserts.count == 40)
         #expect(apply(changes, to: before) == paging.items)
@@ -92,7 +92,7 @@ import Testing
     @Test func aKeyThePageBeforeDoesNotConfirmIsAskedForAgain() throws {
         let slice = PageKey.idSlice(start: 0, count: 20)
         var (paging, requests) = ready(slice)
-        paging.receive(requests[1], .success(page(2, slice)))
+        #expect(paging.receive(requests[1], .success(page(2, slice))).effects.isEmpty)
         // Page 1 says page 2 starts at 38 (the list shifted): the held page was the wrong slice.
         let shifted = Page(key: requests[0].key, items: makeItems(20..<38), next: .idSlice(start: 38, count: 20))
         #expect(paging.receive(requests[0], .success(shifted)).changeset?.inserts.count == 18)
@@ -109,7 +109,7 @@ import Testing
         #expect(paging.cancelUnconfirmed().isEmpty, "nothing contradicted yet")
         // Page 1 arrives first and says page 2 starts at 38: the page 2 on its way is the wrong slice.
         let shifted = Page(key: requests[0].key, items: makeItems(20..<38), next: .idSlice(start: 38, count: 20))
-        paging.receive(requests[0], .success(shifted))
+        #expect(paging.receive(requests[0], .success(shifted)).effects.isEmpty)
         let cancelled = paging.cancelUnconfirmed()
         #expect(cancels(cancelled) == [requests[1].id])
         #expect(paging.inFlight.isEmpty)
@@ -117,13 +117,13 @@ import Testing
         let again = fetches(paging.prefetch(cursor: 30, distance: 40))
         #expect(again.first?.index == 2 && again.first?.key == .idSlice(start: 38, count: 20))
         // The cancelled answer, if it still comes, is dropped.
-        #expect(paging.receive(requests[1], .success(page(2, slice))) == .dropped)
+        #expect(paging.receive(requests[1], .success(page(2, slice))).outcome == .dropped)
         #expect(paging.requestsIssued == 3 + again.count)
     }
 
     @Test func aPageAheadPastAnEndThePageBeforeReportedIsCancelled() throws {
         var (paging, requests) = ready()
-        paging.receive(requests[0], .success(page(1, next: .some(nil))))
+        #expect(paging.receive(requests[0], .success(page(1, next: .some(nil)))).effects.isEmpty)
         #expect(cancels(paging.cancelUnconfirmed()) == [requests[1].id])
         #expect(paging.isAtEnd)
         #expect(paging.prefetch(cursor: 39, distance: 100).isEmpty)
@@ -131,15 +131,15 @@ import Testing
 
     @Test func aPageAheadThePageBeforeConfirmsIsKept() throws {
         var (paging, requests) = ready()
-        paging.receive(requests[0], .success(page(1)))
+        #expect(paging.receive(requests[0], .success(page(1))).effects.isEmpty)
         #expect(paging.cancelUnconfirmed().isEmpty)
         #expect(paging.inFlight.keys.sorted() == [requests[1].id])
     }
 
     @Test func aPageAheadPastTheEndIsDropped() throws {
         var (paging, requests) = ready()
-        paging.receive(requests[1], .success(page(2)))
-        paging.receive(requests[0], .success(page(1, next: .some(nil))))
+        #expect(paging.receive(requests[1], .success(page(2))).effects.isEmpty)
+        #expect(paging.receive(requests[0], .success(page(1, next: .some(nil)))).effects.isEmpty)
         #expect(paging.items.count == 40)
         #expect(paging.isAtEnd)
         #expect(paging.held.isEmpty)
@@ -152,8 +152,8 @@ import Testing
         var (paging, requests) = ready(first: first)
         var second = page(2)
         second.total = 1_000
-        paging.receive(requests[1], .success(second))
-        paging.receive(requests[0], .success(page(1)))
+        #expect(paging.receive(requests[1], .success(second)).effects.isEmpty)
+        #expect(paging.receive(requests[0], .success(page(1))).effects.isEmpty)
         #expect(paging.canJump)
         #expect(paging.rowsAbove == 0 && paging.rowsBelow == 0)
         #expect(paging.knownRowCount == 60)
@@ -162,8 +162,8 @@ import Testing
 
     @Test func aPageAheadThatArrivesAfterThePageBeforeEndedTheFeedIsDropped() throws {
         var (paging, requests) = ready()
-        paging.receive(requests[0], .success(page(1, next: .some(nil))))
-        #expect(paging.receive(requests[1], .success(page(2))) == .dropped)
+        #expect(paging.receive(requests[0], .success(page(1, next: .some(nil)))).effects.isEmpty)
+        #expect(paging.receive(requests[1], .success(page(2))).outcome == .dropped)
         #expect(paging.items.count == 40)
         #expect(paging.isAtEnd)
     }
@@ -171,26 +171,26 @@ import Testing
     @Test func aFailureAheadStopsLoadingAtItsOwnPageAfterThePageBefore() throws {
         var (paging, requests) = ready()
         let error = FeedError(.http(status: 503), "HTTP 503")
-        #expect(paging.receive(requests[1], .failure(error)) == .pending)
+        #expect(paging.receive(requests[1], .failure(error)).outcome == .pending)
         #expect(paging.failure == nil, "a failure ahead is not shown before the page before it")
-        paging.receive(requests[0], .success(page(1)))
+        #expect(paging.receive(requests[0], .success(page(1))).effects.isEmpty)
         #expect(paging.items.count == 40)
         #expect(paging.mode == .failed(error, page: 2))
         let retried = fetches(paging.retry())
         #expect(retried.map(\.index) == [2])
-        paging.receive(retried[0], .success(page(2)))
+        #expect(paging.receive(retried[0], .success(page(2))).effects.isEmpty)
         #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
     }
 
     @Test func aFailureOfTheNextPageKeepsThePageHeldBehindIt() throws {
         var (paging, requests) = ready()
         let error = FeedError(.timeout, "timed out")
-        paging.receive(requests[0], .failure(error))
-        #expect(paging.receive(requests[1], .success(page(2))) == .pending)
+        #expect(paging.receive(requests[0], .failure(error)).effects.isEmpty)
+        #expect(paging.receive(requests[1], .success(page(2))).outcome == .pending)
         #expect(paging.mode == .failed(error, page: 1))
         let retried = fetches(paging.retry())
         #expect(retried.map(\.index) == [1], "page 2 is held, not asked for again")
-        paging.receive(retried[0], .success(page(1)))
+        #expect(paging.receive(retried[0], .success(page(1))).effects.isEmpty)
         #expect(paging.items.ids == (0..<60).map { "t:\($0)" })
         #expect(paging.requestsIssued == 4)
     }
@@ -207,7 +207,7 @@ import Testing
             // Every 500 keys the newest request lands, then the older one: always out of order.
             if step % 500 == 499 {
                 for request in paging.inFlight.values.sorted(by: { $0.index > $1.index }) {
-                    paging.receive(request, .success(makePage(request.index)))
+                    #expect(paging.receive(request, .success(makePage(request.index))).effects.isEmpty)
                 }
             }
         }
@@ -241,10 +241,10 @@ import Testing
                 let request = flying[draw % flying.count]
                 if draw % 5 == 0 {
                     failed[request.index, default: 0] += 1
-                    paging.receive(request, .failure(FeedError(.http(status: 500), "HTTP 500")))
+                    #expect(paging.receive(request, .failure(FeedError(.http(status: 500), "HTTP 500"))).effects.isEmpty)
                 } else {
                     let items = makeItems((request.index * 10)..<((request.index + 1) * 10))
-                    paging.receive(request, .success(Page(key: request.key, items: items, next: .offset((request.index + 1) * 10, limit: 10))))
+                    #expect(paging.receive(request, .success(Page(key: request.key, items: items, next: .offset((request.index + 1) * 10, limit: 10)))).effects.isEmpty)
                 }
                 // Key order, no gaps, no duplicates: the rows are exactly the first pages.
                 #expect(paging.items.ids == (0..<paging.items.count).map { "t:\($0)" })
@@ -257,7 +257,7 @@ import Testing
                 for request in fetches(paging.retry()) { asked[request.index, default: 0] += 1 }
                 guard let request = paging.inFlight.values.min(by: { $0.id < $1.id }) else { continue }
                 let items = makeItems((request.index * 10)..<((request.index + 1) * 10))
-                paging.receive(request, .success(Page(key: request.key, items: items, next: .offset((request.index + 1) * 10, limit: 10))))
+                #expect(paging.receive(request, .success(Page(key: request.key, items: items, next: .offset((request.index + 1) * 10, limit: 10)))).effects.isEmpty)
             }
             #expect(paging.held.isEmpty && paging.inFlight.isEmpty && paging.failure == nil)
             #expect(paging.items.ids == (0..<(asked.count * 10)).map { "t:\($0)" })
@@ -271,14 +271,14 @@ import Testing
 
     @Test func refreshCancelsBothPagesInFlight() throws {
         var (paging, first) = ready(distance: 30)
-        paging.receive(first[0], .success(makePage(1)))
-        paging.receive(first[1], .success(makePage(2)))
+        #expect(paging.receive(first[0], .success(makePage(1))).effects.isEmpty)
+        #expect(paging.receive(first[1], .success(makePage(2))).effects.isEmpty)
         let ahead = fetches(paging.prefetch(cursor: 58, distance: 22))
         #expect(ahead.map(\.index) == [3, 4])
         let effects = paging.refresh(anchor: "t:58")
         #expect(cancels(effects) == ahead.map(\.id))
-        #expect(paging.receive(ahead[1], .success(makePage(4))) == .dropped)
-        #expect(paging.receive(ahead[0], .success(makePage(3))) == .dropped)
+        #expect(paging.receive(ahead[1], .success(makePage(4))).outcome == .dropped)
+        #expect(paging.receive(ahead[0], .success(makePage(3))).outcome == .dropped)
         #expect(paging.items.count == 60)
     }
 
@@ -288,7 +288,7 @@ import Testing
         // Load pages 0…4, each arrival followed by the pager's asks two rows from the end.
         for index in 0..<5 {
             let request = try #require(flying.first { $0.index == index })
-            paging.receive(request, .success(makePage(index, size: 10)))
+            #expect(paging.receive(request, .success(makePage(index, size: 10))).effects.isEmpty)
             flying += fetches(paging.prefetch(cursor: paging.items.count - 2, distance: 12))
         }
         #expect(paging.pagesLoaded == 5)
@@ -300,13 +300,13 @@ import Testing
         #expect(paging.applier.pageRange == 0...3)
         #expect(cancels(paging.cancelStranded()) == below.map(\.id))
         #expect(paging.inFlight.isEmpty)
-        #expect(paging.receive(below[0], .success(makePage(5, size: 10))) == .dropped)
+        #expect(paging.receive(below[0], .success(makePage(5, size: 10))).outcome == .dropped)
     }
 
     @Test func jumpCancelsThePagesInFlightForTheRowsItReplaces() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 10, pipeline: 2)
         let first = fetches(paging.prefetch(cursor: 0, distance: 10))
-        paging.receive(first[0], .success(Page(key: .page(0), items: makeItems(0..<10), next: .page(1), total: 1_000)))
+        #expect(paging.receive(first[0], .success(Page(key: .page(0), items: makeItems(0..<10), next: .page(1), total: 1_000))).effects.isEmpty)
         let ahead = fetches(paging.prefetch(cursor: 8, distance: 12))
         #expect(ahead.map(\.index) == [1, 2])
         let effects = paging.jump(toPage: 99)

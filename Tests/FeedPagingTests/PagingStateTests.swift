@@ -22,7 +22,7 @@ import Testing
     @Test func loadedPageExtendsRowsAndRecordsNextKey() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        let applied = paging.receive(first, .success(makePage(0)))
+        let applied = paging.receive(first, .success(makePage(0))).outcome
         #expect(applied == .applied(Changeset(inserts: makeItems(0..<20).enumerated().map { .init(index: $0.offset, item: $0.element) })))
         #expect(paging.items.count == 20)
         #expect(paging.items.ids == (0..<20).map { "t:\($0)" })
@@ -44,7 +44,7 @@ import Testing
             }
             // Every 1,000 moves the in-flight page arrives.
             if step % 1000 == 999, let inFlight = paging.inFlight.values.first {
-                paging.receive(inFlight, .success(makePage(inFlight.index)))
+                #expect(paging.receive(inFlight, .success(makePage(inFlight.index))).effects.isEmpty)
             }
         }
         #expect(fetches.map(\.index) == Array(0..<fetches.count))
@@ -59,15 +59,15 @@ import Testing
     @Test func staleAndDuplicateResultsAreDropped() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        let applied = paging.receive(first, .success(makePage(0)))
+        let applied = paging.receive(first, .success(makePage(0))).outcome
         #expect(applied.changeset?.inserts.count == 20)
-        let duplicate = paging.receive(first, .success(makePage(0)))  // duplicate delivery
+        let duplicate = paging.receive(first, .success(makePage(0))).outcome  // duplicate delivery
         #expect(duplicate == .dropped)
         #expect(paging.items.count == 20)
         let second = try #require(request(paging.prefetch(cursor: 19, distance: 10)))
         let effects = paging.refresh()
         #expect(effects.first == .cancel(second.id))
-        let stale = paging.receive(second, .success(makePage(1)))  // old generation
+        let stale = paging.receive(second, .success(makePage(1))).outcome  // old generation
         #expect(stale == .dropped)
         #expect(paging.resultsDropped == 2)
         #expect(paging.items.count == 20)
@@ -77,7 +77,7 @@ import Testing
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
         let error = FeedError(.http(status: 503), "HTTP 503")
-        paging.receive(first, .failure(error))
+        #expect(paging.receive(first, .failure(error)).effects.isEmpty)
         #expect(paging.loadState == .error(error))
         #expect(paging.prefetch(cursor: 0, distance: 10).isEmpty == true)
         let again = try #require(request(paging.retry()))
@@ -89,7 +89,7 @@ import Testing
     @Test func endOfFeedStopsRequests() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(makePage(0, last: 0)))
+        #expect(paging.receive(first, .success(makePage(0, last: 0))).effects.isEmpty)
         #expect(paging.loadState == .end)
         #expect(paging.isAtEnd)
         #expect(paging.prefetch(cursor: 19, distance: 100).isEmpty == true)
@@ -98,7 +98,7 @@ import Testing
     @Test func emptyFeedEndsWithNoRows() throws {
         var paging = PagingState(firstKey: .cursor(nil), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 0)))
-        paging.receive(first, .success(Page(key: .cursor(nil), items: [], next: nil)))
+        #expect(paging.receive(first, .success(Page(key: .cursor(nil), items: [], next: nil))).effects.isEmpty)
         #expect(paging.loadState == .end)
         #expect(paging.items.count == 0)
     }
@@ -106,7 +106,7 @@ import Testing
     @Test func shortPageThatIsNotTheEndKeepsPaging() throws {
         var paging = PagingState(firstKey: .idSlice(start: 0, count: 20), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 5)))
-        paging.receive(first, .success(Page(key: first.key, items: [], next: .idSlice(start: 20, count: 20))))
+        #expect(paging.receive(first, .success(Page(key: first.key, items: [], next: .idSlice(start: 20, count: 20)))).effects.isEmpty)
         // An empty page is not the end: the rule fires again at once (no stall).
         let second = try #require(request(paging.prefetch(cursor: 0, distance: 5)))
         #expect(second.key == .idSlice(start: 20, count: 20))
@@ -115,12 +115,12 @@ import Testing
     @Test func duplicateIdsAcrossPagesBecomeOneRow() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 3)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 5)))
-        paging.receive(first, .success(Page(key: .page(0), items: makeItems(0..<3), next: .page(1))))
+        #expect(paging.receive(first, .success(Page(key: .page(0), items: makeItems(0..<3), next: .page(1)))).effects.isEmpty)
         let second = try #require(request(paging.prefetch(cursor: 2, distance: 5)))
         // The feed shifted by two: page 1 repeats items 1 and 2 (offset paging under drift).
         var shifted = makeItems(1..<6)
         shifted[0].title = "Item 1 (edited)"
-        paging.receive(second, .success(Page(key: .page(1), items: shifted, next: .page(2))))
+        #expect(paging.receive(second, .success(Page(key: .page(1), items: shifted, next: .page(2)))).effects.isEmpty)
         #expect(paging.items.ids == ["t:0", "t:1", "t:2", "t:3", "t:4", "t:5"])
         #expect(paging.items[1].title == "Item 1 (edited)")
     }
@@ -128,13 +128,13 @@ import Testing
     @Test func refreshReplacesRowsWhenFirstPageArrives() throws {
         var paging = PagingState(firstKey: .page(0), pageSize: 20)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        paging.receive(first, .success(makePage(0)))
+        #expect(paging.receive(first, .success(makePage(0))).effects.isEmpty)
         let effects = paging.refresh()
         let again = try #require(request(effects))
         #expect(again.generation == 1 && again.index == 0)
         #expect(paging.items.count == 20)  // old rows stay while refreshing
         let fresh = Page(key: .page(0), items: makeItems(100..<105), next: nil)
-        paging.receive(again, .success(fresh))
+        #expect(paging.receive(again, .success(fresh)).effects.isEmpty)
         #expect(paging.items.ids == (100..<105).map { "t:\($0)" })
         #expect(paging.loadState == .end)
         #expect(!paging.isRefreshing)

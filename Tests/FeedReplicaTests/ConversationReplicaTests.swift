@@ -152,3 +152,54 @@ import Testing
         }
     }
 }
+
+/// Stack Exchange's question threads: bodies, answers paged by votes with the accepted one not
+/// on top, and the comments on every post.
+@Suite struct StackExchangeThreadReplicaTests {
+    @Test func questionsHaveAnswersAndCommentsThatAddUp() async throws {
+        try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
+            let list = try await ReplicaClient.get(running, "stackexchange", "/questions?site=stackoverflow&pagesize=60").object
+            let questions = try #require(list["items"] as? [[String: Any]])
+            var sawPagedAnswers = false
+            var sawAcceptedBelowTop = false
+            var comments = 0
+            for question in questions {
+                let id = try #require(question["question_id"] as? Int)
+                let count = try #require(question["answer_count"] as? Int)
+                let one = try await ReplicaClient.get(running, "stackexchange", "/questions/\(id)?site=stackoverflow&filter=withbody").object
+                let body = try #require((one["items"] as? [[String: Any]])?.first?["body"] as? String)
+                #expect(body.hasPrefix("<p>"))
+                var answers: [[String: Any]] = []
+                var page = 1
+                while true {
+                    let got = try await ReplicaClient.get(
+                        running, "stackexchange",
+                        "/questions/\(id)/answers?site=stackoverflow&filter=withbody&sort=votes&order=desc&page=\(page)&pagesize=5").object
+                    answers += try #require(got["items"] as? [[String: Any]])
+                    guard got["has_more"] as? Bool == true else { break }
+                    sawPagedAnswers = true
+                    page += 1
+                }
+                #expect(answers.count == count, "question \(id): answer_count says \(count)")
+                let scores = answers.compactMap { $0["score"] as? Int }
+                #expect(scores == scores.sorted(by: >), "by votes, highest first")
+                if let accepted = question["accepted_answer_id"] as? Int {
+                    let index = try #require(answers.firstIndex { $0["answer_id"] as? Int == accepted })
+                    #expect(answers[index]["is_accepted"] as? Bool == true)
+                    if index > 0 { sawAcceptedBelowTop = true }
+                }
+                let ids = answers.compactMap { $0["answer_id"] as? Int }
+                guard !ids.isEmpty else { continue }
+                let got = try await ReplicaClient.get(
+                    running, "stackexchange",
+                    "/answers/\(ids.map(String.init).joined(separator: ";"))/comments?site=stackoverflow&filter=withbody&sort=creation&order=asc&pagesize=100").object
+                let items = try #require(got["items"] as? [[String: Any]])
+                #expect(items.allSatisfy { ids.contains($0["post_id"] as? Int ?? -1) && $0["body"] is String })
+                comments += items.count
+            }
+            #expect(sawPagedAnswers)
+            #expect(sawAcceptedBelowTop)
+            #expect(comments > 20)
+        }
+    }
+}

@@ -1,5 +1,7 @@
 import FeedModel
 import FeedSources
+import Foundation
+import Synchronization
 import Testing
 
 @Suite struct DemoSourceTests {
@@ -58,13 +60,53 @@ import Testing
         await #expect(throws: FeedError.self) { try await source().load(.page(1), pageSize: 20) }
     }
 
-    @Test func failureRateOneAlwaysFailsRetryably() async {
+    /// Retries without sleeping, counting the waits asked for.
+    final class Waits: Sendable {
+        let asked = Mutex<[Double]>([])
+        var clock: SourceClock {
+            SourceClock(now: { Date(timeIntervalSince1970: 1_800_000_000) }, sleep: { [self] seconds throws(FeedError) in
+                asked.withLock { $0.append(seconds) }
+            })
+        }
+    }
+
+    /// Records what the transport announces through the load's context (the footer's countdown).
+    final class Announced: Sendable {
+        let retries = Mutex<[Int]>([])
+        var context: FetchContext {
+            FetchContext(onRetry: { [self] attempt, _, _ in retries.withLock { $0.append(attempt) } })
+        }
+    }
+
+    /// Simulated failures go through the one retry site: four attempts, each retry announced
+    /// through the load's context, then one final error that says so and is not retried again.
+    @Test func failureRateOneFailsAfterTheTransportsFourAttempts() async {
+        let waits = Waits()
+        let announced = Announced()
+        let demo = DemoSource(
+            options: .init(items: 100, seed: 7, latencyMilliseconds: 0, failureRate: 1), epoch: 1_800_000_000, clock: waits.clock)
         do {
-            _ = try await source(failureRate: 1).load(.offset(0, limit: 20), pageSize: 20)
+            _ = try await demo.load(.offset(0, limit: 20), pageSize: 20, context: announced.context)
             Issue.record("expected a failure")
         } catch {
-            #expect(error.isRetryable)
-            #expect(error.message.contains("503"))
+            #expect(error.kind == .http(status: 503))
+            #expect(!error.isRetryable)
+            #expect(error.message == "demo: simulated failure (HTTP 503) after 4 attempts")
         }
+        #expect(announced.retries.withLock { $0 } == [2, 3, 4])
+        #expect(waits.asked.withLock { $0.count } == 3)
+    }
+
+    /// At a 50% rate, seed 101 fails attempts 1–4 and lets the fifth through: one load gives
+    /// up after its four, the next (what `r` makes) succeeds at once.
+    @Test func seededFailuresFollowTheOrderOfAttempts() async throws {
+        let announced = Announced()
+        let demo = DemoSource(
+            options: .init(items: 100, seed: 101, latencyMilliseconds: 0, failureRate: 0.5), epoch: 1_800_000_000, clock: Waits().clock)
+        let error = await loadError(demo, .offset(0, limit: 20), pageSize: 20)
+        #expect(error?.message == "demo: simulated failure (HTTP 503) after 4 attempts")
+        let page = try await demo.load(.offset(0, limit: 20), pageSize: 20, context: announced.context)
+        #expect(page.items.count == 20)
+        #expect(announced.retries.withLock { $0 }.isEmpty)
     }
 }

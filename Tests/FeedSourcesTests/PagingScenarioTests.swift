@@ -162,7 +162,7 @@ import Testing
             } catch {
                 result = .failure(error)
             }
-            paging.receive(request, result)
+            #expect(paging.receive(request, result).effects.isEmpty)
         }
         return paging
     }

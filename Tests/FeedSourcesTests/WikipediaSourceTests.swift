@@ -32,7 +32,7 @@ struct WikipediaSourceTests {
         // The title is the page; the byte change, the editor and the summary (plain text: `<ref>`
         // and `&amp;` as typed) are the meta line.
         #expect(page.items[0].withoutFacts == FeedItem(
-            id: "wikipedia:1041353213", title: "Histology",
+            id: "wikipedia:1041353213@833218500", title: "Histology",
             url: "\(Self.base)/index.php?title=Histology&diff=833218500&oldid=833218201", author: "Iztwoz",
             time: 1_522_400_722, body: "edit · Histology\n\n/* Tissues */ ce & links, <ref> &amp;",
             discussionURL: "\(Self.base)/index.php?title=Talk%3AHistology"))

@@ -69,6 +69,19 @@ import Testing
         #expect(state.nextDeadline == now + 60)
     }
 
+    @Test func aLiveUpdateThatFailsHalfWayClosesItsOtherRequests() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: size, prefetch: .fixed(5), livePeriod: 30)
+        deliverAll(&state, state.reduce(.start(at: now)), at: now) { makePage($0.index, size: 5) }
+        let live = fetches(state.reduce(.tick(at: now + 30)))
+        #expect(live.count >= 2)
+        let error = FeedError(.http(status: 500), "HTTP 500")
+        let effects = state.reduce(.fetched(.loaded(live[0], .failure(error), latency: 0.05), at: now + 31))
+        // The rest of the batch is closed on the wire rather than left to run.
+        #expect(effects == live.dropFirst().map { .cancel($0.id) })
+        #expect(state.paging.inFlight.isEmpty && state.paging.liveBatch == nil)
+    }
+
     @Test func pagesThatArriveAreNotHighlighted() {
         var state = started()
         for _ in 0..<30 { deliverAll(&state, state.reduce(.key(.character("j"), at: now)), at: now) }

@@ -60,6 +60,17 @@ import Testing
         return state
     }
 
+    /// `hn --thread ID`: the detail over the list is not the cursor's item; `o` there opened the
+    /// cursor's link.
+    @Test func aThreadOpenedOverTheListOpensItsOwnLink() {
+        var s = state(with: [FeedItem(id: "a", title: "A", url: "https://a.example/x")])
+        s.commentPageSize = 20
+        _ = s.reduce(.openThread(itemID: "hn:9"))
+        #expect(s.reduce(.key(.character("o"), at: 1)) == [], "the stand-in has no link yet")
+        #expect(s.notice == "this item has no link")
+        #expect(s.reduce(.key(.character("y"), at: 2)) == [], "nor is the cursor's link copied")
+    }
+
     @Test func openCopyAndDiscussionBecomeEffectsWithNotices() {
         var s = state(with: [FeedItem(id: "a", title: "A", url: "https://a.example/x", discussionURL: "https://news.example/item?id=1")])
         #expect(s.reduce(.key(.character("o"), at: 1)) == [.openURL("https://a.example/x")])

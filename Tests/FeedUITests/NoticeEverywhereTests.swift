@@ -64,7 +64,6 @@ import Testing
 
     @Test(arguments: [
         (Key.character("H"), "H in the list: hide or show read items (Esc goes back)"),
-        (Key.character("/"), "/ in the list: search titles, authors, hosts (Esc goes back)"),
         (Key.character("R"), "R in the list: refresh, keeping your place (Esc goes back)"),
         (Key.character(":"), ": in the list: go to item N (:N, Ng), or N% (Esc goes back)"),
     ])

@@ -136,12 +136,13 @@ struct GitHubReplica: ReplicaAPI {
     // MARK: - ReplicaAPI
 
     func routeName(for path: String) -> String? {
-        path == "search/repositories" ? "search/repositories" : nil
+        path == "search/repositories" ? "search/repositories" : threadRouteName(path)
     }
 
-    private let documentationHeaders = [("X-GitHub-Api-Version-Selected", "2022-11-28"), ("X-GitHub-Media-Type", "github.v3; format=json")]
+    let documentationHeaders = [("X-GitHub-Api-Version-Selected", "2022-11-28"), ("X-GitHub-Media-Type", "github.v3; format=json")]
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
+        if let thread = respondToThread(request, headers: documentationHeaders) { return thread }
         guard request.path == "search/repositories" else {
             return .json(["message": "Not Found", "documentation_url": "https://docs.github.com/rest", "status": "404"],
                          status: 404, headers: documentationHeaders)

@@ -54,7 +54,9 @@ struct StackExchangeReplica: ReplicaAPI {
         var rng = SeededRandom(seed: seed, salt: "stackexchange", index: seq)
         let created = timeline.time(seq)
         let isDrift = seq >= timeline.baseCount
-        let answers = isDrift ? 0 : rng.below(6)
+        // Every seventh question with answers has thirty, so its answers page (twenty to a page in a detail).
+        let drawn = isDrift ? 0 : rng.below(6)
+        let answers = drawn > 0 && seq % 7 == 3 ? 30 : drawn
         let activity = isDrift ? created : min(timeline.clock.anchor, created + Int64(rng.below(3 * 86_400)))
         let hasOwner = !rng.chance(0.03)
         let name = TextGenerator.author(&rng)
@@ -62,7 +64,7 @@ struct StackExchangeReplica: ReplicaAPI {
             seq: seq, id: 64_000_000 + seq * 3, title: TextGenerator.title(&rng),
             tags: Array(Set((0..<(1 + rng.below(4))).map { _ in rng.pick(tagPool) })).sorted(),
             score: isDrift ? 0 : Int(TextGenerator.score(&rng, max: 400)) - 3, views: rng.below(5000), answers: answers,
-            accepted: answers > 0 && rng.chance(0.4) ? 64_000_000 + seq * 3 + 1 : nil, created: created, activity: activity,
+            accepted: answers > 0 && rng.chance(0.4) ? Self.answerID(seq: seq, k: answers - 1) : nil, created: created, activity: activity,
             edited: rng.chance(0.3) ? min(activity, created + 600) : nil, closed: rng.chance(0.05) ? activity : nil,
             owner: (name: name, userID: hasOwner ? 100_000 + rng.below(20_000_000) : nil, reputation: 1 + rng.below(90_000),
                     acceptRate: rng.chance(0.3) ? rng.below(101) : nil)
@@ -104,10 +106,18 @@ struct StackExchangeReplica: ReplicaAPI {
 
     // MARK: - ReplicaAPI
 
-    func routeName(for path: String) -> String? { path == "questions" ? "questions" : nil }
+    func routeName(for path: String) -> String? {
+        let parts = path.split(separator: "/")
+        switch (parts.first, parts.count) {
+        case ("questions", 1): return "questions"
+        case ("questions", 2): return "questions/{ids}"
+        case ("answers", 2): return "answers/{ids}"
+        case (let kind?, 3) where kind == "questions" || kind == "answers": return "\(kind)/{ids}/\(parts[2])"
+        default: return nil
+        }
+    }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
-        guard request.path == "questions" else { return Self.error(404, "no method found with this name", "no_method") }
         guard let site = request["site"], !site.isEmpty else { return Self.error(400, "site is required", "bad_parameter") }
         guard Self.sites.contains(site.lowercased()) else { return Self.error(400, "No site found for name `\(site)`", "bad_parameter") }
         let hasKey = request["key"] != nil || request["access_token"] != nil
@@ -115,6 +125,15 @@ struct StackExchangeReplica: ReplicaAPI {
         guard let pageSize = request["pagesize"].map({ Int($0) }) ?? 30, (0...100).contains(pageSize) else {
             return Self.error(400, "pagesize", "bad_parameter")
         }
+        let quotaMax = hasKey ? 10_000 : 300
+        if let thread = respondToThread(request, site: site.lowercased(), page: page, pageSize: pageSize, wrap: { items, hasMore in
+            let used = quota.next()
+            return .json(.object([("items", .array(items)), ("has_more", .bool(hasMore)),
+                                  ("quota_max", .int(quotaMax)), ("quota_remaining", .int(max(quotaMax - used, 1)))]))
+        }) {
+            return thread
+        }
+        guard request.path == "questions" else { return Self.error(404, "no method found with this name", "no_method") }
         let sort = request["sort"] ?? "activity"
         guard ["activity", "creation", "votes", "hot", "week", "month"].contains(sort) else { return Self.error(400, "sort", "bad_parameter") }
         let order = request["order"] ?? "desc"
@@ -150,7 +169,6 @@ struct StackExchangeReplica: ReplicaAPI {
         if request["filter"] == "total" { return .json(["total": .int(matches.count)]) }
         let start = min((page - 1) * pageSize, matches.count)
         let end = min(start + pageSize, matches.count)
-        let quotaMax = hasKey ? 10_000 : 300
         var fields: [(String, JSONValue)] = [
             ("items", .array(matches[start..<end].map { questionJSON($0, site: site.lowercased()) })),
             ("has_more", .bool(pageSize == 0 ? !matches.isEmpty : end < matches.count)),

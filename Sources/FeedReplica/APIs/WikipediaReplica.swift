@@ -73,6 +73,7 @@ struct WikipediaReplica: ReplicaAPI {
             return ReplicaResponse(status: 404, text: "<!DOCTYPE html><title>Not Found</title>", contentType: "text/html; charset=utf-8")
         }
         let action = request["action"] ?? "help"
+        if action == "compare" { return compare(request) }
         guard action == "query" else {
             if action == "help" { return .json(["help": ["mime": "text/html", "help": "Main module"]]) }
             return Self.apiError("badvalue", "Unrecognized value for parameter \"action\": \(action).")

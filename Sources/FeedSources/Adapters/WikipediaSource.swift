@@ -45,9 +45,14 @@ public struct WikipediaSource: FeedSource {
         // The continuation may not override the request's own parameters.
         query += APIEndpoint.queryPairs(token ?? "").filter { !fixed.contains($0.0) }
         let url = APIEndpoint.url(base: baseURL, path: "api.php", query: query)
-        let (result, response) = try await transport.fetchJSON(ResultDTO.self, from: url, headers: ["User-Agent": userAgent], api: "wikipedia", context: context)
-        if let error = result.error {
-            throw Self.feedError(error, response: response)
+        // The API's own error (200 with `error`) is read inside the exchange: maxlag and
+        // ratelimited are retried by the transport, the one retry site, like a 5xx.
+        let request = HTTPRequest(url: url, headers: ["User-Agent": userAgent], context: context)
+        let result = try await transport.exchange(request) { response throws(FeedError) in
+            try ResponseCheck.requireSuccess(response, api: "wikipedia", now: Date())
+            let result = try JSONBody.decode(ResultDTO.self, from: response, api: "wikipedia")
+            if let error = result.error { throw Self.feedError(error, response: response) }
+            return result
         }
         let items = (result.query?.recentchanges ?? []).map { $0.feedItem(base: baseURL) }  // required unless `error`
         var next: PageKey?
@@ -127,7 +132,8 @@ private struct ChangeDTO: Decodable {
         }
         let link = APIEndpoint.url(base: base, path: "index.php", query: query).absoluteString
         return FeedItem(
-            id: "wikipedia:\(rcid)",
+            // An edit's id carries its revision (`wikipedia:{rcid}@{revid}`), so its diff can be asked for.
+            id: revid.map { $0 > 0 ? "wikipedia:\(rcid)@\($0)" : "wikipedia:\(rcid)" } ?? "wikipedia:\(rcid)",
             title: nonEmptyTitle(FieldText.plainLine(page)),
             url: link,
             author: who,

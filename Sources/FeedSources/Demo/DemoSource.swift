@@ -1,19 +1,19 @@
 import FeedModel
 import Foundation
-import Synchronization
 
 /// The built-in feed: offline, deterministic, endless if asked, never materialised.
 ///
 /// Item `i` is computed from `(seed, i)` alone, so ten million items cost nothing until they are
 /// shown. Pages are addressed by offset and limit with the total reported, like PokeAPI, so any
 /// page can be fetched directly (`G` reaches the true end of a million items in one request),
-/// through the same `FeedSource` protocol the network adapters use. Latency and failures are knobs.
+/// through the same `FeedSource` protocol the network adapters use. Latency and failures are knobs
+/// of its simulated network (`FaultyTransport`), retried by a `RetryingTransport` like any source's.
 public final class DemoSource: FeedSource {
     public struct Options: Sendable, Hashable {
         public var items: Int
         public var seed: UInt64
         public var latencyMilliseconds: Int
-        /// Chance in `0...1` that a load fails with a retryable error.
+        /// Chance in `0...1` that an attempt fails with a retryable error (and is retried).
         public var failureRate: Double
 
         public init(items: Int = 1000, seed: UInt64 = 2026, latencyMilliseconds: Int = 400, failureRate: Double = 0) {
@@ -27,11 +27,24 @@ public final class DemoSource: FeedSource {
     public let options: Options
     /// The moment item 0 was posted; older items step back from it.
     public let epoch: Int64
-    private let attempts = Mutex<UInt64>(0)
+    /// Where each page's request goes: the simulated network under the one retry site.
+    private let transport: any HTTPTransport
 
-    public init(options: Options = Options(), epoch: Int64 = Int64(Date().timeIntervalSince1970)) {
+    /// - Parameters:
+    ///   - options: size, seed, latency and failure rate.
+    ///   - epoch: the moment item 0 was posted.
+    ///   - retry: attempts and backoff for simulated failures (four attempts, as before the
+    ///     transport became the one retry site).
+    ///   - clock: the retry's clock and sleep (tests pass one that does not sleep).
+    public init(
+        options: Options = Options(), epoch: Int64 = Int64(Date().timeIntervalSince1970),
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 4), clock: SourceClock = .system
+    ) {
         self.options = options
         self.epoch = epoch
+        let network = FaultyTransport(
+            latencyMilliseconds: options.latencyMilliseconds, failureRate: options.failureRate, seed: options.seed)
+        transport = RetryingTransport(network, policy: retry, clock: clock)
     }
 
     public var name: String { "demo" }
@@ -43,24 +56,10 @@ public final class DemoSource: FeedSource {
         guard case let .offset(start, _) = key, start >= 0 else {
             throw FeedError(.invalidRequest, "demo: the built-in feed pages by offset, not \(key)")
         }
-        if options.latencyMilliseconds > 0 {
-            // Simulated network time, as a suspension that dies with the load's task.
-            do {
-                try await Task.sleep(for: .milliseconds(min(options.latencyMilliseconds, 60_000)))
-            } catch {
-                throw FeedError(.cancelled, "demo: cancelled")
-            }
-        }
-        if options.failureRate > 0 {
-            let attempt = attempts.withLock { count -> UInt64 in
-                count += 1
-                return count
-            }
-            var rng = SplitMix64(seed: options.seed ^ 0xFA11 ^ (attempt &* 0x9E37_79B9))
-            if options.failureRate >= 1 || rng.nextUnit() < options.failureRate {
-                throw FeedError(.http(status: 503), "demo: simulated failure (HTTP 503)")
-            }
-        }
+        // One simulated request a page, sent like any source's: latency, failures and their
+        // retries (announced through `context.onRetry`) all happen in the transport.
+        let url = URL(string: "demo://feed/items?offset=\(start)&limit=\(max(1, pageSize))")!
+        try await transport.exchange(HTTPRequest(url: url, context: context)) { _ throws(FeedError) in () }
         let end = min(options.items, start + max(1, pageSize))
         let items = start < end ? (start..<end).map(item) : []
         let next: PageKey? = end < options.items ? .offset(end, limit: max(1, pageSize)) : nil

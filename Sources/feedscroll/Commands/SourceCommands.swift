@@ -141,8 +141,12 @@ struct PokeAPICommand: ParsableCommand {
 struct GitHubCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "github", abstract: "GitHub repository search (1000-result cap ends the feed).")
-    @Argument(help: "The search query, e.g. 'language:swift stars:>100'.") var query: String
+    @Argument(help: "The search query, e.g. 'language:swift stars:>100' (not needed with --thread).") var query: String?
     @Option(help: "stars, forks, updated, help-wanted-issues, or best-match.") var sort: String = "stars"
+    @Option(help: ArgumentHelp(
+        "Open one repository: its README and its open issues (owner/name, github:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream the issues.",
+        valueName: "REPO"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
@@ -150,16 +154,37 @@ struct GitHubCommand: ParsableCommand {
         sort == "best-match" ? .bestMatch : GitHubSearchSource.Sort(rawValue: sort)
     }
 
+    /// The list under `--thread` when no query is given: the repository itself (`repo:`), or
+    /// the most starred.
+    func listQuery(_ repository: GitHubRepoThreadSource.Repository?) -> String {
+        if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty { return query }
+        if case let .name(owner, repo)? = repository { return "repo:\(owner)/\(repo)" }
+        return "stars:>1000"
+    }
+
     func validate() throws {
-        if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the GitHub search query must not be empty") }
+        if let thread, GitHubRepoThreadSource.repository(thread) == nil {
+            throw ValidationError("--thread takes a repository: owner/name, github:ID or its https://github.com/… URL, not '\(thread)'")
+        }
+        if thread == nil, (query ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("the GitHub search query must not be empty")
+        }
         if sortValue == nil { throw ValidationError("unknown --sort '\(sort)'; use stars, forks, updated, help-wanted-issues or best-match") }
     }
 
     func run() throws {
         let url = try network.url(default: GitHubSearchSource.defaultBaseURL)
         let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        try Launcher(options: options).run { log in
-            GitHubSearchSource(query: query, sort: sortValue!, baseURL: url, transport: network.transport(), token: token, log: log)
+        let transport = network.transport()
+        let repository = thread.flatMap(GitHubRepoThreadSource.repository)
+        let comments: DetailFetcher.MakeSource = { GitHubRepoThreadSource.forItem($0, baseURL: url, transport: transport, token: token) }
+        let launcher = Launcher(options: options, comments: comments, openThread: repository.map(\.itemID))
+        if let repository, launcher.mode != .terminal {
+            try launcher.run { _ in GitHubRepoThreadSource(repository: repository, baseURL: url, transport: transport, token: token) }
+            return
+        }
+        try launcher.run { log in
+            GitHubSearchSource(query: listQuery(repository), sort: sortValue!, baseURL: url, transport: transport, token: token, log: log)
         }
     }
 }
@@ -236,14 +261,35 @@ struct StackExchangeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stackexchange", abstract: "Newest questions of a Stack Exchange site (25-page wall without a key).")
     @Option(help: "The site, e.g. stackoverflow, superuser.") var site: String = "stackoverflow"
+    @Option(help: ArgumentHelp(
+        "Open one question with its answers and comments (its id, stackexchange:ID as --json prints it, or its URL): in the terminal its detail; --json/--plain stream them.",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, StackExchangeThreadSource.questionID(thread) == nil {
+            throw ValidationError("--thread takes a question id (a positive number), stackexchange:ID or the question's URL, not '\(thread)'")
+        }
+    }
 
     func run() throws {
         let url = try network.url(default: StackExchangeSource.defaultBaseURL)
         let key = ProcessInfo.processInfo.environment["STACKEXCHANGE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        try Launcher(options: options).run { log in
-            StackExchangeSource(site: site, baseURL: url, transport: network.transport(), key: key, log: log)
+        let transport = network.transport()
+        let site = self.site
+        let question = thread.flatMap(StackExchangeThreadSource.questionID)
+        let comments: DetailFetcher.MakeSource = {
+            StackExchangeThreadSource.forItem($0, site: site, baseURL: url, transport: transport, key: key)
+        }
+        let launcher = Launcher(options: options, comments: comments, openThread: question.map { "stackexchange:\($0)" })
+        if let question, launcher.mode != .terminal {
+            try launcher.run { _ in StackExchangeThreadSource(questionID: question, site: site, baseURL: url, transport: transport, key: key) }
+            return
+        }
+        try launcher.run { log in
+            StackExchangeSource(site: site, baseURL: url, transport: transport, key: key, log: log)
         }
     }
 }
@@ -344,7 +390,10 @@ struct WikipediaCommand: ParsableCommand {
 
     func run() throws {
         let url = try network.url(default: WikipediaSource.defaultBaseURL)
-        try Launcher(options: options).run { _ in WikipediaSource(baseURL: url, transport: network.transport()) }
+        let transport = network.transport()
+        // Enter on an edit shows its diff.
+        let diffs: DetailFetcher.MakeSource = { WikipediaDiffSource.forItem($0, baseURL: url, transport: transport) }
+        try Launcher(options: options, comments: diffs).run { _ in WikipediaSource(baseURL: url, transport: transport) }
     }
 }
 

@@ -9,4 +9,7 @@ enum Delivery: Sendable {
     case picture(PictureResult)
     /// The reader's article (or why there is none) for the reader opened as `serial`.
     case article(serial: Int, ArticleOutcome)
+    /// The comments seen on earlier visits of the thread opened as `serial`, read on the
+    /// cache's queue.
+    case threadHistory(serial: Int, seen: Set<String>)
 }

@@ -6,10 +6,11 @@ import Logging
 
 /// The run's view of the cache: which feed this is, where pages are written, what is read back.
 ///
-/// Every write goes through `StoreWriter`'s queue, never the runtime thread. Reads are not yet
-/// effects: `lookup` (a cached first screen, a thread's cached page, offline pages) and
-/// `seenComments` run on the runtime thread, and `settle` (a failed fetch answered from the
-/// cache) on the fetch executor; moving them behind the inbox is the runtime issue's work.
+/// Every write goes through `StoreWriter`'s queue, never the runtime thread, and so does the
+/// read of a thread's seen comments (`readSeenComments`, answered through the inbox). Other
+/// reads are not yet effects: `lookup` (a cached first screen, a thread's cached page, offline
+/// pages) runs on the runtime thread, and `settle` (a failed fetch answered from the cache) on
+/// the fetch executor; moving them behind the inbox is the runtime issue's work.
 final class PageCache: Sendable {
     let store: CacheStore
     let writer: StoreWriter
@@ -120,9 +121,13 @@ final class PageCache: Sendable {
         writer.submit("seen comments") { try $0.markSeen(commentIDs, in: threadID) }
     }
 
-    /// The comments seen on earlier visits of a thread.
-    func seenComments(in threadID: String) -> Set<String> {
-        (try? store.seenComments(in: threadID)) ?? []
+    /// Reads the comments seen on earlier visits of a thread on the writer's queue, never on
+    /// the runtime thread: after every write queued before it (so a visit's own `markSeen`,
+    /// queued later, never hides its new comments), and with no wait on the screen.
+    /// - Parameter answer: called on the writer's queue with what was read (empty on failure).
+    func readSeenComments(in threadID: String, answer: @escaping @Sendable (Set<String>) -> Void) {
+        let store = self.store
+        writer.submit("read seen comments") { _ in answer((try? store.seenComments(in: threadID)) ?? []) }
     }
 
     /// The read marks and visits stored so far, for the screen's first state.

@@ -44,10 +44,7 @@ struct PipeRuntime {
             // The cache keeps up or the pipe waits: fetching on while pages queue for the disk
             // would hold every page in memory (backpressure).
             cache?.waitForRoom()
-            for case let .fetch(request) in paging.prefetch(cursor: row, distance: 0) {
-                logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
-                fetcher.fetch(request)
-            }
+            perform(paging.prefetch(cursor: row, distance: 0), fetcher)
             // Read rows through `paging` rather than a local copy of the snapshot: a copy still
             // alive when `receive` mutates would make every page copy every row (O(n²)).
             while row < paging.items.count && written < limit {
@@ -99,7 +96,9 @@ struct PipeRuntime {
                             logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
                         }
                     }
-                    paging.receive(request, result)
+                    // A pipe never starts a live batch, so no cancel is expected; any that
+                    // comes is carried out all the same.
+                    perform(paging.receive(request, result).effects, fetcher)
                 case let .retrying(attempt, delay, error):
                     // A wait longer than a request may take is said, not sat through silently.
                     if delay > (Network.requestTimeout ?? .infinity) {
@@ -114,6 +113,20 @@ struct PipeRuntime {
             }
         }
         return 0
+    }
+
+    /// Carries out the pager's effects.
+    private func perform(_ effects: [PagingEffect], _ fetcher: PageFetcher) {
+        for effect in effects {
+            switch effect {
+            case let .fetch(request):
+                logger.debug("fetch", metadata: ["page": "\(request.index)", "key": "\(request.key)"])
+                fetcher.fetch(request)
+            case let .cancel(id):
+                logger.debug("cancel", metadata: ["request": "\(id)"])
+                fetcher.cancel(id)
+            }
+        }
     }
 
     private static let encoder: JSONEncoder = {

@@ -129,8 +129,9 @@ struct TerminalRuntime {
                     } else if case let .cancelPicture(url) = effect {
                         pictureLoader?.cancel(url: url)
                     } else if case let .loadThreadHistory(threadID, serial) = effect {
-                        // A small read, before the detail's first frame: its new comments are marked at once.
-                        actions.append(.threadHistory(serial: serial, seen: self.cache?.seenComments(in: threadID) ?? []))
+                        // Read on the cache's queue, not here: a slow or locked store never holds
+                        // a frame. The answer comes through the inbox and marks the new comments.
+                        self.cache?.readSeenComments(in: threadID) { inbox.post(.threadHistory(serial: serial, seen: $0)) }
                     } else if case let .fetchComments(request, itemID, serial) = effect, isOfflineOnly, let cache = self.cache {
                         // Offline, a thread opens from the cache as far as it was read, and ends there.
                         actions.append(.fetched(Self.offlineComments(request, itemID: itemID, serial: serial, cache: cache), at: Self.now()))
@@ -189,6 +190,8 @@ struct TerminalRuntime {
                     actions.append(.pictureFetched(picture))
                 case let .article(serial, outcome):
                     actions.append(.articleFetched(serial: serial, outcome))
+                case let .threadHistory(serial, seen):
+                    actions.append(.threadHistory(serial: serial, seen: seen))
                 }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }

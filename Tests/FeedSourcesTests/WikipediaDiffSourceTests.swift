@@ -1,0 +1,67 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+/// A Wikipedia edit's diff: the compare answer as THREADS-AND-FEEDS.md T7 records it
+/// (wikidiff2's rows, and the older PHP table formatter's, whose marker is text).
+struct WikipediaDiffSourceTests {
+    static let base = "http://127.0.0.1:8080/wikipedia/w"
+    static let query = "action=compare&fromrev=833218500&torelative=prev&prop=diff%7Cids%7Ctitle%7Cuser%7Ccomment%7Ctimestamp%7Csize%7Crel&format=json&formatversion=2"
+    static let rows = #"""
+        <tr>\n  <td colspan=\"2\" class=\"diff-lineno\">Line 12:</td>\n  <td colspan=\"2\" class=\"diff-lineno\">Line 12:</td>\n</tr>\n
+        <tr>\n  <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-deleted\"><div>Cells &amp; tissues</div></td>\n
+          <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-added\"><div>Cells &amp; tissues</div></td>\n</tr>\n
+        <tr>\n  <td class=\"diff-marker\" data-marker=\"−\"></td>\n  <td class=\"diff-deletedline diff-side-deleted\"><div>The <del class=\"diffchange diffchange-inline\">old</del> word</div></td>\n
+          <td class=\"diff-marker\" data-marker=\"+\"></td>\n  <td class=\"diff-addedline diff-side-added\"><div>The <ins class=\"diffchange diffchange-inline\">new</ins> word</div></td>\n</tr>\n
+        <tr>\n  <td colspan=\"2\" class=\"diff-empty diff-side-deleted\"></td>\n  <td class=\"diff-marker\" data-marker=\"+\"></td>\n
+          <td class=\"diff-addedline diff-side-added\"><div>A line &lt;ref&gt; put in</div></td>\n</tr>\n
+        <tr><td class='diff-marker'>−</td><td class='diff-deletedline'><div>An old-style line taken out</div></td><td colspan='2' class='diff-empty'>&#160;</td></tr>
+        """#
+
+    func body(_ rows: String) -> String {
+        #"{"compare":{"fromid":13570,"fromrevid":833218201,"fromtitle":"Histology","toid":13570,"torevid":833218500,"totitle":"Histology","#
+            + #""touser":"Iztwoz","totimestamp":"2018-03-30T09:05:22Z","tocomment":"/* Tissues */ ce","body":"\#(rows)"}}"#
+    }
+
+    @Test func theDiffIsTheBodyWithEveryLineMarkedInText() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/api.php?\(Self.query)", body: body(Self.rows.replacingOccurrences(of: "\n", with: "")))
+        let source = try #require(WikipediaDiffSource.forItem("wikipedia:1041353213@833218500", baseURL: URL(string: Self.base)!, transport: transport))
+        let page = try await source.load(source.firstKey, pageSize: 20)
+        #expect(page.items.isEmpty && page.next == nil)
+        let subject = try #require(page.subject)
+        #expect(subject.id == "wikipedia:1041353213@833218500")
+        #expect(subject.title == "Histology" && subject.author == "Iztwoz")
+        #expect(subject.bodyHTML == [
+            "<p><em>/* Tissues */ ce</em></p>",
+            "<p><strong>Line 12:</strong></p>",
+            "<p>\u{A0}\u{A0}Cells &amp; tissues</p>",
+            "<p>\u{2212} The [-old-] word</p>",
+            "<p>+ The {+new+} word</p>",
+            "<p>+ A line &lt;ref&gt; put in</p>",
+            "<p>\u{2212} An old-style line taken out</p>",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func aRevisionThatCannotBeDiffedIsOneClearError() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/api.php?\(Self.query)", body: #"{"error":{"code":"nosuchrevid","info":"There is no revision with ID 833218500."}}"#)
+        let source = WikipediaDiffSource(itemID: "wikipedia:1@833218500", revisionID: 833218500, baseURL: URL(string: Self.base)!, transport: transport)
+        do {
+            _ = try await source.load(source.firstKey, pageSize: 20)
+            Issue.record("no error")
+        } catch {
+            #expect(error.message == "wikipedia: There is no revision with ID 833218500. (nosuchrevid)")
+            #expect(!error.isRetryable)
+        }
+    }
+
+    @Test func onlyEditsWithARevisionHaveADiff() {
+        let base = URL(string: Self.base)!
+        #expect(WikipediaDiffSource.forItem("wikipedia:5@7", baseURL: base, transport: FakeTransport())?.revisionID == 7)
+        #expect(WikipediaDiffSource.forItem("wikipedia:5", baseURL: base, transport: FakeTransport()) == nil)
+        #expect(WikipediaDiffSource.forItem("reddit:5@7", baseURL: base, transport: FakeTransport()) == nil)
+    }
+}
