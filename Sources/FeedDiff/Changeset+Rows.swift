@@ -66,4 +66,16 @@ extension Changeset {
         }
         return low
     }
+
+    /// How many deleted rows lie above `row` of the old snapshot: how far an index at or below
+    /// it moves up.
+    /// - Complexity: O(log d), `deletes` being sorted.
+    public func deleteCount(above row: Int) -> Int {
+        var low = 0, high = deletes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if deletes[mid] < row { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 }

@@ -8,10 +8,12 @@ extension PagingState {
     /// - Parameters:
     ///   - visible: the rows on screen.
     ///   - cursor: the row under the cursor.
-    /// - Returns: how many rows were dropped above the cursor (the cursor's index moves up by it).
-    @discardableResult
-    public mutating func trim(visible: Range<Int>, cursor: Int) -> Int {
-        guard let maxPages, !isRefreshing, jumpTarget == nil else { return 0 }
+    /// - Returns: the dropped rows, as deletes of the rows before the call
+    ///   (`apply(changes, to: before) == after`); `deleteCount(above: cursor)` is how far the
+    ///   cursor's index moves up.
+    public mutating func trim(visible: Range<Int>, cursor: Int) -> Changeset<FeedItem> {
+        guard let maxPages, !isRefreshing, jumpTarget == nil else { return Changeset() }
+        var deletes: [Int] = []  // rows of the snapshot before the call
         var removedAbove = 0
         var firstVisible = visible.lowerBound
         var lastVisible = max(visible.lowerBound, visible.upperBound - 1)
@@ -30,7 +32,8 @@ extension PagingState {
             if canDropTop && (preferTop || !canDropBottom) {
                 droppedRows[topPage] = Int32(topRows.count)
                 rowsAbove += topRows.count
-                _ = applier.dropPages(below: topPage + 1)
+                // The applier's rows are those left by earlier drops: shift back to the rows before.
+                deletes += applier.dropPages(below: topPage + 1).deletes.map { $0 + removedAbove }
                 removedAbove += topRows.count
                 firstVisible -= topRows.count
                 lastVisible -= topRows.count
@@ -38,12 +41,12 @@ extension PagingState {
             } else if canDropBottom {
                 droppedRows[bottomPage] = Int32(bottomRows.count)
                 rowsBelow += bottomRows.count
-                _ = applier.dropPages(above: bottomPage - 1)
+                deletes += applier.dropPages(above: bottomPage - 1).deletes.map { $0 + removedAbove }
             } else {
                 break
             }
         }
-        return removedAbove
+        return Changeset(deletes: deletes.sorted())
     }
 
     /// Goes to a page whose key is known: the rows stay until it arrives, then it replaces them

@@ -244,12 +244,11 @@ extension AppState {
     /// extend (a page still loading beyond a dropped end).
     private mutating func keepPagesInBounds() -> [AppEffect] {
         guard let maxPages = paging.maxPages, paging.pagesLoaded > maxPages else { return [] }
-        let before = paging.items.count
-        let removedAbove = paging.trim(visible: viewport.visible, cursor: viewport.cursor)
-        let removedBelow = before - removedAbove - paging.items.count
-        guard removedAbove + removedBelow > 0 else { return [] }
-        // Pages drop at the ends: the changeset is those rows.
-        follow(Changeset(deletes: Array(0..<removedAbove) + Array((before - removedBelow)..<before)))
+        // The pager's own account of the rows it dropped carries the cursor, the search and the
+        // highlights across the drop.
+        let changes = paging.trim(visible: viewport.visible, cursor: viewport.cursor)
+        guard !changes.deletes.isEmpty else { return [] }
+        follow(changes)
         return paging.cancelStranded().map(AppEffect.init)
     }
 

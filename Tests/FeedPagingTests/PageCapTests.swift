@@ -26,7 +26,10 @@ import Testing
                 #expect(paging.receive(request, .success(page(request))).effects.isEmpty)
                 if let id, let row = paging.items.index(of: id) { cursor = row }
                 let top = max(0, cursor - screen / 2)
-                cursor -= paging.trim(visible: top..<min(paging.items.count, top + screen), cursor: cursor)
+                let before = paging.items
+                let dropped = paging.trim(visible: top..<min(paging.items.count, top + screen), cursor: cursor)
+                #expect(apply(dropped, to: before) == paging.items, "the drop replays")
+                cursor -= dropped.deleteCount(above: cursor)
             }
         }
         Issue.record("prefetch and trim did not settle")
@@ -133,10 +136,11 @@ import Testing
         }
         #expect(paging.pagesLoaded == 4)
         // A screen over rows 4…18 touches all four pages: none can go, whatever the cap.
-        #expect(paging.trim(visible: 4..<19, cursor: 14) == 0)
+        #expect(paging.trim(visible: 4..<19, cursor: 14).deletes.isEmpty)
         #expect(paging.applier.pageRange == 0...3)
         // With the screen on pages 1–3, page 0 goes, and the cursor's row moves up by its 5 rows.
-        #expect(paging.trim(visible: 5..<16, cursor: 14) == 5)
+        let dropped = paging.trim(visible: 5..<16, cursor: 14)
+        #expect(dropped.deletes == Array(0..<5) && dropped.deleteCount(above: 14) == 5)
         #expect(paging.applier.pageRange == 1...3)
         #expect(paging.rowsAbove == 5)
     }

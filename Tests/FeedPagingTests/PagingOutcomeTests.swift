@@ -57,12 +57,12 @@ import Testing
 
     @Test func aJumpReplacesEveryRowAndSaysSo() throws {
         var paging = loaded(pages: 6, maxPages: 3)
-        paging.trim(visible: 50..<60, cursor: 55)
+        #expect(paging.trim(visible: 50..<60, cursor: 55).deletes == Array(0..<30))
         #expect(paging.applier.pageRange == 3...5)
         let before = paging.items
         let first = try #require(fetches(paging.jump(toPage: 0)).first)
         #expect(paging.mode == .jumping(toPage: 0))
-        #expect(paging.trim(visible: 0..<10, cursor: 0) == 0)  // nothing drops while jumping
+        #expect(paging.trim(visible: 0..<10, cursor: 0).deletes.isEmpty)  // nothing drops while jumping
         let outcome = paging.receive(first, .success(makePage(0, size: 10))).outcome
         guard case let .jumped(changes) = outcome else {
             Issue.record("expected a jump, got \(outcome)")
@@ -76,7 +76,7 @@ import Testing
 
     @Test func aFailedJumpGoesOnAsAJumpWhenRetried() throws {
         var paging = loaded(pages: 6, maxPages: 3)
-        paging.trim(visible: 50..<60, cursor: 55)
+        #expect(paging.trim(visible: 50..<60, cursor: 55).deletes == Array(0..<30))
         #expect(paging.applier.pageRange == 3...5)  // page 0 is not next to the rows
         let first = try #require(fetches(paging.jump(toPage: 0)).first)
         let error = FeedError(.timeout, "timed out")
@@ -189,7 +189,7 @@ import Testing
 
     @Test func aJumpCancelsALiveBatch() throws {
         var paging = loaded(pages: 6, maxPages: 3)
-        paging.trim(visible: 50..<60, cursor: 55)
+        #expect(paging.trim(visible: 50..<60, cursor: 55).deletes == Array(0..<30))
         let range = try #require(paging.applier.pageRange)
         let live = fetches(paging.refreshLive(pages: range))
         #expect(live.count == 3)

@@ -132,7 +132,9 @@ import Testing
             let next = try #require(request(effects))
             #expect(paging.receive(next, .success(Page(key: key, items: makeItems(index * 20..<(index + 1) * 20), next: .cursor("c\(index + 1)")))).effects.isEmpty)
             key = .cursor("c\(index + 1)")
-            paging.trim(visible: (paging.items.count - 5)..<paging.items.count, cursor: paging.items.count - 1)
+            // Past three pages, the top one goes: its 20 rows, the first of the rows before.
+            let dropped = paging.trim(visible: (paging.items.count - 5)..<paging.items.count, cursor: paging.items.count - 1)
+            #expect(dropped.deletes == (index >= 3 ? Array(0..<20) : []))
         }
         #expect(paging.rowsAbove == 60)
         #expect(paging.droppedPage(containingAbsoluteRow: 0) == 0)

@@ -296,7 +296,7 @@ import Testing
         #expect(below.map(\.index) == [5, 6])
         // The reader went back to the top: the cap drops the bottom page, and the pages that
         // would have extended it are no longer next to anything.
-        paging.trim(visible: 0..<5, cursor: 2)
+        #expect(paging.trim(visible: 0..<5, cursor: 2).deletes == Array(40..<50))
         #expect(paging.applier.pageRange == 0...3)
         #expect(cancels(paging.cancelStranded()) == below.map(\.id))
         #expect(paging.inFlight.isEmpty)

@@ -40,7 +40,7 @@ struct PipeRuntime {
         var row = 0  // the next row of `paging.items` to write
         while written < limit {
             // Written pages beyond the cap are dropped; the ones kept still de-duplicate what comes.
-            if row > 0 { row -= paging.trim(visible: (row - 1)..<row, cursor: row - 1) }
+            if row > 0 { row -= paging.trim(visible: (row - 1)..<row, cursor: row - 1).deleteCount(above: row) }
             // The cache keeps up or the pipe waits: fetching on while pages queue for the disk
             // would hold every page in memory (backpressure).
             cache?.waitForRoom()
