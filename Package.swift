@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "FeedSources",
             dependencies: [
-                "FeedModel", "FeedMarkup", "FeedReader", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FeedModel", "FeedMarkup", "FeedReader", "FeedFormats", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Ink", package: "Ink"),
             ]
         ),
@@ -84,7 +84,7 @@ let package = Package(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
-                "FeedPictures", "FeedMarkup", "FeedReader",
+                "FeedPictures", "FeedMarkup", "FeedReader", "FeedFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,7 +106,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport", "FeedReplica"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
@@ -126,9 +126,9 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel"], resources: [.copy("Fixtures")]),
-        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader"], path: "Fuzz/FeedFuzz"),
+        .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader", "FeedFormats"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
-        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader"]),
+        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader", "FeedFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,14 +23,17 @@ public struct Fuzzer: Sendable {
         public var textInputsPerRound: Int
         /// Web pages per round for the HTML parser, the extractor and the layout.
         public var pagesPerRound: Int
+        /// Syndication feeds (`FeedDocumentFuzz`) through the feed parsers per round.
+        public var feedsPerRound: Int
         /// Config files per round (`ConfigFuzz`).
         public var configInputsPerRound: Int
 
         public init(
             seed: UInt64, casesPerAdapter: Int? = nil, seconds: Double? = nil, hugeBytes: Int = 50 << 20, textInputsPerRound: Int = 20,
-            pagesPerRound: Int = 2, configInputsPerRound: Int = 2
+            pagesPerRound: Int = 2, configInputsPerRound: Int = 2, feedsPerRound: Int = 2
         ) {
             self.pagesPerRound = pagesPerRound
+            self.feedsPerRound = feedsPerRound
             self.seed = seed
             self.casesPerAdapter = casesPerAdapter
             self.seconds = seconds
@@ -71,6 +74,7 @@ public struct Fuzzer: Sendable {
         public var textInputs = 0
         /// Random and mutated web pages through the reader (`PageFuzz`).
         public var pageInputs = 0
+        public var feedInputs = 0
         /// Config files parsed, by shape.
         public var configInputs: [ConfigFuzz.Shape: Int] = [:]
         public var findings: [Finding] = []
@@ -119,6 +123,13 @@ public struct Fuzzer: Sendable {
                     report.findings.append(Finding(api: "reader", caseNumber: round * configuration.pagesPerRound + index, mutation: nil, problem: problem))
                 }
                 report.pageInputs += 1
+            }
+            for index in 0..<configuration.feedsPerRound {
+                let number = round * configuration.feedsPerRound + index
+                if let problem = FeedDocumentFuzz.check(seed: configuration.seed, number: number) {
+                    report.findings.append(Finding(api: "feeds", caseNumber: number, mutation: nil, problem: problem))
+                }
+                report.feedInputs += 1
             }
             for index in 0..<configuration.configInputsPerRound {
                 let number = round * configuration.configInputsPerRound + index

@@ -67,6 +67,7 @@ for api in fuzzer.targets.map(\.api) {
 }
 line("text inputs (sanitiser, HTMLBlocks, HTMLText): \(report.textInputs)")
 line("web pages (libxml2, extractor, layout; \(PageFuzz.timeLimit) s each at most): \(report.pageInputs)")
+line("syndication feeds (RSS, RDF, Atom, JSON Feed parsers; \(FeedDocumentFuzz.timeLimit) s each at most): \(report.feedInputs)")
 line("config files: \(report.configInputs.values.reduce(0, +)) (" + ConfigFuzz.Shape.allCases.map { "\($0.rawValue) \(report.configInputs[$0] ?? 0)" }.joined(separator: ", ") + ")")
 if binary != nil { line("log targets: \(logTargets)") }
 line("mutations: " + Mutation.allCases.map { "\($0.rawValue) \(report.mutations[$0] ?? 0)" }.joined(separator: ", "))

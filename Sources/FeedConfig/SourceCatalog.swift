@@ -86,6 +86,7 @@ public enum SourceCatalog {
             "devto": [Parameter("tag", .option("--tag"))] + network,
             "jsonplaceholder": network,
             "wikipedia": network,
+            "feed": [Parameter("url", .positional, .string, .url, isRequired: true)] + network,
         ]
     }()
 

@@ -45,6 +45,13 @@ public enum FeedParser {
 
     enum Sniffed: Equatable { case empty, json(Int), xml, html, text }
 
+    /// Whether the body is an HTML page (a site whose feed may be discovered in it).
+    public static func looksLikeHTML(_ bytes: [UInt8]) -> Bool {
+        if sniff(bytes) == .html { return true }
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        return head.contains("<html") || head.contains("<!doctype html")
+    }
+
     /// What the body looks like after a BOM and whitespace.
     static func sniff(_ bytes: [UInt8]) -> Sniffed {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x3C, 0x00])

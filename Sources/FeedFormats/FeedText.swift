@@ -62,16 +62,30 @@ public enum FeedText: Sendable, Hashable, Codable {
         return TextSanitizer.clean(text, mode: .line).trimmingCharacters(in: .whitespaces)
     }
 
-    /// `&name;`, `&#N;`, `&#xN;` or a tag-like `<a`/`</a` in text.
+    /// Tags that mark up a title when it was escaped once too often (`&lt;b&gt;`); any other
+    /// `<word>` (`Vec<T>`, `it's <complicated>`) is the author's text and stays.
+    static let titleTags: Set<String> = [
+        "a", "abbr", "b", "big", "blockquote", "br", "cite", "code", "del", "div", "em", "font", "h1", "h2", "h3", "h4",
+        "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q", "s", "small", "span", "strike",
+        "strong", "sub", "sup", "tt", "u", "ul", "wbr",
+    ]
+
+    /// `&name;`, `&#N;`, `&#xN;` or a known HTML tag (`<b>`, `</em>`, `<a href=…>`) in text.
     static func looksEscaped(_ text: String) -> Bool {
         let u = Array(text.utf8)
         var i = 0
         while i < u.count {
             let c = u[i]
             if c == UInt8(ascii: "<"), i + 1 < u.count {
-                let n = u[i + 1]
-                if (n | 0x20 >= 0x61 && n | 0x20 <= 0x7A) || (n == UInt8(ascii: "/") && i + 2 < u.count && u[i + 2] | 0x20 >= 0x61 && u[i + 2] | 0x20 <= 0x7A) {
-                    if u[(i + 1)...].contains(UInt8(ascii: ">")) { return true }
+                var j = i + 1
+                if u[j] == UInt8(ascii: "/") { j += 1 }
+                let start = j
+                while j < u.count, j - start < 12, (u[j] | 0x20 >= 0x61 && u[j] | 0x20 <= 0x7A) || (u[j] >= 0x30 && u[j] <= 0x39) { j += 1 }
+                if j > start, j < u.count, [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/")].contains(u[j]),
+                   titleTags.contains(String(decoding: u[start..<j], as: UTF8.self).lowercased()),
+                   u[j...].contains(UInt8(ascii: ">"))
+                {
+                    return true
                 }
             } else if c == UInt8(ascii: "&") {
                 var j = i + 1

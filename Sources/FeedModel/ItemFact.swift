@@ -14,6 +14,24 @@ public struct ItemFact: Sendable, Hashable, Codable {
         case flag(Bool)
         /// Unix seconds.
         case time(Int64)
+        /// Plain text with its paragraphs (a feed entry's summary and content in `--json`).
+        case paragraphs(String)
+        /// Media files the item carries (a feed's enclosures, a JSON Feed's attachments).
+        case media([Media])
+    }
+
+    /// A media file: where it is, what it is, how big the source says it is.
+    public struct Media: Sendable, Hashable, Codable {
+        public var url: String
+        public var type: String?
+        /// Bytes, as the source states them.
+        public var length: Int64?
+
+        public init(url: String, type: String? = nil, length: Int64? = nil) {
+            self.url = url
+            self.type = type
+            self.length = length
+        }
     }
 
     /// How the fact shows on the meta line.

@@ -209,6 +209,15 @@ extension ItemFact {
         switch value {
         case let .text(text): fact.value = .text(TextSanitizer.clean(text))
         case let .list(texts): fact.value = .list(texts.map { TextSanitizer.clean($0) })
+        case let .paragraphs(text): fact.value = .paragraphs(TextSanitizer.clean(text, mode: .multiline))
+        case let .media(files):
+            // A media link that carried a control or space character is left out, never cleaned
+            // into another link (as `refusedLinks` does for an item's own links).
+            fact.value = .media(files.filter { !FeedItem.linkHasHiddenCharacters($0.url) }.map { file in
+                var file = file
+                file.type = file.type.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
+                return file
+            })
         case .number, .flag, .time: break
         }
         switch label {

@@ -131,7 +131,9 @@ private struct ReplicaResponder: HTTPResponder {
         let outcome = router.handle(
             method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query,
             host: host, now: Date().timeIntervalSince1970,
-            acceptsGzip: request.headers[.acceptEncoding]?.contains("gzip") ?? false
+            acceptsGzip: request.headers[.acceptEncoding]?.contains("gzip") ?? false,
+            headers: [("if-none-match", request.headers[.ifNoneMatch]), ("if-modified-since", request.headers[.ifModifiedSince])]
+                .compactMap { name, value in value.map { (name, $0) } }
         )
         switch outcome {
         case let .respond(response, delayMs):

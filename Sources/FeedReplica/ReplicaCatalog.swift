@@ -13,6 +13,7 @@
 /// | devto | `/devto/api` | `articles`, `articles/latest`, `articles/{id}` |
 /// | jsonplaceholder | `/jsonplaceholder` | `posts`, `posts/{id}` |
 /// | wikipedia | `/wikipedia/w` | `api.php?action=query&list=recentchanges` |
+/// | feeds | `/feeds` | RSS, Atom and JSON Feed documents, paged, archived, broken (`ReplicaFeeds`) |
 /// | sprites | `/sprites` | pictures: `pokemon/other/official-artwork/{id}.png`, avatars, covers, bad files (`PicturesReplica`) |
 ///
 /// Plus `GET /_stats`, `POST /_stats/reset` (or `POST /_stats`) and `GET /` (an index of base URLs).
@@ -22,7 +23,7 @@ enum ReplicaCatalog {
     /// Source names in display order.
     static let sourceNames = [
         "hn", "algolia", "pokeapi", "github", "reddit", "mastodon", "stackexchange", "lobsters", "devto",
-        "jsonplaceholder", "wikipedia", "articles", "sprites",
+        "jsonplaceholder", "wikipedia", "articles", "sprites", "feeds",
     ]
 
     static func makeAPIs(configuration c: ReplicaConfiguration, startedAt: Double) -> [any ReplicaAPI] {
@@ -44,6 +45,7 @@ enum ReplicaCatalog {
             ("wikipedia", { WikipediaReplica(seed: c.seed, clock: clock, count: n) }),
             ("sprites", { PicturesReplica(seed: c.seed) }),
             ("articles", { ArticlesReplica(seed: c.seed) }),
+            ("feeds", { FeedsReplica() }),
         ]
         return makers.filter { c.apis?.contains($0.0) ?? true }.map { $0.1() }
     }

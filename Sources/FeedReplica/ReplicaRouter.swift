@@ -36,8 +36,11 @@ final class ReplicaRouter: Sendable {
     ///   - rawQuery: the query string without `?`.
     ///   - host: the Host header, used to build absolute URLs that point back at this replica.
     ///   - now: wall-clock seconds.
-    func handle(method: String, path: String, rawQuery: String?, host: String, now: Double, acceptsGzip: Bool = false) -> ReplicaOutcome {
-        var outcome = route(method: method, path: path, rawQuery: rawQuery, host: host, now: now)
+    func handle(
+        method: String, path: String, rawQuery: String?, host: String, now: Double, acceptsGzip: Bool = false,
+        headers: [(String, String)] = []
+    ) -> ReplicaOutcome {
+        var outcome = route(method: method, path: path, rawQuery: rawQuery, host: host, now: now, headers: headers)
         if acceptsGzip, case .respond(var response, let delayMs) = outcome, !response.body.isEmpty,
            apis.first(where: { path.hasPrefix($0.prefix + "/") })?.compressesResponses == true
         {
@@ -72,7 +75,7 @@ final class ReplicaRouter: Sendable {
         return Self.routeKey(api: api, relative: Self.relativePath(path, in: api))
     }
 
-    private func route(method: String, path: String, rawQuery: String?, host: String, now: Double) -> ReplicaOutcome {
+    private func route(method: String, path: String, rawQuery: String?, host: String, now: Double, headers: [(String, String)]) -> ReplicaOutcome {
         let origin = "http://" + host
         if path == "/_stats" || path == "/_stats/" {
             if method == "POST" {
@@ -96,7 +99,8 @@ final class ReplicaRouter: Sendable {
             return .respond(.json(["error": "no replica serves this path"], status: 404), delayMs: 0)
         }
         let relative = Self.relativePath(path, in: api)
-        let request = ReplicaRequest(method: method, path: relative, fullPath: path, rawQuery: rawQuery, origin: origin, now: now)
+        var request = ReplicaRequest(method: method, path: relative, fullPath: path, rawQuery: rawQuery, origin: origin, now: now)
+        request.headers = headers
         let routeKey = Self.routeKey(api: api, relative: relative)
 
         let decision = state.withLock { state -> FaultDecision in

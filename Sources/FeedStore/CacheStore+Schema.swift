@@ -4,6 +4,8 @@ extension CacheStore {
     /// Every schema change, in order. Never edit a registered migration: add one.
     ///
     /// - `v1 pages`: feeds (source + parameters, last use, bytes) and their pages by key.
+    /// - `v3 feed documents`: syndication feed documents by URL (archives kept for good, a
+    ///   feed's own document with its validators); not counted against the page limit.
     /// - `v2 marks`: read marks by item id, thread visits with their comment count, and the
     ///   comments seen on each visit.
     static var migrator: DatabaseMigrator {
@@ -44,6 +46,17 @@ extension CacheStore {
                 table.column("threadID", .text).notNull()
                 table.column("commentID", .text).notNull()
                 table.primaryKey(["threadID", "commentID"])
+            }
+        }
+        migrator.registerMigration("v3 feed documents") { db in
+            try db.create(table: "feedDocument") { table in
+                table.primaryKey("url", .text)
+                table.column("body", .blob).notNull()
+                table.column("contentType", .text)
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("isArchive", .boolean).notNull()
+                table.column("fetchedAt", .double).notNull()
             }
         }
         return migrator

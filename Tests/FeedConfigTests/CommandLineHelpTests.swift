@@ -23,7 +23,7 @@ struct CommandLineHelpTests {
 
     @Test func farOffWordsListTheCommands() throws {
         let message = try #require(CommandLineRewrite.unknownCommand(["xyzzy"], feeds: [String]()))
-        #expect(message.hasPrefix("unknown command 'xyzzy'; commands: demo, devto, github"))
+        #expect(message.hasPrefix("unknown command 'xyzzy'; commands: demo, devto, feed, github"))
     }
 
     @Test func negativeNumbersStayWithTheirOption() {

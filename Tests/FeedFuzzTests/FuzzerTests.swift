@@ -1,3 +1,4 @@
+import FeedFormats
 import FeedModel
 import FeedReader
 import FeedSources
@@ -23,6 +24,7 @@ struct FuzzerTests {
         }
         #expect(report.textInputs == 24 * 20)
         #expect(report.pageInputs == 24 * 2)
+        #expect(report.feedInputs == 24 * 2)
         #expect(report.configInputs.values.reduce(0, +) == 24 * Self.slice.configInputsPerRound)
         #expect(Set(report.mutations.keys) == Set(Mutation.allCases), "every mutation was tried")
     }
@@ -52,6 +54,24 @@ struct FuzzerTests {
         #expect(Set(kinds.keys) == ["nesting", "bytes", "soup"])
         #expect(articles >= 3, "\(articles) of 60 pages gave an article")
         #expect(PageFuzz.page(seed: 14, number: 7).1 == PageFuzz.page(seed: 14, number: 7).1)
+    }
+
+    /// Feeds of every kind go through the parsers (RSS with hostile encodings, RDF, Atom with
+    /// every text type, JSON Feed with odd ids, byte noise, nesting bombs), and the checks see
+    /// parsed entries, not only refusals.
+    @Test func theFeedCasesCoverEveryKindAndSomeEntries() {
+        var kinds: Set<FeedDocumentFuzz.Kind> = []
+        var withEntries = 0
+        for number in 0..<80 {
+            let (kind, bytes) = FeedDocumentFuzz.document(seed: 14, number: number)
+            kinds.insert(kind)
+            if let document = try? FeedParser.parse(bytes), !document.entries.isEmpty { withEntries += 1 }
+            #expect(FeedDocumentFuzz.check(seed: 14, number: number) == nil, "feed \(number)")
+        }
+        #expect(kinds == Set(FeedDocumentFuzz.Kind.allCases))
+        // Most cases are broken on purpose before their first entry ends; 7 of 80 give entries at seed 14.
+        #expect(withEntries >= 5, "\(withEntries) of 80 feeds gave entries")
+        #expect(FeedDocumentFuzz.document(seed: 14, number: 9).1 == FeedDocumentFuzz.document(seed: 14, number: 9).1)
     }
 
     @Test func aCaseIsTheSameBytesEveryTime() {

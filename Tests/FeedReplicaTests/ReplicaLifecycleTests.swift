@@ -47,7 +47,7 @@ import Testing
                 "hn": "/hn/v0", "algolia": "/algolia/api/v1", "pokeapi": "/pokeapi/api/v2", "github": "/github",
                 "reddit": "/reddit", "mastodon": "/mastodon", "stackexchange": "/stackexchange/2.3", "lobsters": "/lobsters",
                 "devto": "/devto/api", "jsonplaceholder": "/jsonplaceholder", "wikipedia": "/wikipedia/w",
-                "articles": "/articles", "sprites": "/sprites",
+                "articles": "/articles", "sprites": "/sprites", "feeds": "/feeds",
             ]
             for (name, path) in expected {
                 #expect(running.baseURLs[name]?.absoluteString == "http://127.0.0.1:\(running.port)\(path)")

@@ -40,6 +40,8 @@ extension FeedItem {
             case let .list(texts): value = "[" + texts.joined(separator: ",") + "]"
             case let .flag(flag): value = String(flag)
             case let .time(seconds): value = "@\(seconds)"
+            case let .paragraphs(text): value = text
+            case let .media(files): value = "[" + files.map(\.url).joined(separator: ",") + "]"
             }
             let label: String
             switch fact.label {

@@ -13,6 +13,11 @@ struct ReplicaRequest: Sendable {
     var origin: String
     /// Wall-clock seconds.
     var now: Double
+    /// The request headers the replicas read (`if-none-match`, `if-modified-since`), names lowercased.
+    var headers: [(String, String)] = []
+
+    /// The first value of a request header, by lowercased name.
+    func header(_ name: String) -> String? { headers.first { $0.0 == name }?.1 }
 
     init(method: String = "GET", path: String, fullPath: String, rawQuery: String?, origin: String, now: Double) {
         self.method = method

@@ -34,8 +34,8 @@ struct NetworkOptions: ParsableArguments {
     }
 
     /// The run's transport (one per process, shared by every source of the run).
-    func transport() -> any HTTPTransport {
-        Network.transport(timeout: timeout, width: connections)
+    func transport(maxBodyBytes: Int = 16 << 20) -> any HTTPTransport {
+        Network.transport(timeout: timeout, width: connections, maxBodyBytes: maxBodyBytes)
     }
 
     func url(default fallback: URL) throws -> URL {

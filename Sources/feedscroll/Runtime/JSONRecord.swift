@@ -20,6 +20,19 @@ struct JSONRecord: Encodable {
         init?(intValue: Int) { nil }
     }
 
+    /// A media file as `{"url","type","length"}`, all three always present (null when unknown).
+    private struct MediaRecord: Encodable {
+        var media: ItemFact.Media
+        init(_ media: ItemFact.Media) { self.media = media }
+        enum CodingKeys: String, CodingKey { case url, type, length }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(media.url, forKey: .url)
+            try container.encode(media.type, forKey: .type)
+            try container.encode(media.length, forKey: .length)
+        }
+    }
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Field.self)
         // Ids are kept raw for identity (FeedItem.sanitized), and a script gets them raw too:
@@ -53,6 +66,8 @@ struct JSONRecord: Encodable {
             case let .list(texts): try container.encode(texts, forKey: key)
             case let .flag(flag): try container.encode(flag, forKey: key)
             case let .time(seconds): try container.encode(seconds, forKey: key)
+            case let .paragraphs(text): try container.encode(text, forKey: key)
+            case let .media(files): try container.encode(files.map(MediaRecord.init), forKey: key)
             }
         }
     }

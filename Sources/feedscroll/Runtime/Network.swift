@@ -15,10 +15,12 @@ enum Network {
     /// - Parameters:
     ///   - timeout: seconds one attempt may take, whole.
     ///   - width: requests in flight per host and lane; the pool gets every lane's worth.
-    static func transport(timeout: Double, width: Int) -> RetryingTransport {
+    ///   - maxBodyBytes: the largest body accepted (feeds are allowed more than API pages).
+    static func transport(timeout: Double, width: Int, maxBodyBytes: Int = 16 << 20) -> RetryingTransport {
         shared.withLock { shared in
             if let shared { return shared.transport }
-            let client = AsyncHTTPTransport(limits: .init(timeout: timeout, connectionsPerHost: width * FetchLane.allCases.count))
+            let client = AsyncHTTPTransport(limits: .init(
+                timeout: timeout, maxBodyBytes: maxBodyBytes, connectionsPerHost: width * FetchLane.allCases.count))
             let made = (client: client, transport: RetryingTransport(client, width: width))
             shared = made
             return made.transport

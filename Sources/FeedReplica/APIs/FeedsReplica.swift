@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// Syndication feeds under `/feeds` (`ReplicaFeeds` lists them): every format, every way of
+/// paging history, broken feeds, a 100,000-entry feed. Each document answers with an `ETag`
+/// (a hash of its body) and `Last-Modified` (its newest entry), and a request that sends the
+/// `ETag` back in `If-None-Match`, or a matching `If-Modified-Since`, gets 304 and no body.
+/// Requests are counted in `/_stats` per feed and per archive document
+/// (`feeds/atom-archived`, `feeds/atom-archived/archive/2`), so tests can count fetches.
+struct FeedsReplica: ReplicaAPI {
+    let name = "feeds"
+    let prefix = "/feeds"
+    private let hugeDocuments = HugeDocuments()
+
+    func routeName(for path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard let feed = parts.first else { return nil }
+        let name = String(feed)
+        guard ReplicaFeeds.spec(name) != nil || ReplicaFeeds.brokenNames.contains(name) || name == "site" else { return nil }
+        return parts.count == 3 && parts[1] == "archive" ? "\(name)/archive/\(parts[2])" : name
+    }
+
+    func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { return ReplicaResponse(status: 405) }
+        let document: ReplicaFeedDocument?
+        if request.path == "huge" {
+            document = hugeDocuments.document(origin: request.origin)
+        } else {
+            document = ReplicaFeeds.document(path: request.path, request: request)
+        }
+        guard let document else {
+            return ReplicaResponse(status: 404, text: "<html><head><title>404 Not Found</title></head><body>Not found</body></html>", contentType: "text/html")
+        }
+        let etag = "\"" + String(document.body.hashValueStable, radix: 16) + "\""
+        var headers: [(String, String)] = [("Content-Type", document.contentType), ("ETag", etag)]
+        let lastModified = document.newest.map { ReplicaFeeds.rfc822($0, gmt: true) }
+        if let lastModified { headers.append(("Last-Modified", lastModified)) }
+        if document.status == 200 {
+            let tags = request.header("if-none-match")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let notModified = tags.map { $0.contains(etag) || $0.contains("W/" + etag) || $0.contains("*") }
+                ?? (lastModified != nil && request.header("if-modified-since") == lastModified)
+            if notModified { return ReplicaResponse(status: 304, headers: headers.filter { $0.0 != "Content-Type" }) }
+        }
+        return ReplicaResponse(status: document.status, headers: headers, body: document.body)
+    }
+}
+
+/// The 100,000-entry document, built once per origin and kept (it takes a while to build).
+private final class HugeDocuments: Sendable {
+    private let documents = Mutex<[String: ReplicaFeedDocument]>([:])
+
+    func document(origin: String) -> ReplicaFeedDocument {
+        if let done = documents.withLock({ $0[origin] }) { return done }
+        let built = ReplicaFeeds.huge(origin: origin)
+        documents.withLock { $0[origin] = built }
+        return built
+    }
+}
+
+extension [UInt8] {
+    /// FNV-1a 64 over the bytes.
+    var hashValueStable: UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in self { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}

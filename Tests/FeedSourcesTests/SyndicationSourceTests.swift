@@ -1,0 +1,193 @@
+import FeedModel
+import FeedReplica
+import FeedSources
+import Foundation
+import Testing
+
+/// The feed source against the replica's feeds over real loopback HTTP: every format and way of
+/// paging history read back against the entries the replica knows it serves, with exact request
+/// counts (`/_stats`): one request per document, archives once ever, 304s on the way back.
+@Suite(.serialized) struct SyndicationSourceTests {
+    final class Harness: Sendable {
+        let replica: RunningReplica
+        let base: URL
+        let origin: String
+        let transport: AsyncHTTPTransport
+
+        init() async throws {
+            var configuration = ReplicaConfiguration()
+            configuration.apis = ["feeds"]
+            replica = try await Replica.start(configuration)
+            base = try #require(replica.baseURLs["feeds"])
+            origin = "http://127.0.0.1:\(replica.port)"
+            transport = AsyncHTTPTransport()
+        }
+
+        func url(_ path: String) -> URL { base.appendingPathComponent(path) }
+
+        func source(_ path: String, cache: any FeedDocumentCache = MemoryFeedDocumentCache()) -> SyndicationSource {
+            SyndicationSource(url: url(path), transport: transport, cache: cache)
+        }
+
+        /// Requests per route since the replica started (or the last reset).
+        func stats() async throws -> [String: Int] {
+            let response = try await transport.send(HTTPRequest(url: URL(string: "\(origin)/_stats")!))
+            let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            return (object?["routes"] as? [String: Int]) ?? [:]
+        }
+
+        func stop() async throws {
+            await replica.stop()
+            await transport.shutdown()
+        }
+    }
+
+    /// Every page of a feed, in order, until the source says it ends.
+    static func walk(_ source: SyndicationSource, pageSize: Int = 20) async throws -> (items: [FeedItem], pages: [Page]) {
+        var key: PageKey? = source.firstKey
+        var pages: [Page] = []
+        while let current = key, pages.count < 10_000 {
+            let page = try await source.load(current, pageSize: pageSize)
+            pages.append(page)
+            key = page.next
+        }
+        return (pages.flatMap(\.items), pages)
+    }
+
+    struct HistoryCase: Sendable, CustomStringConvertible {
+        var feed: String
+        /// Route → requests after one walk.
+        var requests: [String: Int]
+        var description: String { feed }
+    }
+
+    static let historyCases: [HistoryCase] = [
+        HistoryCase(feed: "atom-paged", requests: ["feeds/atom-paged": 5]),
+        HistoryCase(feed: "rss-paged", requests: ["feeds/rss-paged": 3]),
+        HistoryCase(feed: "json-paged", requests: ["feeds/json-paged": 3]),
+        HistoryCase(feed: "atom-archived", requests: [
+            "feeds/atom-archived": 1, "feeds/atom-archived/archive/3": 1, "feeds/atom-archived/archive/2": 1,
+            "feeds/atom-archived/archive/1": 1,
+        ]),
+        HistoryCase(feed: "rss-archived", requests: [
+            "feeds/rss-archived": 1, "feeds/rss-archived/archive/2": 1, "feeds/rss-archived/archive/1": 1,
+        ]),
+        // Four pages of 10, then the 404 past the last one.
+        HistoryCase(feed: "wordpress", requests: ["feeds/wordpress": 5]),
+    ]
+
+    @Test(arguments: historyCases)
+    func walksTheWholeHistoryOnceEach(_ c: HistoryCase) async throws {
+        let h = try await Harness()
+        let source = h.source(c.feed)
+        let (items, pages) = try await Self.walk(source)
+        let truth = ReplicaFeeds.entries(c.feed, origin: h.origin)
+        #expect(items.map(\.id) == truth.map { $0.id ?? "" })
+        #expect(items.map(\.title) == truth.map(\.title))
+        #expect(items.map(\.url) == truth.map(\.url))
+        #expect(items.map(\.time) == truth.map(\.time))
+        #expect(items.map(\.author) == truth.map(\.author))
+        #expect(source.endNote == "end of history")
+        #expect(pages.last?.cap == nil)
+        let stats = try await h.stats()
+        for (route, count) in c.requests { #expect(stats[route] == count, "\(route): \(stats)") }
+        #expect(stats.filter { $0.key.hasPrefix("feeds/") }.values.reduce(0, +) == c.requests.values.reduce(0, +))
+        try await h.stop()
+    }
+
+    @Test func archivesAreFetchedOnceEverAndTheFeedAnswers304() async throws {
+        let h = try await Harness()
+        let cache = MemoryFeedDocumentCache()
+        let first = h.source("atom-archived", cache: cache)
+        let (items, _) = try await Self.walk(first)
+        #expect(items.count == 70)
+        #expect(first.counters == SyndicationCounters(fetched: 4, notModified: 0, fromCache: 0, parsed: 4))
+        // A later run with the same cache: the feed is asked for with its ETag (304), archives
+        // come from the cache without a request.
+        let second = h.source("atom-archived", cache: cache)
+        let (again, _) = try await Self.walk(second)
+        #expect(again.map(\.id) == items.map(\.id))
+        #expect(second.counters == SyndicationCounters(fetched: 0, notModified: 1, fromCache: 3, parsed: 4))
+        // A refresh in the same run: one 304 and no parse at all.
+        second.startOver()
+        let page = try await second.load(second.firstKey, pageSize: 20)
+        #expect(page.items.first?.id == items.first?.id)
+        #expect(second.counters == SyndicationCounters(fetched: 0, notModified: 2, fromCache: 3, parsed: 4))
+        let stats = try await h.stats()
+        #expect(stats["feeds/atom-archived"] == 3)
+        for k in 1...3 { #expect(stats["feeds/atom-archived/archive/\(k)"] == 1) }
+        try await h.stop()
+    }
+
+    @Test(arguments: ["rdf", "rss091", "rss092", "atom03", "json10", "latest"])
+    func feedsWithoutHistorySayHowManyTheyKeep(_ feed: String) async throws {
+        let h = try await Harness()
+        let source = h.source(feed)
+        let (items, pages) = try await Self.walk(source)
+        let truth = ReplicaFeeds.entries(feed, origin: h.origin)
+        #expect(items.map(\.title) == truth.map(\.title))
+        #expect(items.map(\.url) == truth.map(\.url))
+        #expect(items.map(\.time) == truth.map(\.time))
+        for (item, entry) in zip(items, truth) {
+            if let id = entry.id { #expect(item.id == id) } else { #expect(item.id.hasPrefix("derived:")) }
+        }
+        #expect(source.endNote == "this feed keeps only its latest \(truth.count) entries")
+        #expect(pages.last?.cap == truth.count)
+        #expect(try await h.stats()["feeds/\(feed)"] == 1)
+        try await h.stop()
+    }
+
+    @Test func aSiteURLFindsItsFeed() async throws {
+        let h = try await Harness()
+        let source = h.source("site")
+        let (items, _) = try await Self.walk(source)
+        #expect(items.map(\.id) == ReplicaFeeds.entries("atom-paged", origin: h.origin).map { $0.id ?? "" })
+        #expect(source.name == "Replica atom-paged")
+        let stats = try await h.stats()
+        #expect(stats["feeds/site"] == 1 && stats["feeds/atom-paged"] == 5)
+        try await h.stop()
+    }
+
+    @Test(arguments: ["broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates"])
+    func brokenFeedsReadAsTheyShould(_ feed: String) async throws {
+        let h = try await Harness()
+        let (items, _) = try await Self.walk(h.source(feed))
+        let truth = ReplicaFeeds.entries(feed, origin: h.origin)
+        #expect(items.map(\.title) == truth.map(\.title))
+        #expect(items.map(\.url) == truth.map(\.url))
+        for (item, entry) in zip(items, truth) {
+            if let id = entry.id { #expect(item.id == id) } else { #expect(item.id.hasPrefix("derived:")) }
+        }
+        try await h.stop()
+    }
+
+    @Test(arguments: [("broken-html", "HTML page"), ("broken-json", "not valid JSON")])
+    func notAFeedIsOneClearError(_ feed: String, _ phrase: String) async throws {
+        let h = try await Harness()
+        let source = h.source(feed)
+        do {
+            _ = try await source.load(source.firstKey, pageSize: 20)
+            Issue.record("\(feed) loaded")
+        } catch {
+            #expect(error.kind == .decoding)
+            #expect(error.message.contains(phrase), "\(error.message)")
+        }
+        try await h.stop()
+    }
+
+    @Test func theJSONFieldsOfAnEntry() async throws {
+        let h = try await Harness()
+        let source = h.source("atom-paged")
+        let page = try await source.load(source.firstKey, pageSize: 5)
+        let truth = ReplicaFeeds.entries("atom-paged", origin: h.origin)
+        for (item, entry) in zip(page.items, truth) {
+            let facts = Dictionary(item.facts.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            #expect(facts["summary"] == .paragraphs(entry.summary))
+            #expect(facts["feed"] == .text("Replica atom-paged"))
+            #expect(facts["tags"] == .list(entry.tags))
+            let media = entry.enclosure.map { [ItemFact.Media(url: $0.url, type: $0.type, length: $0.length)] } ?? []
+            #expect(facts["enclosures"] == .media(media))
+        }
+        try await h.stop()
+    }
+}
