@@ -52,7 +52,9 @@ private struct Reader {
                 let width = try positive(value, at: path)
                 guard (20...400).contains(width) else { throw fail(path, "must be between 20 and 400 columns, not \(width)") }
                 config.commentWidth = width
-            case "keys": config.keys = try keys(value, at: path)
+            case "keys":
+                config.keys = try keys(value, at: path)
+                config.warnings += keyWarnings(config.keys, at: path)
             case "feeds":
                 for (name, feedValue) in try table(value, at: path) {
                     config.feeds[name] = try feed(name, feedValue, at: path + [name])
@@ -147,6 +149,33 @@ private struct Reader {
             result[intent] = keys
         }
         return result
+    }
+
+    /// A key the file gives one action that the built-in table gives another in the same view
+    /// (`down = ["n"]` takes `n` from nextMatch): taken, and said, with the line. The file
+    /// takes it silently when it rebinds that other action too (`nextMatch = ["ctrl-n"]`, or
+    /// `[]` for none): then the change is spelled out.
+    func keyWarnings(_ keys: [Intent: [Key]], at path: [String]) -> [ConfigError] {
+        let standard = KeyMap.standard
+        let taken = Set(keys.values.joined())
+        var warnings: [ConfigError] = []
+        for intent in Intent.allCases {
+            guard let newKeys = keys[intent] else { continue }
+            let contexts = standard.bindings.first { $0.intent == intent }?.contexts ?? KeyContext.everywhere
+            for key in newKeys {
+                for other in standard.bindings where other.intent != intent && keys[other.intent] == nil
+                    && other.keys.contains(key) && !other.contexts.isDisjoint(with: contexts)
+                {
+                    let help = other.help.prefix(1).lowercased() + other.help.dropFirst()
+                    let left = other.keys.filter { !taken.contains($0) }
+                    let keeps = left.isEmpty
+                        ? "it has no key left (give \(other.intent.rawValue) its own keys, or [] to mean none)"
+                        : "it keeps \(left.map(\.label).joined(separator: " "))"
+                    warnings.append(fail(path + [intent.rawValue], "\(ConfigText.quoted(key.label)) was \(other.intent.rawValue)'s key (\(help)); now \(intent.rawValue) takes it, and \(keeps)"))
+                }
+            }
+        }
+        return warnings.sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
     }
 
     func feed(_ name: String, _ value: ConfigValue, at path: [String]) throws(ConfigError) -> FeedDefinition {

@@ -24,6 +24,9 @@ public struct Config: Equatable, Sendable {
     public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
+    /// What the file does that it may not mean, each with its line (a key taken from another
+    /// action): said at start, never fatal.
+    public var warnings: [ConfigError] = []
     /// `browser`: the command that opens links (`$BROWSER`'s form), over `$BROWSER`.
     public var browser: String?
     /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.

@@ -42,6 +42,7 @@ extension AppState {
         let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil
         detail = DetailState(item: item, serial: detailsOpened, comments: comments, document: document)
         detail?.isStandIn = isStandIn
+        detail?.wasOpenedByID = isStandIn
         relayoutDetail()
         return loadDocument() + markRead(item) + recordVisit(item)
     }
@@ -51,10 +52,22 @@ extension AppState {
     mutating func closeDetail() -> [AppEffect] {
         guard let detail else { return [] }
         self.detail = nil
+        if detail.wasOpenedByID {
+            // The list loaded behind the thread: back lands on its story, as if opened from it.
+            cursorTarget = detail.item.id
+            followCursorTarget()
+        }
         let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
         let documentInFlight = detail.document?.inFlight.keys.sorted() ?? []
         return inFlight.map { .cancelComments($0, serial: detail.serial) }
             + documentInFlight.map { .cancelDocument($0, serial: detail.serial) }
+    }
+
+    /// Puts the list's cursor on `cursorTarget` once its row is loaded.
+    mutating func followCursorTarget() {
+        guard let id = cursorTarget, let index = paging.items.index(of: id) else { return }
+        cursorTarget = nil
+        viewport.moveCursor(to: index)
     }
 
     mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
@@ -152,11 +165,19 @@ extension AppState {
             receiveArriving(items, for: result.request)
             return []
         }
+        if case let .retrying(attempt, delay, error) = result.outcome {
+            // Said where the comments come, as the list's footer says it (a thread fans out to
+            // many requests: the latest retry is the one shown).
+            guard comments.inFlight[result.request.id] != nil, result.request.generation == comments.generation else { return [] }
+            self.detail?.retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
+            return []
+        }
         guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
         let receipt = comments.receive(result.request, loaded)
         guard receipt.outcome != .dropped else { return [] }
         self.detail?.comments = comments
+        self.detail?.retrying = nil
         if let arriving = detail.arriving, comments.inFlight[arriving.request] == nil {
             // Their page arrived (it holds them), or failed: the pager's rows are the truth again.
             self.detail?.arriving = nil

@@ -20,10 +20,11 @@ enum DetailLayout {
             lines.append(DetailLine(line, column: 1, style: .title))
         }
         let meta = metaLine(item, now: now)
-        if !meta.isEmpty && meta != item.url {
+        let shownURL = item.url.map(LinkText.display)
+        if !meta.isEmpty && meta != shownURL {
             for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
-        if let url = item.url {
+        if let url = shownURL {
             for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
         if !detail.body.isEmpty {
@@ -32,7 +33,7 @@ enum DetailLayout {
         }
         guard detail.comments != nil else { return lines }
         lines.append(DetailLine(""))
-        let count = item.commentCount.map { "\($0) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
+        let count = item.commentCount.map { "\($0.grouped) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
         lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
                                 column: 1, style: .footer))
         let items = detail.shownComments

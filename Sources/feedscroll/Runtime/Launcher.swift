@@ -97,7 +97,7 @@ struct Launcher {
                 pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
                 openThread: openThread, browser: settings.browser, browserTerminal: settings.browserTerminal,
-                commentWidth: settings.commentWidth
+                commentWidth: settings.commentWidth, startNotice: settings.startNotice
             ).run()
         case .plain, .json:
             code = PipeRuntime(

@@ -27,6 +27,8 @@ struct RunSettings: Sendable {
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
+    /// What the terminal says on its status line at start (a config warning), if anything.
+    var startNotice: String?
 
     init() {}
 

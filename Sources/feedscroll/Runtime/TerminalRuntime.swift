@@ -49,6 +49,8 @@ struct TerminalRuntime {
     var browserTerminal: Bool?
     /// The config's `comment_width`.
     var commentWidth: Int?
+    /// Said on the status line at start (a config warning).
+    var startNotice: String?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -101,6 +103,7 @@ struct TerminalRuntime {
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
         if let openThread { actions.append(.openThread(itemID: openThread)) }
+        if let startNotice { actions.append(.notice(startNotice)) }
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
