@@ -10,7 +10,8 @@ public struct FuzzTarget: Sendable {
     public var api: String
     /// The recorded responses; the first holds the list of items.
     public var recording: Recording
-    /// Where the items are in the first response: keys into objects; empty for a bare array.
+    /// Where the items are in the first response: keys into objects (a number indexes an
+    /// array); empty for a bare array.
     public var listPath: [String]
     /// Whether a `null` first response is a documented empty answer (an HN item that is gone).
     public var nullIsEmpty: Bool
@@ -60,6 +61,21 @@ public struct FuzzTarget: Sendable {
             FuzzTarget(api: "stackexchange-thread", recording: recording("stackexchange-thread"), listPath: ["items"], nullIsEmpty: false) {
                 StackExchangeThreadSource(questionID: 64000132, baseURL: base("/stackexchange/2.3"), transport: $0)
             },
+            FuzzTarget(api: "lobsters-thread", recording: recording("lobsters-thread"), listPath: ["comments"], nullIsEmpty: false) {
+                LobstersCommentsSource(storyID: "kr21hu", baseURL: base("/lobsters"), transport: $0)
+            },
+            FuzzTarget(api: "devto-thread", recording: recording("devto-thread"), listPath: [], nullIsEmpty: false) {
+                DevToCommentsSource(articleID: 700000, baseURL: base("/devto/api"), transport: $0)
+            },
+            FuzzTarget(api: "jsonplaceholder-thread", recording: recording("jsonplaceholder-thread"), listPath: ["comments"], nullIsEmpty: false) {
+                JSONPlaceholderCommentsSource(postID: 3, baseURL: base("/jsonplaceholder"), transport: $0)
+            },
+            FuzzTarget(api: "mastodon-thread", recording: recording("mastodon-thread"), listPath: ["descendants"], nullIsEmpty: false) {
+                MastodonThreadSource(statusID: "117681045438464059", baseURL: base("/mastodon"), transport: $0)
+            },
+            FuzzTarget(api: "reddit-thread", recording: recording("reddit-thread"), listPath: ["1", "data", "children"], nullIsEmpty: false) {
+                RedditCommentsSource(postID: "ot283l", baseURL: base("/reddit"), transport: $0)
+            },
             FuzzTarget(api: "github-thread", recording: recording("github-thread"), listPath: [], nullIsEmpty: false) {
                 GitHubRepoThreadSource(repository: .id(10006474), baseURL: base("/github"), transport: $0)
             },
@@ -79,6 +95,12 @@ public struct FuzzTarget: Sendable {
         if document is NSNull { return nullIsEmpty }
         var node: Any = document
         for key in listPath {
+            // A number indexes an array (Reddit's thread is two Listings: the post, the comments).
+            if let array = node as? [Any], let index = Int(key) {
+                guard index < array.count else { return false }
+                node = array[index]
+                continue
+            }
             guard let object = node as? [String: Any], let next = object[key] else {
                 // HN: an item without `kids` has no comments.
                 return api == "hn-comments" && (node as? [String: Any]) != nil

@@ -3,7 +3,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "keys", "feeds"]
 
     /// Validates a parsed file.
     ///
@@ -48,7 +48,13 @@ private struct Reader {
                 }
                 config.browser = browser
             case "browser_terminal": config.browserTerminal = try boolean(value, at: path)
-            case "keys": config.keys = try keys(value, at: path)
+            case "comment_width":
+                let width = try positive(value, at: path)
+                guard (20...400).contains(width) else { throw fail(path, "must be between 20 and 400 columns, not \(width)") }
+                config.commentWidth = width
+            case "keys":
+                config.keys = try keys(value, at: path)
+                config.warnings += keyWarnings(config.keys, at: path)
             case "feeds":
                 for (name, feedValue) in try table(value, at: path) {
                     config.feeds[name] = try feed(name, feedValue, at: path + [name])
@@ -143,6 +149,33 @@ private struct Reader {
             result[intent] = keys
         }
         return result
+    }
+
+    /// A key the file gives one action that the built-in table gives another in the same view
+    /// (`down = ["n"]` takes `n` from nextMatch): taken, and said, with the line. The file
+    /// takes it silently when it rebinds that other action too (`nextMatch = ["ctrl-n"]`, or
+    /// `[]` for none): then the change is spelled out.
+    func keyWarnings(_ keys: [Intent: [Key]], at path: [String]) -> [ConfigError] {
+        let standard = KeyMap.standard
+        let taken = Set(keys.values.joined())
+        var warnings: [ConfigError] = []
+        for intent in Intent.allCases {
+            guard let newKeys = keys[intent] else { continue }
+            let contexts = standard.bindings.first { $0.intent == intent }?.contexts ?? KeyContext.everywhere
+            for key in newKeys {
+                for other in standard.bindings where other.intent != intent && keys[other.intent] == nil
+                    && other.keys.contains(key) && !other.contexts.isDisjoint(with: contexts)
+                {
+                    let help = other.help.prefix(1).lowercased() + other.help.dropFirst()
+                    let left = other.keys.filter { !taken.contains($0) }
+                    let keeps = left.isEmpty
+                        ? "it has no key left (give \(other.intent.rawValue) its own keys, or [] to mean none)"
+                        : "it keeps \(left.map(\.label).joined(separator: " "))"
+                    warnings.append(fail(path + [intent.rawValue], "\(ConfigText.quoted(key.label)) was \(other.intent.rawValue)'s key (\(help)); now \(intent.rawValue) takes it, and \(keeps)"))
+                }
+            }
+        }
+        return warnings.sorted { ($0.line ?? 0, $0.key ?? "") < ($1.line ?? 0, $1.key ?? "") }
     }
 
     func feed(_ name: String, _ value: ConfigValue, at path: [String]) throws(ConfigError) -> FeedDefinition {

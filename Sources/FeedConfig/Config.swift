@@ -24,10 +24,15 @@ public struct Config: Equatable, Sendable {
     public var hideRead: Bool?
     /// `[keys]`: the keys of each rebound intent.
     public var keys: [Intent: [Key]]
+    /// What the file does that it may not mean, each with its line (a key taken from another
+    /// action): said at start, never fatal.
+    public var warnings: [ConfigError] = []
     /// `browser`: the command that opens links (`$BROWSER`'s form), over `$BROWSER`.
     public var browser: String?
     /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.
     public var browserTerminal: Bool?
+    /// `comment_width`: the widest a comment's text runs, in columns.
+    public var commentWidth: Int?
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,

@@ -28,7 +28,9 @@ public enum ConfigFile {
             throw ConfigError(file: path, key: nil, problem: "not UTF-8 text")
         }
         do {
-            return try parse(text)
+            var config = try parse(text)
+            for index in config.warnings.indices { config.warnings[index].file = path }
+            return config
         } catch {
             var error = error
             error.file = path

@@ -60,3 +60,13 @@ public enum HTMLEntities {
         "dagger": "†", "prime": "′", "Prime": "″", "lambda": "λ", "pi": "π", "mu": "µ",
     ]
 }
+
+extension HTMLEntities {
+    /// Text as HTML text: `&`, `<` and `>` as entities (for HTML built around remote text,
+    /// which the HTML pipeline then reads back as the same text).
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

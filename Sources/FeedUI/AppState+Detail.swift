@@ -42,6 +42,7 @@ extension AppState {
         let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil
         detail = DetailState(item: item, serial: detailsOpened, comments: comments, document: document)
         detail?.isStandIn = isStandIn
+        detail?.wasOpenedByID = isStandIn
         relayoutDetail()
         return loadDocument() + markRead(item) + recordVisit(item)
     }
@@ -51,16 +52,41 @@ extension AppState {
     mutating func closeDetail() -> [AppEffect] {
         guard let detail else { return [] }
         self.detail = nil
+        if detail.wasOpenedByID {
+            // The list loaded behind the thread: back lands on its story, as if opened from it.
+            cursorTarget = detail.item.id
+            followCursorTarget()
+        }
         let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
         let documentInFlight = detail.document?.inFlight.keys.sorted() ?? []
         return inFlight.map { .cancelComments($0, serial: detail.serial) }
             + documentInFlight.map { .cancelDocument($0, serial: detail.serial) }
     }
 
+    /// Puts the list's cursor on `cursorTarget` once its row is loaded.
+    mutating func followCursorTarget() {
+        guard let id = cursorTarget, let index = paging.items.index(of: id) else { return }
+        cursorTarget = nil
+        viewport.moveCursor(to: index)
+    }
+
     mutating func handleInDetail(_ key: Key, _ intent: Intent?) -> [AppEffect] {
         if detail?.isSearching == true {
             editDetailSearch(key)
             return []
+        }
+        // A count before a motion: digits gather (a leading 0 is no count), the motion repeats.
+        if case let .character(c) = key, let digit = c.wholeNumberValue, c.isASCII, digit > 0 || detail?.count != nil {
+            let typed = min((detail?.count ?? 0) * 10 + digit, 100_000)
+            detail?.count = typed
+            return []
+        }
+        let times = detail?.count ?? 1
+        detail?.count = nil
+        if times > 1, let intent, Self.repeatsInDetail.contains(intent) {
+            var effects: [AppEffect] = []
+            for _ in 0..<times { effects += handleInDetail(key, intent) }
+            return effects
         }
         let rows = detailRows
         switch intent {
@@ -139,11 +165,19 @@ extension AppState {
             receiveArriving(items, for: result.request)
             return []
         }
+        if case let .retrying(attempt, delay, error) = result.outcome {
+            // Said where the comments come, as the list's footer says it (a thread fans out to
+            // many requests: the latest retry is the one shown).
+            guard comments.inFlight[result.request.id] != nil, result.request.generation == comments.generation else { return [] }
+            self.detail?.retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
+            return []
+        }
         guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
         let receipt = comments.receive(result.request, loaded)
         guard receipt.outcome != .dropped else { return [] }
         self.detail?.comments = comments
+        self.detail?.retrying = nil
         if let arriving = detail.arriving, comments.inFlight[arriving.request] == nil {
             // Their page arrived (it holds them), or failed: the pager's rows are the truth again.
             self.detail?.arriving = nil
@@ -215,7 +249,7 @@ extension AppState {
         guard var detail else { return }
         let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
         detail.pictureRows = detailPictureRows(for: detail.item)
-        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now)
+        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now, measure: commentWidth)
         if let anchor, anchor.isHeader, let comment = anchor.comment,
            let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == comment })
         {
@@ -238,7 +272,7 @@ extension AppState {
         var updated = detail
         let id = comments.items[index].id
         if updated.collapsed.contains(id) { updated.collapsed.remove(id) } else { updated.collapsed.insert(id) }
-        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now)
+        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now, measure: commentWidth)
         if let row = updated.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) { updated.top = row }
         self.detail = updated
         scrollDetail(to: updated.top)
@@ -316,6 +350,12 @@ extension AppState {
         }
         if !quiet { notice = "nothing found for \(pattern.text)" }
     }
+
+    /// The motions a count repeats in a detail (`3j`, `2]`, `5}`).
+    static let repeatsInDetail: Set<Intent> = [
+        .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .nextSibling, .previousSibling,
+        .nextTopLevel, .previousTopLevel, .nextNew, .nextMatch, .previousMatch, .parent,
+    ]
 
     /// Which comment `]`, `}` and `.` look for.
     enum CommentTarget { case sameDepth, topLevel, new }

@@ -37,7 +37,7 @@ extension AppState {
     var documentFooter: (text: String, style: Style)? {
         switch detail?.document?.loadState {
         case .loading: ("\(spinner) Loading details…", .footer)
-        case let .error(error): ("✗ \(error.message) — press r to retry", .error)
+        case let .error(error): ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle, .end, nil: nil
         }
     }

@@ -66,10 +66,25 @@ extension AppState {
         return moveCursor(toAbsoluteRow: (count - 1) * clamped / 100)
     }
 
+    /// Whether a far page can be fetched directly: the feed can jump, and the network is in
+    /// reach (offline, pages come from the cache in order, and far ones are seldom there).
+    var canJump: Bool { paging.canJump && !cache.isOfflineOnly }
+
     /// `G`: the true last item where the feed can jump, else the last loaded one (saying why).
+    /// Offline it follows the cached pages to their end, saying so.
     mutating func goToEnd() -> [AppEffect] {
-        if paging.canJump, let reachable = paging.reachableTotal, !paging.isAtEnd {
-            return moveCursor(toAbsoluteRow: reachable - 1)
+        if canJump, let reachable = paging.reachableTotal, !paging.isAtEnd {
+            let effects = moveCursor(toAbsoluteRow: reachable - 1)
+            // The last page may hold more rows than the total said (GitHub's last page past its
+            // 1,000 cap): when it lands, G goes to its last row, where the footer is.
+            jumpsToEnd = jumpRow != nil
+            return effects
+        }
+        if cache.isOfflineOnly {
+            viewport.toBottom()
+            isGoingToEnd = !paging.isAtEnd && paging.failure == nil
+            notice = isGoingToEnd ? "G: going to the last cached item (offline)" : "G: the last cached item (offline)"
+            return []
         }
         viewport.toBottom()
         if !paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded (\(reason))" }
@@ -80,6 +95,7 @@ extension AppState {
     /// directly when the feed can jump, by fetching a dropped page again when the row is in one
     /// (page cap), else as far as the loaded rows go.
     mutating func moveCursor(toAbsoluteRow target: Int) -> [AppEffect] {
+        jumpsToEnd = false
         let known = paging.reachableTotal ?? paging.knownRowCount
         let row = max(0, min(target, max(0, known - 1)))
         let local = row - paging.rowsAbove
@@ -87,7 +103,7 @@ extension AppState {
             viewport.moveCursor(to: local)
             return []
         }
-        if paging.canJump {
+        if canJump {
             return landing(at: row, paging.jump(toRow: row))
         }
         if local < 0, let page = paging.droppedPage(containingAbsoluteRow: row) {
@@ -104,7 +120,8 @@ extension AppState {
 
     /// Why this feed cannot fetch a far page directly, in few words (the status line is short).
     var cannotJumpReason: String? {
-        guard !paging.canJump else { return nil }
+        guard !canJump else { return nil }
+        if cache.isOfflineOnly { return "offline: not cached" }
         switch paging.firstKey {
         case .cursor: return "cursor paging"
         case .keyset: return "keyset paging"
@@ -120,9 +137,24 @@ extension AppState {
         return effects.map(AppEffect.init)
     }
 
+    /// Offline `G` follows the cached pages as they load: the cursor stays on the last row
+    /// until the cache's end, then says so.
+    mutating func followEnd() {
+        guard isGoingToEnd else { return }
+        viewport.toBottom()
+        if paging.isAtEnd || paging.failure != nil {
+            isGoingToEnd = false
+            notice = "G: the last cached item (offline)"
+        }
+    }
+
     /// Where the cursor goes when a jump's page arrives: the target row, else the top.
     mutating func landJump() {
-        defer { jumpRow = nil }
+        defer {
+            jumpRow = nil
+            jumpsToEnd = false
+        }
+        if jumpsToEnd && paging.isAtEnd { return viewport.toBottom() }
         guard let jumpRow else { return viewport.toTop() }
         let local = jumpRow - paging.rowsAbove
         viewport.moveCursor(to: max(0, min(local, paging.items.count - 1)))

@@ -30,7 +30,7 @@ extension AppState {
             notice = LinkCheck.message(for: error)
             return []
         }
-        let shown = TextSanitizer.clean(checked, mode: .line)
+        let shown = LinkText.display(checked)
         switch intent {
         case .copy:
             notice = "copied \(shown)"

@@ -8,7 +8,11 @@ extension AppState {
     /// The box of the detail's picture and the list's preview: up to half the screen high and
     /// two fifths of its width (a square picture takes twice as many columns as rows).
     public var largePictureBox: PictureBox {
-        PictureBox(columns: max(4, min(size.columns, size.columns * 2 / 5)), rows: max(2, (size.rows - 1) / 2))
+        if let column = previewColumn {
+            // The preview pane's picture: as wide as its text, half the height.
+            return PictureBox(columns: max(4, min(size.columns - column - 1, DetailLayout.commentMeasure)), rows: max(2, (size.rows - 1) / 2))
+        }
+        return PictureBox(columns: max(4, min(size.columns, size.columns * 2 / 5)), rows: max(2, (size.rows - 1) / 2))
     }
 
     /// The box of a row's thumbnail.
@@ -26,7 +30,14 @@ extension AppState {
     }
 
     /// Whether the list has room for the cursor's picture beside the rows.
-    var listShowsPreview: Bool { listShowsPictures && size.columns >= 60 && size.rows >= 10 }
+    /// Only when the cursor's item has a picture: a blank pane would cut the rows' text for
+    /// nothing. Never when the screen is split (the preview pane shows it).
+    var listShowsPreview: Bool {
+        guard listShowsPictures, size.columns >= 60, size.rows >= 10, splitListColumns == nil,
+              viewport.hasCursorItem, viewport.cursor < paging.items.count
+        else { return false }
+        return paging.items[viewport.cursor].pictureURL != nil
+    }
 
     /// Rows the detail keeps free at its top for the item's picture.
     func detailPictureRows(for item: FeedItem) -> Int {

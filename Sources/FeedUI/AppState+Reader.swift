@@ -112,7 +112,7 @@ extension AppState {
                 }
                 link = article.links[count - 1]
             }
-            let shown = TextSanitizer.clean(link, mode: .line)
+            let shown = LinkText.display(link)
             if intent == .copy {
                 notice = "copied \(shown)"
                 return [.copy(link)]

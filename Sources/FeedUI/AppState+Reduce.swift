@@ -34,6 +34,8 @@ extension AppState {
                 let wasRefreshing = paging.isRefreshing
                 effects += receive(result)
                 if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
+                followEnd()
+                if detail == nil { followCursorTarget() }
             case let .comments(serial): effects += receiveComments(result, serial: serial)
             case let .document(serial): effects += receiveDocument(result, serial: serial)
             }
@@ -88,6 +90,8 @@ extension AppState {
         }
         notice = nil
         filter.note = nil
+        isGoingToEnd = false
+        if detail == nil { cursorTarget = nil }
         if filter.isEditing && !isHelpShown {
             editSearch(key)
             return []
@@ -115,20 +119,23 @@ extension AppState {
         // The reader reads keys as a detail does (its scrolling, q and Esc to go back).
         if reader != nil { return handleInReader(key, keyMap.intent(for: key, in: .detail)) }
         if detail != nil { return handleInDetail(key, intent) }
+        // Digits before a movement key are its count, as in vim and less (`3j`, `2 space`).
+        let count = goTo.flatMap { Int($0.digits) }.map { max(1, $0) } ?? 1
         if let effects = handleGoTo(key) { return effects }
         guard let intent else { return [] }
         switch intent {
-        case .down: viewport.move(by: 1)
-        case .up: viewport.move(by: -1)
-        case .pageDown: viewport.page(by: 1)
-        case .pageUp: viewport.page(by: -1)
-        case .halfPageDown: viewport.halfPage(by: 1)
-        case .halfPageUp: viewport.halfPage(by: -1)
+        case .down: viewport.move(by: count)
+        case .up: viewport.move(by: -count)
+        case .pageDown: viewport.page(by: count)
+        case .pageUp: viewport.page(by: -count)
+        case .halfPageDown: viewport.halfPage(by: count)
+        case .halfPageUp: viewport.halfPage(by: -count)
         case .top:
             viewport.toTop()
             // Pages above were dropped (page cap): fetch the first page again and go there.
             if paging.previousPage != nil {
                 jumpRow = 0
+                jumpsToEnd = false
                 return paging.jump(toPage: 0).map(AppEffect.init)
             }
         case .bottom: return goToEnd()
@@ -163,7 +170,12 @@ extension AppState {
         case .wheelUp: viewport.move(by: -3)
         case .press, .release:
             // ncurses may fold a quick press and release into one release: act on either.
-            if event.row < size.rows - 2, let index = viewport.item(atRow: event.row / 2) { viewport.moveCursor(to: index) }
+            // A click in the preview pane (split screen) is not a row of the list.
+            if event.row < size.rows - 2, event.column < (splitListColumns ?? size.columns),
+               let index = viewport.item(atRow: event.row / 2)
+            {
+                viewport.moveCursor(to: index)
+            }
         }
         return []
     }
@@ -214,7 +226,12 @@ extension AppState {
         case let .retrying(attempt, delay, error):
             guard paging.inFlight[request.id] != nil else { return [] }
             estimator.observeRetry(after: delay)
-            retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now)
+            let place: RetryPlace =
+                if paging.isRefreshing { .refresh }
+                else if paging.jumpTarget != nil { .jump }
+                else if let first = paging.applier.pageRange?.lowerBound, request.index < first { .above }
+                else { .below }
+            retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now, place: place)
         case .partial:
             break  // list pages are applied whole, in key order
         }

@@ -69,7 +69,7 @@ extension AppState {
     /// Why there is nowhere to go: nothing loaded matches, or only rows `H` hides do (said
     /// rather than landing beside one).
     var searchNotFound: String {
-        guard !filter.matches.isEmpty else { return "not found in \(paging.items.count) loaded: \(filter.pattern.text)" }
+        guard !filter.matches.isEmpty else { return "not found in \(paging.items.count.grouped) loaded: \(filter.pattern.text)" }
         let count = filter.matches.count
         return "\(count) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"
     }

@@ -44,11 +44,20 @@ public struct AppState: Equatable {
     public internal(set) var goTo: GoToPrompt?
     /// The absolute row a jump is going to, until its page arrives (shown as the position).
     public internal(set) var jumpRow: Int?
+    /// The item the list's cursor goes to once its page is loaded: the story of a thread opened
+    /// by id (`hn --thread ID`), after Esc. Any key the reader presses in the list drops it.
+    public internal(set) var cursorTarget: String?
+    /// The jump under way is `G`'s: it lands on the last row of the last page.
+    public internal(set) var jumpsToEnd = false
+    /// Offline `G`: the cursor follows cached pages to the last one (AppState+GoTo.swift).
+    public internal(set) var isGoingToEnd = false
     public internal(set) var isQuitting = false
     /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
     public internal(set) var detail: DetailState?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
+    /// The widest a comment's text runs (`comment_width`, default `DetailLayout.commentMeasure`).
+    public var commentWidth = DetailLayout.commentMeasure
     /// Whether the source's items have a document of their own that says more than the list
     /// (PokeAPI's `/pokemon/{name}`): opening one loads it into the detail.
     public var loadsDocuments = false
@@ -70,6 +79,29 @@ public struct AppState: Equatable {
         public var delay: Double
         public var reason: String
         public var since: Double
+        /// Where the retried request's rows go, so the note shows where the reader waits for them.
+        public var place: RetryPlace = .below
+
+        public init(attempt: Int, delay: Double, reason: String, since: Double, place: RetryPlace = .below) {
+            self.attempt = attempt
+            self.delay = delay
+            self.reason = reason
+            self.since = since
+            self.place = place
+        }
+    }
+
+    /// What a list request that is being retried was for.
+    public enum RetryPlace: Equatable, Sendable {
+        /// The page after the rows: the end footer's.
+        case below
+        /// A page before the rows (dropped by the page cap, or above a jump): the end footer
+        /// stays the end, the status line says it.
+        case above
+        /// A refresh's page (`R`, a cached screen revalidated).
+        case refresh
+        /// A jump's page (`G`, `:N`, `N%`).
+        case jump
     }
 
     public init(
@@ -97,7 +129,7 @@ public struct AppState: Equatable {
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
         if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true
+        return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true || detail?.retrying != nil
             || reader?.isLoading == true
     }
 

@@ -5,11 +5,12 @@ import FeedPaging
 enum DetailLayout {
     /// Columns each level of comment nesting indents.
     static let indentStep = 2
-    /// The widest a comment's text runs, in columns from where it starts: lines of about 80
-    /// read well, and a 200-column terminal would otherwise wrap them at 197.
-    static let commentMeasure = 80
+    /// The widest a comment's text runs, in columns from where it starts, by default: lines of
+    /// about 80 read well, and a 200-column terminal would otherwise wrap them at 197 (the
+    /// config's `comment_width` changes it).
+    public static let commentMeasure = 80
 
-    static func lines(_ detail: DetailState, width: Int, now: Double) -> [DetailLine] {
+    static func lines(_ detail: DetailState, width: Int, now: Double, measure: Int = commentMeasure) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
         // moving the text.
@@ -19,10 +20,11 @@ enum DetailLayout {
             lines.append(DetailLine(line, column: 1, style: .title))
         }
         let meta = metaLine(item, now: now)
-        if !meta.isEmpty && meta != item.url {
+        let shownURL = item.url.map(LinkText.display)
+        if !meta.isEmpty && meta != shownURL {
             for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
-        if let url = item.url {
+        if let url = shownURL {
             for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
         }
         if !detail.body.isEmpty {
@@ -31,7 +33,7 @@ enum DetailLayout {
         }
         guard detail.comments != nil else { return lines }
         lines.append(DetailLine(""))
-        let count = item.commentCount.map { "\($0) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
+        let count = item.commentCount.map { "\($0.grouped) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
         lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
                                 column: 1, style: .footer))
         let items = detail.shownComments
@@ -69,7 +71,7 @@ enum DetailLayout {
                                     style: .meta, comment: index, isHeader: true))
             if !isCollapsed {
                 let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
-                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + commentMeasure), comment: index)
+                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + measure), comment: index)
             }
         }
         return lines

@@ -8,6 +8,8 @@ public struct DetailState: Equatable, Sendable {
     /// Whether `item` stands in for one known only by id (`hn --thread ID`) until the first
     /// comment page brings it.
     public internal(set) var isStandIn = false
+    /// Whether it was opened by id from the command line rather than from the list's row.
+    public internal(set) var wasOpenedByID = false
     /// Tells this opening apart from every other, so comment results meant for an earlier
     /// detail (request ids restart with each pager) are dropped.
     public let serial: Int
@@ -26,6 +28,8 @@ public struct DetailState: Equatable, Sendable {
     /// The first comments of the page being loaded, drawn after the loaded ones until their
     /// page arrives (`FetchResult.Outcome.partial`), and the request they came from.
     public internal(set) var arriving: Arriving?
+    /// A comment page's request being retried after a failed attempt: why, and when.
+    public internal(set) var retrying: AppState.RetryNote?
     /// Ids of comments whose replies are hidden.
     public internal(set) var collapsed: Set<String> = []
     /// The first document line on screen.
@@ -36,6 +40,8 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var isSearching = false
     /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
     var searchOrigin = 0
+    /// A count typed before a motion (`3j`, `2]`), as in less and vim.
+    public internal(set) var count: Int?
     /// Blank lines at the top of the document that the item's picture is drawn over.
     public internal(set) var pictureRows = 0
     /// The document for the current width (title, meta, body, comments).

@@ -25,6 +25,6 @@ func metaParts(_ item: FeedItem, now: Double) -> [String] {
     if let score = item.score { parts.append("\(score) point\(score == 1 ? "" : "s")") }
     if let comments = item.commentCount { parts.append("\(comments) comment\(comments == 1 ? "" : "s")") }
     if let time = item.time { parts.append(formatAge(now - Double(time))) }
-    if parts.isEmpty, let url = item.url { parts.append(url) }
+    if parts.isEmpty, let url = item.url { parts.append(LinkText.display(url)) }
     return parts
 }

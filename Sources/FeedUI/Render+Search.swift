@@ -44,13 +44,13 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     if !filter.isActive {
         count = ""
     } else if filter.matches.isEmpty {
-        count = "no matches in \(state.paging.items.count)"
+        count = "no matches in \(state.paging.items.count.grouped)"
     } else if shown == 0 {
         count = "no matches shown" + hiddenNote
     } else if let number {
-        count = "\(number) of \(shown) match\(shown == 1 ? "" : "es")" + hiddenNote
+        count = "\(number.grouped) of \(shown.grouped) match\(shown == 1 ? "" : "es")" + hiddenNote
     } else {
-        count = "\(shown) match\(shown == 1 ? "" : "es")" + hiddenNote
+        count = "\(shown.grouped) match\(shown == 1 ? "" : "es")" + hiddenNote
     }
     if let note = state.notice ?? filter.note {
         // A notice (what the last key did: `copied …`, a browser that did not start, `read
@@ -61,6 +61,6 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
         }
         return (" " + note, number.map { "\($0.grouped)/\(shown.grouped) " } ?? "")
     }
-    let position = state.paging.items.count == 0 ? "" : "\(state.viewport.cursor + 1)/\(state.paging.items.count) "
+    let position = state.paging.items.count == 0 ? "" : state.positionText + " "
     return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : position)
 }

@@ -28,6 +28,7 @@ public func render(_ state: AppState, size: Size) -> Grid {
         drawEmpty(state, into: &grid)
     } else {
         drawItems(state, into: &grid)
+        drawPreview(state, into: &grid)
     }
     drawStatus(state, into: &grid)
     if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
@@ -46,8 +47,12 @@ extension AppState {
 
     /// The footer's text and style, when there is one.
     var footer: (text: String, style: Style)? {
-        if let retrying {
+        if let retrying, retrying.place == .below {
             return ("\(spinner) \(retrying.reason) — \(retryCountdown(retrying))", .error)
+        }
+        if failureAbove != nil {
+            // A page above failed: the end stays the end (the status line says what failed).
+            return paging.isAtEnd ? (endOfFeed, .footer) : nil
         }
         switch paging.loadState {
         case .loading: return ("\(spinner) Loading more…", .footer)
@@ -56,12 +61,53 @@ extension AppState {
         case let .error(error) where error.kind == .noProgress:
             // The pager stopped a feed going round: nothing to retry, say what is there and why.
             let count = paging.knownRowCount
-            return ("— \(count) item\(count == 1 ? "" : "s") · \(error.message) —", .error)
+            return ("— \(count.grouped) item\(count == 1 ? "" : "s") · \(error.message) —", .error)
         case let .error(error):
-            return ("✗ \(error.message) — press r to retry", .error)
+            return ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle:
             return paging.isRefreshing ? ("\(spinner) Refreshing…", .footer) : nil
         }
+    }
+
+    /// The failure that stopped a page above the rows (page cap, or above a jump), if one did.
+    var failureAbove: FeedError? {
+        guard case let .failed(error, page) = paging.mode, let first = paging.applier.pageRange?.lowerBound,
+              page < first
+        else { return nil }
+        return error
+    }
+
+    /// What the status line says of list work the footer at the end does not show: a refresh,
+    /// a jump's page or a page above (after the page cap dropped it) loading, being retried
+    /// (why, and when), or failed; nil when there is none. Two fields: what is under way, kept
+    /// long, and why and when it is retried, which a narrow line drops first.
+    var workNote: [StatusLine.Field] {
+        if let retrying, retrying.place != .below {
+            let what = switch retrying.place {
+            case .refresh: "refreshing…"
+            case .jump: "jumping…"
+            case .above, .below: "loading above…"
+            }
+            return [.init(text: "\(spinner) \(what)", priority: 6),
+                    .init(text: "\(retrying.reason) — \(retryCountdown(retrying))", priority: 5)]
+        }
+        if paging.isRefreshing { return [.init(text: "\(spinner) refreshing…", priority: 5)] }
+        if let error = failureAbove {
+            return [.init(text: "✗ above: \(error.message)", priority: 7), .init(text: retryHint(for: error), priority: 5)]
+        }
+        if paging.jumpTarget == nil, let first = paging.applier.pageRange?.lowerBound,
+           paging.inFlight.values.contains(where: { $0.index < first })
+        {
+            return [.init(text: "\(spinner) loading above…", priority: 5)]
+        }
+        return []
+    }
+
+    /// How to try again after `error`: `press r to retry`, or, offline, why that cannot help.
+    func retryHint(for error: FeedError) -> String {
+        if cache.isOfflineOnly { return "not in the cache (offline)" }
+        let key = keyMap.keys(for: .retry).first?.label ?? "r"
+        return "press \(key) to retry"
     }
 }
 
@@ -70,16 +116,20 @@ extension AppState {
     /// not (where the API stops handing them out, or what was skipped).
     var endOfFeed: String {
         let count = paging.knownRowCount
+        if cache.isOfflineOnly {
+            // Offline the pages end where the cache does, which need not be where the feed does.
+            return "— end of the cached pages · \(count.grouped) item\(count == 1 ? "" : "s") (offline) —"
+        }
         if let total = paging.total, let cap = paging.cap, total > cap, count < total {
-            return "— end of feed · first \(count) of \(total) — the API returns no more —"
+            return "— end of feed · first \(count.grouped) of \(total.grouped) — the API returns no more —"
         }
         if paging.total == nil, let cap = paging.cap, count >= cap {
-            return "— end of feed · first \(count) — the API returns no more —"
+            return "— end of feed · first \(count.grouped) — the API returns no more —"
         }
-        let items = "\(count) item\(count == 1 ? "" : "s")"
+        let items = "\(count.grouped) item\(count == 1 ? "" : "s")"
         let skipped = paging.skippedCount
         if skipped > 0 {
-            return "— end of feed · \(items) · \(skipped) deleted or dead skipped —"
+            return "— end of feed · \(items) · \(skipped.grouped) deleted or dead skipped —"
         }
         return "— end of feed · \(items) —"
     }
@@ -112,7 +162,8 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
     case let .error(error) where error.kind == .noProgress:
         lines = [("No items", .footer), (error.message, .error)]
     case let .error(error):
-        lines = [("✗ \(error.message)", .error), ("press r to retry, q to quit", .meta)]
+        lines = [("✗ \(error.message)", .error),
+                 (state.cache.isOfflineOnly ? "not in the cache (offline): q quits" : "\(state.retryHint(for: error)), q to quit", .meta)]
     }
     let first = max(0, (listRows - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
@@ -128,7 +179,9 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     // With pictures: a thumbnail at the left of each row, the cursor's picture on the right.
     let previewWidth = state.listShowsPreview ? large.columns + 2 : 0
     let textColumn = showsPictures ? 3 + state.thumbnailBox.columns : 2
-    let width = grid.size.columns - previewWidth - (textColumn - 2)
+    // Split (160 columns and more): the list keeps its part, the preview pane the rest.
+    let listColumns = state.splitListColumns ?? grid.size.columns
+    let width = listColumns - previewWidth - (textColumn - 2)
     var row = 0
     for index in viewport.shown {
         let item = items[index]
@@ -162,12 +215,16 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         drawPicture(state.pictures.entry(url, box: large), row: 0, column: column, into: &grid)
     }
     if viewport.showsEnd, let footer = state.footer {
-        grid.write(footer.text, row: row, column: 2, width: width - 3, style: footer.style)
+        // Below the preview picture the footer takes the whole width (it starts at the margin,
+        // not after the thumbnails): `— end of feed · first 1,000 of 49,471 — the API returns no more —`.
+        let besidePreview = previewWidth > 0 && row < large.rows
+        let footerWidth = listColumns - 2 - 1 - (besidePreview ? previewWidth : 0)
+        grid.write(footer.text, row: row, column: 2, width: footerWidth, style: footer.style)
         row += 1
     }
     if !viewport.hasCursorItem {
         // Every loaded item is read and hidden: say so rather than show a bare footer.
-        grid.write("every loaded item is read — H shows them", row: row, column: 2, width: width - 3, style: .meta)
+        grid.write("every loaded item is read — H shows them", row: row, column: 2, width: listColumns - 3, style: .meta)
     }
 }
 

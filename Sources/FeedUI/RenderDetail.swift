@@ -34,12 +34,15 @@ extension AppState {
     /// The comment pager's footer, like the list's.
     var commentFooter: (text: String, style: Style)? {
         guard let comments = detail?.comments else { return nil }
+        if let retrying = detail?.retrying, !comments.inFlight.isEmpty {
+            return ("\(spinner) \(retrying.reason) — \(retryCountdown(retrying))", .error)
+        }
         switch comments.loadState {
         case .loading: return ("\(spinner) Loading comments…", .footer)
         case .end:
             let count = comments.items.count
             return (count == 0 ? "— no comments —" : "— end of comments · \(count) shown —", .footer)
-        case let .error(error): return ("✗ \(error.message) — press r to retry", .error)
+        case let .error(error): return ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle: return nil
         }
     }
@@ -74,6 +77,10 @@ extension AppState {
             fields.append(.init(text: "\(count.grouped) comment\(count == 1 ? "" : "s")", priority: 5))
             if let cachedAt = detail.cachedAt { fields.append(.init(text: "cached \(AppState.age(now - cachedAt)) ago", priority: 4)) }
             if !comments.inFlight.isEmpty { fields.append(.init(text: "⇣\(comments.inFlight.count)", priority: 4)) }
+            // The footer says a retry where the comments end; when that line is off screen, here.
+            if let retrying = detail.retrying, !comments.inFlight.isEmpty, detail.top + detailRows <= detail.lines.count {
+                fields.append(.init(text: "\(spinner) comments: \(retrying.reason) — \(retryCountdown(retrying))", priority: 7))
+            }
         }
         fields.append(.init(text: "Esc back · ? help", priority: 3, isRight: true))
         return fields

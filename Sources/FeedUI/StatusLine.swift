@@ -44,38 +44,59 @@ struct StatusLine: Equatable {
     }
 }
 
+/// A page's latency as people read it: `230 ms` under a second, `14.8 s` from one second,
+/// `1 m 5 s` from a minute (not `14821 ms`).
+func formatLatency(_ seconds: Double) -> String {
+    let milliseconds = Int((seconds * 1000).rounded())
+    if milliseconds < 1000 { return "\(milliseconds) ms" }
+    if seconds < 60 {
+        let tenths = Int((seconds * 10).rounded())
+        return tenths >= 600 ? "1 m 0 s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+    let whole = Int(seconds.rounded())
+    return "\(whole / 60) m \(whole % 60) s"
+}
+
 extension AppState {
+    /// The cursor's position among the rows known, `N/M`, as `:N`, `N%` and `G` count them:
+    /// rows of pages dropped above (page cap) count, so it stays absolute; while a jump's page
+    /// travels, where it goes (`→ N/M`).
+    var positionText: String {
+        let count = paging.knownRowCount
+        // While a jump's page travels the rows on screen are the old ones: show where it goes.
+        let isJumping = paging.jumpTarget != nil && jumpRow != nil
+        let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
+        return row.map { "\(isJumping ? "→ " : "")\(($0 + 1).grouped)/\(count.grouped)" } ?? "0/\(count.grouped)"
+    }
+
     /// The list's status fields, in order: source, position, a notice, pages, new items, the
     /// cache note (`cached 3 min ago`, `offline`), requests in flight, latency, and the help hint
     /// on the right. When the width is short, latency goes first, then the page count, the help
     /// hint, requests in flight, new items and the source; the position and a notice are kept
     /// to the last.
     var statusFields: [StatusLine.Field] {
-        // Positions count the rows of pages dropped above (page cap), so they stay absolute.
-        let count = paging.knownRowCount
         var fields: [StatusLine.Field] = [StatusLine.Field(text: sourceName, priority: 6)]
-        // While a jump's page travels the rows on screen are the old ones: show where it goes.
-        let isJumping = paging.jumpTarget != nil && jumpRow != nil
-        let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
-        let position = row.map { "\(isJumping ? "→ " : "")\($0 + 1)/\(count)" } ?? "0/\(count)"
+        let position = positionText
         // At the end the count is the truth; the footer says why it differs from the total.
-        if let total = paging.total, total > count, !paging.isAtEnd {
-            fields.append(.init(text: "\(position) of \(total)", priority: 7))
+        if let total = paging.total, total > paging.knownRowCount, !paging.isAtEnd {
+            fields.append(.init(text: "\(position) of \(total.grouped)", priority: 7))
         } else {
             fields.append(.init(text: position, priority: 7))
         }
         // A one-off message ("copied …", why G stopped) after the position, kept to the last
         // (and cut with `…` when even it does not fit).
         if let notice { fields.append(.init(text: notice, priority: 8)) }
+        // Work the end footer does not show (a refresh, a page above, a jump being retried).
+        fields += workNote
         fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
-        if newAbove > 0 { fields.append(.init(text: "↑\(newAbove) new", priority: 5)) }
+        if newAbove > 0 { fields.append(.init(text: "↑\(newAbove.grouped) new", priority: 5)) }
         // Where the rows came from matters as much as new items: stale rows must say so.
         if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
         // Rows the reader cannot see must be owned up to, like stale ones.
-        if cache.hidesRead { fields.append(.init(text: "\(viewport.hidden.count) read hidden", priority: 5)) }
+        if cache.hidesRead { fields.append(.init(text: "\(viewport.hidden.count.grouped) read hidden", priority: 5)) }
         if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
         if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
-        if let lastLatency { fields.append(.init(text: "\(Int((lastLatency * 1000).rounded())) ms", priority: 1)) }
+        if let lastLatency { fields.append(.init(text: formatLatency(lastLatency), priority: 1)) }
         if let help = keyMap.keys(for: .help).first {
             fields.append(.init(text: "\(help.label) help", priority: 3, isRight: true))
         }

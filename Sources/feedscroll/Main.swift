@@ -12,12 +12,17 @@ enum Main {
         do {
             let (path, rest) = try CommandLineRewrite.extractConfigPath(Array(CommandLine.arguments.dropFirst()))
             let config = try ConfigFile.load(explicitPath: path, environment: environment)
+            // Said before anything else runs: in a pipe on stderr, and on the terminal's status line at start.
+            for warning in config.warnings { printError("config: warning: \(warning)") }
             if let problem = CommandLineRewrite.unknownCommand(rest, feeds: config.feeds.keys) {
                 printUsageError(problem)
             }
             let (arguments, feed) = CommandLineRewrite.resolve(CommandLineRewrite.attachNegativeNumbers(rest), config: config)
             var settings = RunSettings(config: config, feed: feed)
             settings.arguments = arguments
+            settings.startNotice = config.warnings.first.map { warning in
+                "config: \(warning)" + (config.warnings.count > 1 ? " (and \(config.warnings.count - 1) more on stderr)" : "")
+            }
             RunSettings.current = settings
             Feedscroll.main(arguments)
         } catch {

@@ -233,4 +233,27 @@ import Testing
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }
+
+    /// Reddit, Mastodon and JSONPlaceholder at 80×24: Enter on the first item shows its
+    /// conversation, from the thread's own endpoints, and Esc goes back to the list.
+    @Test(arguments: [
+        ("reddit swift", "reddit", ["reddit/comments/{id}"]),
+        ("mastodon", "mastodon", ["mastodon/api/v1/statuses/{id}", "mastodon/api/v1/statuses/{id}/context"]),
+        ("jsonplaceholder", "jsonplaceholder", ["jsonplaceholder/posts/{id}"]),
+    ])
+    func theFirstItemOpensWithItsConversation(command: String, api: String, routes: [String]) throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs[api])
+        let tmux = try start("\(command) --base-url \(base) --images off")
+        try tmux.waitFor({ $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 20, description: "the list")
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the conversation")
+        #expect(detail.contains { $0.contains("── ") })
+        let stats = try replica.routeStats()
+        for route in routes { #expect((stats[route] ?? 0) >= 1, "\(route) asked for: \(stats)") }
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor({ $0[23].contains(" 1/") }, description: "back on the list")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
 }

@@ -22,19 +22,19 @@ import Testing
         defer { unlink(log) }
         let tmux = try start("demo --items 1000000 --latency-ms 50 --log \(log)")
         // The first page, and the one after it in flight beside it (the pipeline): 1/20 or 1/40.
-        try tmux.waitFor({ $0[23].contains("· 1/") && $0[23].contains(" of 1000000") }, description: "the first page")
+        try tmux.waitFor({ $0[23].contains("· 1/") && $0[23].contains(" of 1,000,000") }, description: "the first page")
         try tmux.sendKeys("G")
         // Settled: the pages before the last follow it (⇣), and the log is read once they are in.
-        let screen = try tmux.waitFor({ $0[23].contains("1000000/1000000") && !$0[23].contains("⇣") }, timeout: 20,
+        let screen = try tmux.waitFor({ $0[23].contains("1,000,000/1,000,000") && !$0[23].contains("⇣") }, timeout: 20,
                                       description: "the true last item, nothing in flight")
-        #expect(screen[22].contains("— end of feed · 1000000 items —"))
+        #expect(screen[22].contains("— end of feed · 1,000,000 items —"))
         #expect(screen.contains { $0.hasPrefix("▌ ") }, "the cursor is on screen")
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         let fetches = logged.split(separator: "\n").filter { $0.contains(" fetch ") }
         #expect(fetches.contains { $0.contains("offset 999980+20") }, "the last page by its offset")
         #expect(fetches.count <= 5, "the first two pages, the last, and at most the two before it: \(fetches.count)")
         try tmux.sendKeys("5", "0", "%")
-        try tmux.waitFor({ $0[23].contains(" 500000/") }, timeout: 20, description: "50%")
+        try tmux.waitFor({ $0[23].contains(" 500,000/") }, timeout: 20, description: "50%")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }
@@ -44,13 +44,13 @@ import Testing
         let base = try #require(replica.baseURLs["pokeapi"])
         let tmux = try start("pokeapi --base-url \(base)")
         // The first two pages (one screen and one page of lead), then nothing more at rest.
-        try tmux.waitFor({ $0[23].contains(" 1/40 of 1302 · 2 pages") && !$0[23].contains("⇣") }, timeout: 20, description: "the first pages")
+        try tmux.waitFor({ $0[23].contains(" 1/40 of 1,302 · 2 pages") && !$0[23].contains("⇣") }, timeout: 20, description: "the first pages")
         let before = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
         try tmux.sendKeys("G")
         // Settled: the lead's pages before the last follow it (⇣); count them all.
-        let screen = try tmux.waitFor({ $0[23].contains("1302/1302") && $0[22].contains("end of feed") && !$0[23].contains("⇣") },
+        let screen = try tmux.waitFor({ $0[23].contains("1,302/1,302") && $0[22].contains("end of feed") && !$0[23].contains("⇣") },
                                       timeout: 20, description: "the last Pokémon, nothing in flight")
-        #expect(screen[22].contains("— end of feed · 1302 items —"))
+        #expect(screen[22].contains("— end of feed · 1,302 items —"))
         let after = try replica.routeStats()["pokeapi/api/v2/pokemon"] ?? 0
         // The last page (offset 1300, two Pokémon), then the two before it as the lead fills
         // the screen above the cursor: not the 63 pages between.
@@ -66,10 +66,10 @@ import Testing
         try tmux.waitFor({ $0[23].contains(" 1/") && $0[23].contains(" of ") }, timeout: 20, description: "the first page")
         try tmux.sendKeys("G")
         // The status line is drawn after the footer (tmux can be read mid-frame): wait for both.
-        let screen = try tmux.waitFor({ $0[22].contains("end of feed") && $0[23].contains("1000/1000") }, timeout: 20,
+        let screen = try tmux.waitFor({ $0[22].contains("end of feed") && $0[23].contains("1,000/1,000") }, timeout: 20,
                                       description: "the end, the cursor on 1000")
-        #expect(screen[23].contains("1000/1000"))
-        #expect(screen[22].contains("— end of feed · first 1000 of "))
+        #expect(screen[23].contains("1,000/1,000"))
+        #expect(screen[22].contains("— end of feed · first 1,000 of "))
         #expect(screen[22].contains(" — the API returns no more —"))
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))

@@ -72,7 +72,8 @@ import Testing
 
     /// The cursor's item number on a ` N/…` status line (the source's name dropped at 20 columns).
     func position(_ status: String) -> Int? {
-        Int(status.drop { $0 == " " }.prefix { $0.isNumber })
+        // Grouped like every number on screen (`1,000/1,000`).
+        Int(String(status.drop { $0 == " " }.prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)))
     }
 
     @Test func tooSmallShowsANoticeUntilResized() throws {

@@ -50,12 +50,12 @@ import Testing
         let effects = press(&state, "G")
         #expect(fetches(effects).map(\.key) == [.offset(980, limit: 20)])
         // While it travels the old rows stay, and the status line says where the cursor goes.
-        #expect(status(state).hasPrefix(" t · → 1000/20 of 1000"))
+        #expect(status(state).hasPrefix(" t · → 1,000/20 of 1,000"))
         let delivered = deliver(&state, effects, page: { offsetPage($0) })
         #expect(delivered.first?.key == .offset(980, limit: 20))
         #expect(state.paging.items[state.viewport.cursor].id == "t:999")
-        #expect(status(state).hasPrefix(" t · 1000/1000 ·"))
-        #expect(render(state, size: size).trimmedLines.contains("  — end of feed · 1000 items —"))
+        #expect(status(state).hasPrefix(" t · 1,000/1,000 ·"))
+        #expect(render(state, size: size).trimmedLines.contains("  — end of feed · 1,000 items —"))
     }
 
     @Test func percentAndCountsGoWhereLessGoes() {
@@ -85,9 +85,11 @@ import Testing
         _ = state.reduce(.key(.escape, at: now))
         #expect(state.goTo == nil)
         #expect(state.viewport.cursor == 0)
-        // Another key cancels the count and acts as itself.
+        // A movement key takes the count, as in vim (issue 23); another key cancels it and acts as itself.
         _ = press(&state, "3j")
-        #expect(state.goTo == nil && state.viewport.cursor == 1)
+        #expect(state.goTo == nil && state.viewport.cursor == 3)
+        _ = press(&state, "5/")
+        #expect(state.goTo == nil && state.viewport.cursor == 3 && state.filter.isEditing)
     }
 
     @Test func cursorFeedsKeepTodaysGAndSaySo() {

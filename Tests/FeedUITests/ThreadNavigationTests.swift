@@ -117,4 +117,31 @@ import Testing
         _ = key(&state, .character("n"))
         #expect(state.notice == "no search: / searches the text and comments")
     }
+
+    @Test func aCountRepeatsTheMotion() throws {
+        var state = try thread([0, 1, 0, 1, 0, 1, 0])
+        let top = try #require(state.detail?.top)
+        _ = key(&state, .character("3"))
+        #expect(state.detail?.count == 3)
+        _ = key(&state, .character("j"))
+        #expect(state.detail?.top == top + 3 && state.detail?.count == nil)
+        _ = key(&state, .character("2"))
+        _ = key(&state, .character("}"))
+        #expect(state.focusedComment == 4, "two top-level comments on from c0")
+        _ = key(&state, .character("1"))
+        _ = key(&state, .character("0"))
+        _ = key(&state, .character("k"))
+        #expect(state.detail?.top == (try #require(state.detail?.lines.firstIndex { $0.isHeader && $0.comment == 4 })) - 10)
+    }
+
+    @Test func commentsKeepTheConfiguredWidthOnAWideTerminal() throws {
+        var state = try thread([0, 1])
+        _ = state.reduce(.resized(Size(columns: 200, rows: 30)))
+        let wide = try #require(state.detail?.lines.filter { $0.comment != nil && !$0.isHeader }.map { $0.column + TextWidth.of($0.text) }.max())
+        #expect(wide <= 2 + 2 + 80 + 2, "80 columns by default: \(wide)")
+        state.commentWidth = 40
+        _ = state.reduce(.resized(Size(columns: 201, rows: 30)))
+        let narrow = try #require(state.detail?.lines.filter { $0.comment != nil && !$0.isHeader }.map { $0.column + TextWidth.of($0.text) }.max())
+        #expect(narrow <= 2 + 2 + 40 + 2 && narrow > 30, "comment_width 40: \(narrow)")
+    }
 }

@@ -12,18 +12,14 @@ extension WikipediaReplica {
         return offset / 3
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
-
     /// The rows of an edit's diff, and the lines a reader should see (for tests: `-`, `+`, ` `).
     func diff(ofSeq seq: Int) -> (html: String, lines: [String]) {
         var rng = SeededRandom(seed: seed, salt: "wikipedia-diff", index: seq)
         var html = ""
         var lines: [String] = []
         func context(_ text: String) {
-            html += "<tr>\n  <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-deleted\"><div>\(Self.escape(text))</div></td>\n"
-                + "  <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-added\"><div>\(Self.escape(text))</div></td>\n</tr>\n"
+            html += "<tr>\n  <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-deleted\"><div>\(HTMLEntities.escape(text))</div></td>\n"
+                + "  <td class=\"diff-marker\"></td>\n  <td class=\"diff-context diff-side-added\"><div>\(HTMLEntities.escape(text))</div></td>\n</tr>\n"
             lines.append("  " + text)
         }
         for hunk in 0..<(1 + rng.below(3)) {
@@ -34,20 +30,20 @@ extension WikipediaReplica {
             let old = TextGenerator.lorem(&rng, words: 3), new = TextGenerator.lorem(&rng, words: 2)
             let before = TextGenerator.lorem(&rng, words: 5), after = TextGenerator.lorem(&rng, words: 4)
             html += "<tr>\n  <td class=\"diff-marker\" data-marker=\"\u{2212}\"></td>\n"
-                + "  <td class=\"diff-deletedline diff-side-deleted\"><div>\(Self.escape(before)) <del class=\"diffchange diffchange-inline\">\(Self.escape(old))</del> \(Self.escape(after))</div></td>\n"
+                + "  <td class=\"diff-deletedline diff-side-deleted\"><div>\(HTMLEntities.escape(before)) <del class=\"diffchange diffchange-inline\">\(HTMLEntities.escape(old))</del> \(HTMLEntities.escape(after))</div></td>\n"
                 + "  <td class=\"diff-marker\" data-marker=\"+\"></td>\n"
-                + "  <td class=\"diff-addedline diff-side-added\"><div>\(Self.escape(before)) <ins class=\"diffchange diffchange-inline\">\(Self.escape(new))</ins> \(Self.escape(after))</div></td>\n</tr>\n"
+                + "  <td class=\"diff-addedline diff-side-added\"><div>\(HTMLEntities.escape(before)) <ins class=\"diffchange diffchange-inline\">\(HTMLEntities.escape(new))</ins> \(HTMLEntities.escape(after))</div></td>\n</tr>\n"
             lines += ["- \(before) [-\(old)-] \(after)", "+ \(before) {+\(new)+} \(after)"]
             if rng.chance(0.6) {
                 let added = TextGenerator.lorem(&rng, words: 8)
                 html += "<tr>\n  <td colspan=\"2\" class=\"diff-empty diff-side-deleted\"></td>\n  <td class=\"diff-marker\" data-marker=\"+\"></td>\n"
-                    + "  <td class=\"diff-addedline diff-side-added\"><div>\(Self.escape(added))</div></td>\n</tr>\n"
+                    + "  <td class=\"diff-addedline diff-side-added\"><div>\(HTMLEntities.escape(added))</div></td>\n</tr>\n"
                 lines.append("+ \(added)")
             }
             if rng.chance(0.5) {
                 let deleted = TextGenerator.lorem(&rng, words: 6)
                 html += "<tr>\n  <td class=\"diff-marker\" data-marker=\"\u{2212}\"></td>\n"
-                    + "  <td class=\"diff-deletedline diff-side-deleted\"><div>\(Self.escape(deleted))</div></td>\n"
+                    + "  <td class=\"diff-deletedline diff-side-deleted\"><div>\(HTMLEntities.escape(deleted))</div></td>\n"
                     + "  <td colspan=\"2\" class=\"diff-empty diff-side-added\"></td>\n</tr>\n"
                 lines.append("- \(deleted)")
             }

@@ -181,10 +181,6 @@ private struct IssueDTO: Decodable {
     var created_at: String?
     var pull_request: PullRequest?
 
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
-
     func feedItem(parent: String) -> FeedItem {
         var facts: [ItemFact] = [.text("number", "#\(number)", shown: "#\(number)")]
         if let comments { facts.append(.count("comments", comments, "comment")) }
@@ -195,7 +191,7 @@ private struct IssueDTO: Decodable {
             author: user?.login.map(FieldText.plainLine),
             time: created_at.flatMap(WireTime.iso8601).map { Int64($0) },
             // The title leads the body (the header has the number, author and age); it is text, not Markdown.
-            bodyHTML: "<p><strong>\(Self.escaped(FieldText.plainLine(title ?? "")))</strong></p>\n" + MarkdownText.html(body ?? ""),
+            bodyHTML: "<p><strong>\(HTMLEntities.escape(FieldText.plainLine(title ?? "")))</strong></p>\n" + MarkdownText.html(body ?? ""),
             depth: 0,
             parentID: parent,
             facts: facts

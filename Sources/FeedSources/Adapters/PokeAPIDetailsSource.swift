@@ -77,7 +77,7 @@ private struct PokemonDTO: Decodable {
         let abilityNames = (abilities ?? []).sorted { ($0.slot ?? 0) < ($1.slot ?? 0) }.map { ability in
             clean(ability.ability.name) + (ability.is_hidden == true ? " (hidden)" : "")
         }
-        if !abilityNames.isEmpty { html += "<p>Abilities: \(escape(abilityNames.joined(separator: ", ")))</p>" }
+        if !abilityNames.isEmpty { html += "<p>Abilities: \(HTMLEntities.escape(abilityNames.joined(separator: ", ")))</p>" }
         if !stats.isEmpty {
             let width = stats.map { Self.statName($0.stat.name).count }.max() ?? 0
             var table = stats.map { stat in
@@ -86,7 +86,7 @@ private struct PokemonDTO: Decodable {
                 return label.padding(toLength: width, withPad: " ", startingAt: 0) + " " + Self.right(stat.base_stat, 3) + " " + bar
             }
             table.append("Total".padding(toLength: width, withPad: " ", startingAt: 0) + " " + Self.right(stats.map(\.base_stat).reduce(0, +), 3))
-            html += "<p>Base stats</p><pre>\(escape(table.joined(separator: "\n")))</pre>"
+            html += "<p>Base stats</p><pre>\(HTMLEntities.escape(table.joined(separator: "\n")))</pre>"
         }
         let display = name.prefix(1).uppercased() + name.dropFirst()
         return FeedItem(id: itemID, title: nonEmptyTitle(display), bodyHTML: html.isEmpty ? nil : html, facts: facts)
@@ -94,9 +94,6 @@ private struct PokemonDTO: Decodable {
 
     private func clean(_ word: String) -> String { TextSanitizer.clean(word) }
 
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 
     /// The API's stat names (`special-attack`) as games print them (`Sp. Atk`); others cleaned as sent.
     static func statName(_ name: String) -> String {

@@ -57,7 +57,7 @@ public struct WikipediaDiffSource: FeedSource {
         guard let compare = answer.compare else { throw FeedError.unexpectedResponse("wikipedia", "compare: missing") }
         var html = ""
         if let comment = compare.tocomment.map(FieldText.plainLine), !comment.isEmpty {
-            html += "<p><em>\(Self.escape(comment))</em></p>\n"
+            html += "<p><em>\(HTMLEntities.escape(comment))</em></p>\n"
         }
         let lines = Self.lines(ofDiff: compare.body ?? "")
         html += lines.isEmpty ? "<p>(no changes to the text)</p>" : lines.map(Self.paragraph).joined(separator: "\n")
@@ -135,16 +135,13 @@ public struct WikipediaDiffSource: FeedSource {
 
     static func paragraph(_ line: Line) -> String {
         switch line {
-        case let .header(text): "<p><strong>\(escape(text))</strong></p>"
-        case let .context(text): "<p>\u{00A0}\u{00A0}\(escape(text))</p>"
-        case let .deleted(text): "<p>\u{2212} \(escape(text))</p>"
-        case let .added(text): "<p>+ \(escape(text))</p>"
+        case let .header(text): "<p><strong>\(HTMLEntities.escape(text))</strong></p>"
+        case let .context(text): "<p>\u{00A0}\u{00A0}\(HTMLEntities.escape(text))</p>"
+        case let .deleted(text): "<p>\u{2212} \(HTMLEntities.escape(text))</p>"
+        case let .added(text): "<p>+ \(HTMLEntities.escape(text))</p>"
         }
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }
 
 // MARK: - Wire format

@@ -1,30 +1,6 @@
+import FeedModel
 import Foundation
 import Synchronization
-
-/// A feed document as fetched, kept between runs: RFC 5005 archive documents forever (they
-/// never change, so each is fetched once ever), the subscription document with its validators
-/// (so a refresh costs one conditional GET, and a 304 costs no parse).
-public struct StoredFeedDocument: Sendable, Equatable {
-    public var url: String
-    public var body: [UInt8]
-    public var contentType: String?
-    public var etag: String?
-    public var lastModified: String?
-    /// `fh:archive`: never fetched again.
-    public var isArchive: Bool
-    /// Unix seconds.
-    public var fetchedAt: Double
-
-    public init(url: String, body: [UInt8], contentType: String?, etag: String?, lastModified: String?, isArchive: Bool, fetchedAt: Double) {
-        self.url = url
-        self.body = body
-        self.contentType = contentType
-        self.etag = etag
-        self.lastModified = lastModified
-        self.isArchive = isArchive
-        self.fetchedAt = fetchedAt
-    }
-}
 
 /// Where feed documents are kept: the SQLite cache in the app (`CacheStore`'s documents), a
 /// dictionary in tests and with `--no-cache`. Calls may block briefly (SQLite); the source makes

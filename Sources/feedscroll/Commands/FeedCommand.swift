@@ -63,16 +63,11 @@ final class StoredFeedDocuments: FeedDocumentCache {
     }
 
     func document(at url: String) -> StoredFeedDocument? {
-        guard let kept = try? store.feedDocument(at: url) else { return nil }
-        return StoredFeedDocument(
-            url: kept.url, body: kept.body, contentType: kept.contentType, etag: kept.etag, lastModified: kept.lastModified,
-            isArchive: kept.isArchive, fetchedAt: kept.fetchedAt)
+        (try? store.feedDocument(at: url)) ?? nil
     }
 
     func store(_ document: StoredFeedDocument) {
         // A document that cannot be kept is fetched again next time; nothing else depends on it.
-        try? store.storeFeedDocument(CachedFeedDocument(
-            url: document.url, body: document.body, contentType: document.contentType, etag: document.etag,
-            lastModified: document.lastModified, isArchive: document.isArchive, fetchedAt: document.fetchedAt))
+        try? store.storeFeedDocument(document)
     }
 }

@@ -96,7 +96,8 @@ struct Launcher {
                 pictureCacheBytes: Int((options.imageCacheMB ?? settings.imageCacheMB.map(Double.init) ?? 32) * 1_048_576),
                 pictureTransport: Network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
-                openThread: openThread, browser: settings.browser, browserTerminal: settings.browserTerminal
+                openThread: openThread, browser: settings.browser, browserTerminal: settings.browserTerminal,
+                commentWidth: settings.commentWidth, startNotice: settings.startNotice
             ).run()
         case .plain, .json:
             code = PipeRuntime(

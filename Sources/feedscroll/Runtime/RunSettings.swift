@@ -22,9 +22,13 @@ struct RunSettings: Sendable {
     /// `browser` and `browser_terminal`.
     var browser: String?
     var browserTerminal: Bool?
+    /// `comment_width`.
+    var commentWidth: Int?
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
+    /// What the terminal says on its status line at start (a config warning), if anything.
+    var startNotice: String?
 
     init() {}
 
@@ -40,6 +44,7 @@ struct RunSettings: Sendable {
         hideRead = feed?.hideRead ?? config.hideRead ?? false
         browser = config.browser
         browserTerminal = config.browserTerminal
+        commentWidth = config.commentWidth
     }
 
     /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by

@@ -47,6 +47,10 @@ struct TerminalRuntime {
     /// The config's `browser` and `browser_terminal` (`BrowserCommand.launch`).
     var browser: String?
     var browserTerminal: Bool?
+    /// The config's `comment_width`.
+    var commentWidth: Int?
+    /// Said on the status line at start (a config warning).
+    var startNotice: String?
 
     /// Time between spinner frames, in milliseconds.
     static let frameInterval: Int32 = 100
@@ -90,6 +94,7 @@ struct TerminalRuntime {
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
         if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        if let commentWidth { state.commentWidth = commentWidth }
         state.loadsDocuments = documentFetchers != nil
         // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
         let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
@@ -98,6 +103,7 @@ struct TerminalRuntime {
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
         var actions: [AppAction] = [.start(at: Self.now())]
         if let openThread { actions.append(.openThread(itemID: openThread)) }
+        if let startNotice { actions.append(.notice(startNotice)) }
         var descriptors = [
             pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
