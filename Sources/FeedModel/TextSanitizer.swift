@@ -170,8 +170,25 @@ public enum TextSanitizer {
     }
 
     private static func collapseSpaces(_ text: String) -> String {
-        guard text.contains("  ") || text.first == " " || text.last == " " else { return text }
-        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        // By bytes: Foundation's `contains("  ")` bridged the whole string through UTF-16.
+        var previous: UInt8 = 0x20
+        var needed = false
+        for byte in text.utf8 {
+            if byte == 0x20 && previous == 0x20 {
+                needed = true
+                break
+            }
+            previous = byte
+        }
+        guard needed || previous == 0x20 else { return text }
+        // The text is printable ASCII (the only caller checks): bytes are characters.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x20 || (out.last.map { $0 != 0x20 } ?? false) {
+            out.append(byte)
+        }
+        if out.last == 0x20 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
