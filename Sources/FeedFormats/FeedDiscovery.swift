@@ -25,7 +25,7 @@ public enum FeedDiscovery {
         var out: [Candidate] = []
         for link in document.root.descendants(named: ["link"]) {
             let rel = (link["rel"] ?? "").lowercased().split(separator: " ")
-            let type = (link["type"] ?? "").lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let type = (link["type"] ?? "").lowercased().split(separator: ";").first.map { $0.trimmingSpace() } ?? ""
             guard rel.contains("alternate"), feedTypes.contains(type), let href = link["href"],
                   let address = document.resolve(href)?.absoluteString,
                   !out.contains(where: { $0.url == address })

@@ -17,7 +17,7 @@ public enum FeedText: Sendable, Hashable, Codable {
     public func plain(base: URL? = nil) -> String {
         switch self {
         case .text(let text):
-            return TextSanitizer.clean(text, mode: .multiline).trimmingCharacters(in: .whitespacesAndNewlines)
+            return TextSanitizer.clean(text, mode: .multiline).trimmingSpaceAndNewlines()
         case .html(let html):
             return FeedText.htmlToPlain(html, base: base, oneLine: false)
         }
@@ -47,11 +47,11 @@ public enum FeedText: Sendable, Hashable, Codable {
     static func htmlToPlain(_ html: String, base: URL?, oneLine: Bool) -> String {
         let mode: TextSanitizer.Mode = oneLine ? .line : .multiline
         if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-            return TextSanitizer.clean(html, mode: mode).trimmingCharacters(in: .whitespacesAndNewlines)
+            return TextSanitizer.clean(html, mode: mode).trimmingSpaceAndNewlines()
         }
         let blocks = MarkupRenderer.render(html: html, base: base).blocks
         let text = MarkupText.plain(blocks)
-        return TextSanitizer.clean(text, mode: mode).trimmingCharacters(in: .whitespacesAndNewlines)
+        return TextSanitizer.clean(text, mode: mode).trimmingSpaceAndNewlines()
     }
 
     /// A title declared plain text: whitespace collapsed; when it still holds markup or entity
@@ -59,7 +59,7 @@ public enum FeedText: Sendable, Hashable, Codable {
     /// more and its tags dropped.
     static func plainTitle(_ text: String) -> String {
         if looksEscaped(text) { return htmlToPlain(text, base: nil, oneLine: true) }
-        return TextSanitizer.clean(text, mode: .line).trimmingCharacters(in: .whitespaces)
+        return TextSanitizer.clean(text, mode: .line).trimmingSpace()
     }
 
     /// Tags that mark up a title when it was escaped once too often (`&lt;b&gt;`); any other

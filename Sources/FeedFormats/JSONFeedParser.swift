@@ -35,7 +35,7 @@ enum JSONFeedParser {
             let updated = item.dateModified.flatMap(FeedDate.parse)
             let content: FeedText? = item.contentHTML.map(FeedText.html) ?? item.contentText.map(FeedText.text)
             var entry = FeedEntry(
-                id: id, title: TextSanitizer.clean(item.title ?? "").trimmingCharacters(in: .whitespaces), url: link?.absoluteString,
+                id: id, title: TextSanitizer.clean(item.title ?? "").trimmingSpace(), url: link?.absoluteString,
                 author: (authors.isEmpty ? feedAuthors : authors).joined(separator: ", ").nilIfEmpty,
                 published: published ?? updated, updated: updated,
                 summary: item.summary.map(FeedText.text), content: content?.isBlank == false ? content : nil,

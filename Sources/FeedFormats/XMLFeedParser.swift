@@ -201,7 +201,7 @@ final class XMLFeedParser {
     private func start(ns: String, name: String, selfClosing: Bool) {
         let depth = stack.count
         var base = stack.last?.base ?? documentURL
-        if let declared = attribute("base", ns: FeedNamespace.xml), let resolved = URL(string: declared.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL,
+        if let declared = attribute("base", ns: FeedNamespace.xml), let resolved = URL(string: declared.trimmingSpace(), relativeTo: base)?.absoluteURL,
            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             base = resolved
         }
@@ -356,7 +356,7 @@ final class XMLFeedParser {
 
     /// The capture mode of an Atom text construct or content from its `type` (and Atom 0.3's `mode`).
     private func atomMode() -> Mode {
-        let type = (attribute("type") ?? "text").lowercased().trimmingCharacters(in: .whitespaces)
+        let type = (attribute("type") ?? "text").lowercased().trimmingSpace()
         switch attribute("mode")?.lowercased() {
         case "escaped": return type.contains("html") ? .html : .text
         case "base64": return .skip
@@ -375,7 +375,7 @@ final class XMLFeedParser {
 
     private func atomLink(entry isEntry: Bool, base: URL?) {
         guard let href = attribute("href"), let url = HTMLDocument.resolve(href, against: base)?.absoluteString else { return }
-        let rel = (attribute("rel") ?? "alternate").lowercased().trimmingCharacters(in: .whitespaces)
+        let rel = (attribute("rel") ?? "alternate").lowercased().trimmingSpace()
         let type = attribute("type")?.lowercased()
         if isEntry {
             switch rel {
@@ -408,20 +408,20 @@ final class XMLFeedParser {
     private func addEnclosure(_ href: String?, type: String?, length: String?, base: URL?) {
         guard let href, let url = HTMLDocument.resolve(href, against: base)?.absoluteString else { return }
         guard entry?.enclosures.contains(where: { $0.url == url }) == false else { return }
-        let bytes = length.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil }
+        let bytes = length.flatMap { Int64($0.trimmingSpace()) }.flatMap { $0 > 0 ? $0 : nil }
         let cleanType = type.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
         entry?.enclosures.append(FeedEnclosure(url: url, type: cleanType, length: bytes))
     }
 
     private func addTag(_ raw: String) {
-        let tag = TextSanitizer.clean(raw).trimmingCharacters(in: .whitespaces)
+        let tag = TextSanitizer.clean(raw).trimmingSpace()
         guard !tag.isEmpty, entry?.tags.contains(tag) == false else { return }
         entry?.tags.append(tag)
     }
 
     private func finish(_ c: Capture) {
         let raw = c.text
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingSpaceAndNewlines()
         let text: FeedText? = switch c.mode {
         case .text: trimmed.isEmpty ? nil : .text(raw)
         case .html, .xhtml: trimmed.isEmpty ? nil : .html(raw)
@@ -458,7 +458,7 @@ final class XMLFeedParser {
         case .comments:
             entry?.comments = HTMLDocument.resolve(trimmed, against: c.base)?.absoluteString
         case .authorName:
-            author?.names.append(TextSanitizer.clean(trimmed).trimmingCharacters(in: .whitespaces))
+            author?.names.append(TextSanitizer.clean(trimmed).trimmingSpace())
         case .headTitle(let atom):
             head.title = titleText(raw, mode: c.mode, atom: atom)
         case .headLink:
@@ -484,7 +484,7 @@ final class XMLFeedParser {
         if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close, text.contains("@") {
             name = String(text[text.index(after: open)..<close])
         }
-        return TextSanitizer.clean(name).trimmingCharacters(in: .whitespaces)
+        return TextSanitizer.clean(name).trimmingSpace()
     }
 
     /// A document that broke off inside an entry: that entry is incomplete (its body, its id may
@@ -573,7 +573,7 @@ final class ErrorLog {
 
     func record(_ error: xmlError) {
         guard error.level == XML_ERR_FATAL, fatal == nil else { return }
-        let message = error.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "error"
+        let message = error.message.map { String(cString: $0) }?.trimmingSpaceAndNewlines() ?? "error"
         fatal = "line \(error.line): \(message)"
     }
 }

@@ -82,7 +82,7 @@ public struct HTMLDocument {
     }
 
     public static func resolve(_ reference: String, against base: URL?) -> URL? {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmingSpaceAndNewlines()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
               !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         else { return nil }

@@ -144,7 +144,7 @@ private struct Parser {
     }
 
     private mutating func close(_ link: (href: String, text: String)) {
-        let href = link.href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let href = link.href.trimmingSpaceAndNewlines()
         guard !href.isEmpty, !href.hasPrefix("#") else { return }
         let text = link.text
         if text == href { return }

@@ -78,9 +78,9 @@ struct Metadata {
         } else if original.contains(": ") {
             let headings = root.descendants(named: ["h1", "h2"]).map { Text.normalised($0.textContent) }
             if !headings.contains(original), let colon = original.range(of: ":", options: .backwards) {
-                title = String(original[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
+                title = String(original[colon.upperBound...]).trimmingSpace()
                 if words(title) < 3, let firstColon = original.range(of: ":") {
-                    title = String(original[firstColon.upperBound...]).trimmingCharacters(in: .whitespaces)
+                    title = String(original[firstColon.upperBound...]).trimmingSpace()
                 } else if let firstColon = original.range(of: ":"), words(String(original[..<firstColon.lowerBound])) > 5 {
                     title = original
                 }
@@ -97,7 +97,7 @@ struct Metadata {
     }
 
     static func parseDate(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpace()
         let iso = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
             iso.formatOptions = options
@@ -133,7 +133,7 @@ enum JSONLD {
 
     static func article(in root: HTMLNode) -> Found {
         for script in root.descendants(named: ["script"]) where (script["type"] ?? "").lowercased() == "application/ld+json" {
-            var source = script.textContent.trimmingCharacters(in: .whitespacesAndNewlines)
+            var source = script.textContent.trimmingSpaceAndNewlines()
             if source.hasPrefix("<![CDATA[") { source = String(source.dropFirst(9).dropLast(3)) }
             guard let data = source.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) else { continue }
             if let found = find(json) { return found }

@@ -249,7 +249,9 @@ extension AppState {
         guard var detail else { return }
         let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
         detail.pictureRows = detailPictureRows(for: detail.item)
-        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now, measure: commentWidth)
+        var wraps = detail.longWraps
+        detail.lines = DetailLayout.lines(detail, width: size.columns, now: now, measure: commentWidth, wraps: &wraps)
+        detail.longWraps = wraps
         if let anchor, anchor.isHeader, let comment = anchor.comment,
            let row = detail.lines.firstIndex(where: { $0.isHeader && $0.comment == comment })
         {
@@ -257,6 +259,18 @@ extension AppState {
         }
         self.detail = detail
         scrollDetail(to: detail.top)
+    }
+
+    /// Wraps a further slice of each long text still being laid out (on a tick: keys that
+    /// came meanwhile were answered first), then lays the document out again.
+    mutating func continueDetailLayout() {
+        guard var detail, detail.isLayingOut else { return }
+        for (key, var long) in detail.longWraps where !long.isDone {
+            long.advance(bytes: LongWrap.slice)
+            detail.longWraps[key] = long
+        }
+        self.detail = detail
+        relayoutDetail()
     }
 
     // MARK: - Helpers
@@ -272,7 +286,9 @@ extension AppState {
         var updated = detail
         let id = comments.items[index].id
         if updated.collapsed.contains(id) { updated.collapsed.remove(id) } else { updated.collapsed.insert(id) }
-        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now, measure: commentWidth)
+        var wraps = updated.longWraps
+        updated.lines = DetailLayout.lines(updated, width: size.columns, now: now, measure: commentWidth, wraps: &wraps)
+        updated.longWraps = wraps
         if let row = updated.lines.firstIndex(where: { $0.isHeader && $0.comment == index }) { updated.top = row }
         self.detail = updated
         scrollDetail(to: updated.top)

@@ -41,6 +41,7 @@ extension AppState {
             }
         case let .tick(at):
             now = at
+            continueDetailLayout()
         case let .notice(text):
             notice = text
         case let .openThread(itemID):

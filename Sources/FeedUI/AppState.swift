@@ -133,9 +133,11 @@ public struct AppState: Equatable {
             || reader?.isLoading == true
     }
 
-    /// When the runtime must wake even if nothing happens: the next live update, or the end of
-    /// a live-update highlight.
+    /// When the runtime must wake even if nothing happens: the next live update, the end of
+    /// a live-update highlight, or now while a long text is laid out a slice at a time.
     public var nextDeadline: Double? {
+        // A long text being laid out goes on at once whenever no key is waiting.
+        if detail?.isLayingOut == true { return now }
         let live = livePeriod.map { (lastLiveAt ?? now) + $0 }
         guard let highlightEnd = changedRows.values.min() else { return live }
         return min(live ?? highlightEnd, highlightEnd)

@@ -10,26 +10,40 @@ enum DetailLayout {
     /// config's `comment_width` changes it).
     public static let commentMeasure = 80
 
+    /// The lines of a detail, long texts wrapped only as far as `detail.longWraps` has gone
+    /// (and a first slice of those not started): for a preview, which is never advanced.
     static func lines(_ detail: DetailState, width: Int, now: Double, measure: Int = commentMeasure) -> [DetailLine] {
+        var wraps = detail.longWraps
+        return lines(detail, width: width, now: now, measure: measure, wraps: &wraps)
+    }
+
+    /// The lines of a detail. Texts of `LongWrap.threshold` bytes and more are wrapped a
+    /// slice at a time: `wraps` keeps each one's progress by its place in the document (a new
+    /// one gets a first slice), and the lines stop at a note saying how much is left.
+    static func lines(
+        _ detail: DetailState, width: Int, now: Double, measure: Int = commentMeasure, wraps: inout [String: LongWrap]
+    ) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
         // moving the text.
         var lines: [DetailLine] = Array(repeating: DetailLine(""), count: detail.pictureRows)
         let textWidth = max(1, width - 2)
-        for line in wrap(item.title.isEmpty ? "(untitled)" : item.title, width: textWidth) {
-            lines.append(DetailLine(line, column: 1, style: .title))
+        var place = Place(wraps: wraps)
+        defer { wraps = place.wraps ?? wraps }
+        place.wrap(item.title.isEmpty ? "(untitled)" : item.title, key: "title", width: textWidth, into: &lines) {
+            DetailLine($0, column: 1, style: .title)
         }
         let meta = metaLine(item, now: now)
         let shownURL = item.url.map(LinkText.display)
         if !meta.isEmpty && meta != shownURL {
-            for line in wrap(meta, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
+            place.wrap(meta, key: "meta", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
         }
         if let url = shownURL {
-            for line in wrap(url, width: textWidth) { lines.append(DetailLine(line, column: 1, style: .meta)) }
+            place.wrap(url, key: "url", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
         }
         if !detail.body.isEmpty {
             lines.append(DetailLine(""))
-            lines += blockLines(detail.body, column: 1, width: width, comment: nil)
+            lines += blockLines(detail.body, column: 1, width: width, comment: nil, key: "body", place: &place)
         }
         guard detail.comments != nil else { return lines }
         lines.append(DetailLine(""))
@@ -71,7 +85,8 @@ enum DetailLayout {
                                     style: .meta, comment: index, isHeader: true))
             if !isCollapsed {
                 let blocks = detail.commentBlocks[comment.id] ?? DetailState.blocks(of: comment)
-                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + measure), comment: index)
+                lines += blockLines(blocks, column: column + 2, width: min(width, column + 2 + measure), comment: index,
+                                    key: "comment \(comment.id)", place: &place)
             }
         }
         return lines
@@ -80,6 +95,13 @@ enum DetailLayout {
     /// Paragraphs word-wrapped, code blocks kept as they are, a blank line between blocks
     /// (none between list items).
     static func blockLines(_ blocks: [TextBlock], column: Int, width: Int, comment: Int?) -> [DetailLine] {
+        var whole = Place(wraps: nil)
+        return blockLines(blocks, column: column, width: width, comment: comment, key: "", place: &whole)
+    }
+
+    private static func blockLines(
+        _ blocks: [TextBlock], column: Int, width: Int, comment: Int?, key: String, place: inout Place
+    ) -> [DetailLine] {
         var lines: [DetailLine] = []
         for (offset, block) in blocks.enumerated() {
             let isListItem = block.indent > 0 && !block.isQuote
@@ -95,16 +117,44 @@ enum DetailLayout {
                 let markerWidth = TextWidth.of(marker)
                 let available = max(1, width - start - markerWidth - 1)
                 var first = true
-                for hardLine in block.lines {
-                    for line in wrap(hardLine, width: available) {
+                for (number, hardLine) in block.lines.enumerated() {
+                    place.wrap(hardLine, key: "\(key) \(offset).\(number)", width: available, into: &lines) { line in
                         let prefix = first || block.isQuote ? marker : String(repeating: " ", count: markerWidth)
                         first = false
-                        lines.append(DetailLine(prefix + line, column: start, style: .normal, comment: comment))
+                        return DetailLine(prefix + line, column: start, style: .normal, comment: comment)
                     }
                 }
             }
         }
         return lines
+    }
+
+    /// Where wrapped text goes: short texts wrapped whole, long ones as far as their
+    /// `LongWrap` has gone (or whole, where there is no `wraps` to keep progress in).
+    struct Place {
+        var wraps: [String: LongWrap]?
+
+        mutating func wrap(_ text: String, key: String, width: Int, into lines: inout [DetailLine], _ line: (String) -> DetailLine) {
+            guard text.utf8.count >= LongWrap.threshold, var wraps else {
+                for piece in DetailLayout.wrap(text, width: width) { lines.append(line(piece)) }
+                return
+            }
+            var long = wraps[key] ?? LongWrap(text, width: width)
+            if long.text != text || long.width != max(1, width) { long = LongWrap(text, width: width) }
+            if long.remainingBytes == long.text.utf8.count { long.advance(bytes: LongWrap.firstSlice) }
+            for piece in long.wrapped { lines.append(line(piece)) }
+            if !long.isDone {
+                var note = line("⋯ laying out: \(Self.size(long.remainingBytes)) more")
+                note.style = .meta
+                lines.append(note)
+            }
+            wraps[key] = long
+            self.wraps = wraps
+        }
+
+        static func size(_ bytes: Int) -> String {
+            bytes >= 1_000_000 ? "\(bytes / 1_000_000).\(bytes / 100_000 % 10) MB" : "\(max(1, bytes / 1000)) KB"
+        }
     }
 
     /// Word-wraps one line to a display width (`TextWidth`: wide characters take two
@@ -115,7 +165,10 @@ enum DetailLayout {
         var lines: [String] = []
         var line = ""
         var used = 0
-        for piece in text.split(separator: " ") {
+        // ASCII text splits by bytes (a `Character` walk of a 10 MB title took most of the time
+        // it spent here); other text by characters, so a space carrying a mark stays whole.
+        let pieces = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.split(separator: 0x20).map(Substring.init) : text.split(separator: " ")
+        for piece in pieces {
             let word = String(piece)
             let wordWidth = TextWidth.of(word)
             if used > 0 && used + 1 + wordWidth <= width {
@@ -131,6 +184,20 @@ enum DetailLayout {
             guard wordWidth > width else {
                 line = word
                 used = wordWidth
+                continue
+            }
+            // Printable ASCII is one column a byte: cut by bytes, a line at a time (walking a
+            // 10 MB word by grapheme cluster took most of a second in a release build).
+            if piece.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                let bytes = piece.utf8
+                var start = bytes.startIndex
+                while bytes.distance(from: start, to: bytes.endIndex) > width {
+                    let end = bytes.index(start, offsetBy: width)
+                    lines.append(String(piece[start..<end]))
+                    start = end
+                }
+                line = String(piece[start...])
+                used = bytes.distance(from: start, to: bytes.endIndex)
                 continue
             }
             // Broken between characters in one pass: each line takes as many as fit, the rest

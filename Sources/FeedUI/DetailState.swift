@@ -46,6 +46,11 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var pictureRows = 0
     /// The document for the current width (title, meta, body, comments).
     public internal(set) var lines: [DetailLine] = []
+    /// Texts too long to wrap in one go, by their place in the document: how far each is
+    /// wrapped (`DetailLayout.Place`). A tick wraps a further slice of each.
+    var longWraps: [String: LongWrap] = [:]
+    /// Whether a long text is still being wrapped (the document ends early, with a note).
+    public var isLayingOut: Bool { longWraps.values.contains { !$0.isDone } }
     /// The body, parsed once.
     private(set) var body: [TextBlock]
     /// Each loaded comment's text, parsed once when it arrives (layout runs on every page).

@@ -157,7 +157,7 @@ struct GitHubCommand: ParsableCommand {
     /// The list under `--thread` when no query is given: the repository itself (`repo:`), or
     /// the most starred.
     func listQuery(_ repository: GitHubRepoThreadSource.Repository?) -> String {
-        if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty { return query }
+        if let query, !query.trimmingSpace().isEmpty { return query }
         if case let .name(owner, repo)? = repository { return "repo:\(owner)/\(repo)" }
         return "stars:>1000"
     }
@@ -166,7 +166,7 @@ struct GitHubCommand: ParsableCommand {
         if let thread, GitHubRepoThreadSource.repository(thread) == nil {
             throw ValidationError("--thread takes a repository: owner/name, github:ID or its https://github.com/… URL, not '\(thread)'")
         }
-        if thread == nil, (query ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+        if thread == nil, (query ?? "").trimmingSpace().isEmpty {
             throw ValidationError("the GitHub search query must not be empty")
         }
         if sortValue == nil { throw ValidationError("unknown --sort '\(sort)'; use stars, forks, updated, help-wanted-issues or best-match") }
