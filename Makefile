@@ -60,7 +60,10 @@ fuzz: deps
 BENCH_ARGS ?=
 # The touch: SwiftPM keeps a path dependency's file list from its last build plan, so a source
 # file added to feedscroll since then is missed ("cannot find type"); a newer manifest replans.
+# The feeds rows run the release binary and newsboat (Debian's; ensure-deps installs it for bench).
 bench: deps
+	FEEDSCROLL_BENCH=1 scripts/ensure-deps
+	$(SWIFT) build -c release --product feedscroll
 	touch Benchmarks/Package.swift
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
 
