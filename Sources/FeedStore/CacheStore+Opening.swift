@@ -32,20 +32,7 @@ extension CacheStore {
             }
         }
         do {
-            do {
-                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
-            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_ERROR {
-                // Two processes creating one new file race to migrate it, and the loser's
-                // `CREATE TABLE` finds the table there: the second try sees the migrations done.
-                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
-            } catch let error as DatabaseError
-                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode)
-            {
-                // Two processes started together: the other one is still creating or migrating
-                // the file, which can outlast the busy timeout on a loaded machine. Wait once more,
-                // longer, before running without a cache.
-                return StoreOpening(store: try openStrict(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout * 4), warning: nil)
-            }
+            return StoreOpening(store: try openRacing(at: path, limitBytes: limitBytes, busyTimeout: busyTimeout), warning: nil)
         } catch let error as DatabaseError where isCorruption(error) {
             let aside = "\(path).corrupt-\(Int(now))"
             do {
@@ -68,6 +55,33 @@ extension CacheStore {
             return StoreOpening(store: nil, warning: "cache: \(path) \(reason(error)); running without a cache")
         } catch {
             return StoreOpening(store: nil, warning: "cache: \(path) cannot be opened; running without a cache")
+        }
+    }
+
+    /// `openStrict`, tried again while another process opening the same file at the same time
+    /// is the reason it failed.
+    ///
+    /// GRDB's migrator reads which migrations are applied outside the transaction that runs
+    /// each one, so when processes start together on a new file the loser's `CREATE TABLE`
+    /// finds the winner's table (`SQLITE_ERROR`). Every such loss means another process
+    /// committed a migration this one had not seen, so a try per migration is enough however
+    /// many race. A process still creating the file can also outlast the busy timeout on a
+    /// loaded machine (`SQLITE_BUSY`): that is waited for once more, four times as long.
+    static func openRacing(at path: String, limitBytes: Int, busyTimeout: Double) throws -> CacheStore {
+        var racesLeft = migrator.migrations.count
+        var waitedLonger = false
+        var timeout = busyTimeout
+        while true {
+            do {
+                return try openStrict(at: path, limitBytes: limitBytes, busyTimeout: timeout)
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_ERROR && racesLeft > 0 {
+                racesLeft -= 1
+            } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) && !waitedLonger
+            {
+                waitedLonger = true
+                timeout = busyTimeout * 4
+            }
         }
     }
 
