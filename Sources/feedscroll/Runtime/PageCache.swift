@@ -1,16 +1,17 @@
 import FeedModel
 import FeedPaging
 import FeedStore
+import FeedUI
 import Foundation
 import Logging
 
 /// The run's view of the cache: which feed this is, where pages are written, what is read back.
 ///
-/// Every write goes through `StoreWriter`'s queue, never the runtime thread, and so does the
-/// read of a thread's seen comments (`readSeenComments`, answered through the inbox). Other
-/// reads are not yet effects: `lookup` (a cached first screen, a thread's cached page, offline
-/// pages) runs on the runtime thread, and `settle` (a failed fetch answered from the cache) on
-/// the fetch executor; moving them behind the inbox is the runtime issue's work.
+/// It decides nothing: when a page is read or stored is the reducer's call (`AppEffect.readCache`,
+/// `.writeCache`). Every write and every read of the screen's runtime goes through
+/// `StoreWriter`'s serial queue, never the runtime thread, in the order they were asked (a read
+/// sees every write queued before it), and each read is answered through a closure the runtime
+/// points at its inbox. Only the read marks and visits are read once, before the first frame.
 final class PageCache: Sendable {
     let store: CacheStore
     let writer: StoreWriter
@@ -66,17 +67,29 @@ final class PageCache: Sendable {
     /// Waits while the cache's backlog is full (a pipe, before it fetches more).
     func waitForRoom() { writer.waitForRoom(pages: Self.pipeBacklogPages) }
 
+    /// Reads the page `read` asks for on the writer's queue, never on the caller's thread.
+    /// - Parameter answer: called on the writer's queue with the cached copy, or nil when there
+    ///   is none or the cache cannot be read.
+    func read(_ read: CacheRead, answer: @escaping @Sendable (CachedCopy?) -> Void) {
+        let feed = read.threadID.map(threadFeed) ?? self.feed
+        writer.submit("read page") { [self] _ in
+            let hit = lookup(read.request.key, endingWhereCacheEnds: read.endsWhereCacheEnds, in: feed)
+            if hit != nil { logger.debug("from cache", metadata: ["page": "\(read.request.index)", "key": "\(read.request.key)"]) }
+            answer(hit.map { CachedCopy(page: $0.page, fetchedAt: $0.fetchedAt) })
+        }
+    }
+
     /// The cached page at `key`, if any.
     ///
     /// - Parameters:
     ///   - key: the page's key.
     ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
     ///     too, so the feed ends where the cache does.
-    ///   - feed: the feed or thread (this run's feed unless said).
-    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false, in feed: FeedKey? = nil) -> CachedPage? {
+    ///   - feed: the feed or thread.
+    private func lookup(_ key: PageKey, endingWhereCacheEnds: Bool, in feed: FeedKey) -> CachedPage? {
         let pages: [CachedPage]
         do {
-            pages = try store.pages(of: feed ?? self.feed, from: key, limit: 2)
+            pages = try store.pages(of: feed, from: key, limit: 2)
         } catch {
             logger.warning("cache: reading \(key) failed: \(error)")
             return nil
@@ -84,24 +97,6 @@ final class PageCache: Sendable {
         guard var first = pages.first else { return nil }
         if endingWhereCacheEnds && pages.count < 2 { first.page.next = nil }
         return first
-    }
-
-    /// What a list fetch result becomes with a cache: a fresh page is stored; a final failure
-    /// is answered by the cached copy of the page when there is one (the network is down).
-    /// Called on the fetcher's threads.
-    /// - Parameter feed: the feed or thread the result is for (this run's feed unless said).
-    func settle(_ result: FetchResult, in feed: FeedKey? = nil) -> FetchResult {
-        switch result.result {
-        case let .success(page)?:
-            remember(page, index: result.request.index, in: feed)
-        case .failure?:
-            if let cached = lookup(result.request.key, in: feed) {
-                return .cached(result.request, cached.page, fetchedAt: cached.fetchedAt, for: result.pager)
-            }
-        case nil:
-            break
-        }
-        return result
     }
 
     /// Stores a read mark, or takes it away.

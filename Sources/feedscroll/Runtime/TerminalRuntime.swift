@@ -74,14 +74,8 @@ struct TerminalRuntime {
 
         // One inbox for every fetch result, list, comments or picture: each says what it is for.
         let inbox = Inbox<Delivery>()
-        let cache = isOfflineOnly ? nil : self.cache
-        let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
-        // Comment threads are cached like pages: fresh pages stored, failures answered from the cache.
-        var settleComments: DetailFetcher.Settle?
-        if let cache {
-            settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
-        }
-        let commentFetchers = comments.map { DetailFetcher(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
+        let fetcher = PageFetcher(source: source) { inbox.post(.fetched($0)) }
+        let commentFetchers = comments.map { DetailFetcher(makeSource: $0) { inbox.post(.fetched($0)) } }
         // The reader's pages go through the run's transport (that of the source or the pictures),
         // or one made for them when the source has none (the demo feed).
         let articleLoader = ArticleLoader(transport: pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)) {
@@ -111,50 +105,15 @@ struct TerminalRuntime {
         ]
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
 
+        let workers = Workers(
+            terminal: terminal, inbox: inbox, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers,
+            articles: articleLoader, pictures: pictureLoader)
         var copies: [String] = []
-        // The cached first screen: first-generation pages come from the cache until one is not
-        // there; from then on (and for every later generation) the network answers.
-        var startsFromCache = self.cache != nil
-        // The detail whose thread went to the network before its revalidation: later pages of it
-        // come from the network too.
-        var threadMissedCache = -1
         while true {
             var index = 0
             while index < actions.count {
                 for effect in state.reduce(actions[index]) {
-                    if case let .fetchArticle(url, serial) = effect {
-                        logger.info("read", metadata: ["url": "\(url)"])
-                        articleLoader.fetch(url: url, serial: serial)
-                    } else if case let .cancelArticle(serial) = effect {
-                        articleLoader.cancel(serial: serial)
-                    } else if case let .fetchPicture(request) = effect {
-                        pictureLoader?.fetch(request)
-                    } else if case let .cancelPicture(url) = effect {
-                        pictureLoader?.cancel(url: url)
-                    } else if case let .loadThreadHistory(threadID, serial) = effect {
-                        // Read on the cache's queue, not here: a slow or locked store never holds
-                        // a frame. The answer comes through the inbox and marks the new comments.
-                        self.cache?.readSeenComments(in: threadID) { inbox.post(.threadHistory(serial: serial, seen: $0)) }
-                    } else if case let .fetchComments(request, itemID, serial) = effect, isOfflineOnly, let cache = self.cache {
-                        // Offline, a thread opens from the cache as far as it was read, and ends there.
-                        actions.append(.fetched(Self.offlineComments(request, itemID: itemID, serial: serial, cache: cache), at: Self.now()))
-                    } else if case let .fetchComments(request, itemID, serial) = effect, let cache, request.generation == 0,
-                              serial != threadMissedCache, let hit = cache.lookup(request.key, in: cache.threadFeed(itemID))
-                    {
-                        // A thread read before is drawn from the cache at once, then revalidated.
-                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt, for: .comments(serial: serial)), at: Self.now()))
-                    } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
-                              let hit = cachedPage(for: request)
-                    {
-                        // Reduced before the next frame is drawn: a cached first screen is the first frame.
-                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
-                    } else {
-                        if case .fetch = effect { startsFromCache = false }
-                        if case let .fetchComments(request, _, serial) = effect, request.generation == 0 { threadMissedCache = serial }
-                        if let notice = perform(effect, terminal: terminal, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
-                            actions.append(.notice(notice))
-                        }
-                    }
+                    if let notice = perform(effect, workers, copies: &copies) { actions.append(.notice(notice)) }
                 }
                 index += 1
             }
@@ -195,6 +154,8 @@ struct TerminalRuntime {
                     actions.append(.articleFetched(serial: serial, outcome))
                 case let .threadHistory(serial, seen):
                     actions.append(.threadHistory(serial: serial, seen: seen))
+                case let .cacheRead(read, copy):
+                    actions.append(.cacheRead(read, copy, at: now))
                 }
             }
             if actions.isEmpty { actions.append(.tick(at: now)) }
@@ -212,16 +173,6 @@ struct TerminalRuntime {
 
     // MARK: - Helpers
 
-    /// A comment page answered offline: the cached page, or why there is none.
-    private static func offlineComments(_ request: PageRequest, itemID: String, serial: Int, cache: PageCache) -> FetchResult {
-        let pager = FetchResult.Pager.comments(serial: serial)
-        guard let hit = cache.lookup(request.key, endingWhereCacheEnds: true, in: cache.threadFeed(itemID)) else {
-            let reason = request.index == 0 ? "offline: this thread was not read before" : "offline: the rest of this thread is not cached"
-            return .loaded(request, .failure(FeedError(.invalidRequest, reason)), latency: 0, for: pager)
-        }
-        return .cached(request, hit.page, fetchedAt: hit.fetchedAt, for: pager)
-    }
-
     /// The screen's first view of the cache: whether there is one, and the marks stored so far.
     private func cacheState() -> CacheState {
         guard let cache else { return CacheState() }
@@ -230,43 +181,55 @@ struct TerminalRuntime {
             hidesRead: hidesRead)
     }
 
-    /// A list page the cache answers: every page offline, and otherwise first-generation pages
-    /// while the run starts from the cache (the cached first screen, revalidated once drawn).
-    private func cachedPage(for request: PageRequest) -> CachedPage? {
-        guard let cache, isOfflineOnly || request.generation == 0 else { return nil }
-        let hit = cache.lookup(request.key, endingWhereCacheEnds: isOfflineOnly)
-        if hit != nil { logger.debug("from cache", metadata: ["page": "\(request.index)", "key": "\(request.key)"]) }
-        return hit
+    /// What carries out the effects of one run.
+    private struct Workers {
+        let terminal: CursesTerminal
+        let inbox: Inbox<Delivery>
+        let fetcher: PageFetcher
+        let comments: DetailFetcher?
+        let documents: DetailFetcher?
+        let articles: ArticleLoader
+        let pictures: PictureLoader?
     }
 
-    /// Carries out an effect; returns a notice for the status line when it could not be done.
-    private func perform(
-        _ effect: AppEffect, terminal: CursesTerminal, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
-    ) -> String? {
+    /// Carries out an effect (the one switch): I/O starts elsewhere and its answer comes back
+    /// through the inbox. Returns a notice for the status line when it could not be done.
+    private func perform(_ effect: AppEffect, _ workers: Workers, copies: inout [String]) -> String? {
+        let inbox = workers.inbox
         switch effect {
         case let .fetch(request):
             logger.debug("fetch", metadata: ["id": "\(request.id)", "page": "\(request.index)", "key": "\(request.key)"])
-            fetcher.fetch(request)
+            workers.fetcher.fetch(request)
         case let .cancel(id):
-            fetcher.cancel(id)
+            workers.fetcher.cancel(id)
         case let .fetchComments(request, itemID, serial):
             logger.debug("fetch comments", metadata: ["id": "\(request.id)", "item": "\(itemID)", "page": "\(request.index)"])
-            comments?.fetch(request, itemID: itemID, serial: serial)
+            workers.comments?.fetch(request, itemID: itemID, serial: serial)
         case let .cancelComments(id, serial):
-            comments?.cancel(id, serial: serial)
+            workers.comments?.cancel(id, serial: serial)
         case let .fetchDocument(request, itemID, serial):
             logger.debug("fetch document", metadata: ["id": "\(request.id)", "item": "\(itemID)"])
-            documents?.fetch(request, itemID: itemID, serial: serial)
+            workers.documents?.fetch(request, itemID: itemID, serial: serial)
         case let .cancelDocument(id, serial):
-            documents?.cancel(id, serial: serial)
+            workers.documents?.cancel(id, serial: serial)
         case .startOver:
-            fetcher.startOver()
+            workers.fetcher.startOver()
+        case let .readCache(read):
+            // Read on the cache's queue: a slow or locked store never holds a key or a frame.
+            guard let cache else {
+                inbox.post(.cacheRead(read, nil))
+                break
+            }
+            cache.read(read) { inbox.post(.cacheRead(read, $0)) }
+        case let .writeCache(page, index, threadID):
+            guard let cache else { break }
+            cache.remember(page, index: index, in: threadID.map(cache.threadFeed))
         case let .openURL(link):
             let launch = BrowserCommand.launch(
                 opening: link, environment: ProcessInfo.processInfo.environment, configured: browser, terminal: browserTerminal)
             logger.info("open", metadata: ["url": "\(link)", "browser": "\(launch.arguments[0])", "terminal": "\(launch.needsTerminal)"])
             guard launch.needsTerminal else { return BrowserLauncher.open(launch.arguments) }
-            return terminal.handOver { BrowserLauncher.run(launch.arguments) }
+            return workers.terminal.handOver { BrowserLauncher.run(launch.arguments) }
         case let .copy(text):
             copies.append(text)
         case let .markRead(itemID, isRead):
@@ -275,11 +238,20 @@ struct TerminalRuntime {
             cache?.recordVisit(threadID, commentCount: commentCount)
         case let .markSeen(commentIDs, threadID):
             cache?.markSeen(commentIDs, in: threadID)
-        case .loadThreadHistory:
-            break  // answered before this is called (see `run`)
-        case .quit, .fetchPicture, .cancelPicture, .fetchArticle, .cancelArticle:
-            // Pictures are carried out by the PictureLoader in the loop.
-            break
+        case let .loadThreadHistory(threadID, serial):
+            // Read on the cache's queue, not here; the answer marks the new comments.
+            cache?.readSeenComments(in: threadID) { inbox.post(.threadHistory(serial: serial, seen: $0)) }
+        case let .fetchPicture(request):
+            workers.pictures?.fetch(request)
+        case let .cancelPicture(url):
+            workers.pictures?.cancel(url: url)
+        case let .fetchArticle(url, serial):
+            logger.info("read", metadata: ["url": "\(url)"])
+            workers.articles.fetch(url: url, serial: serial)
+        case let .cancelArticle(serial):
+            workers.articles.cancel(serial: serial)
+        case .quit:
+            break  // the loop ends after this frame's actions
         }
         return nil
     }
