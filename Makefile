@@ -75,7 +75,7 @@ bench: deps release
 
 bench-floor: deps release
 	touch Benchmarks/Package.swift
-	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark --filter "search.*" --filter "snapshot.*"
+	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark --filter "(search|snapshot).*"
 	scripts/bench-pipe $(RELEASE_BIN) $(PIPE_ITEMS)
 	scripts/bench-bytes $(RELEASE_BIN)
 

@@ -4,8 +4,8 @@ import FeedPaging
 /// A detail pager's fetcher: one per opened detail, bound to that item's thread (or its own
 /// document), so its results come back tagged with the detail's serial
 /// (`FetchResult.Pager.comments`, `.document`). Used on the runtime thread only.
-final class DetailFetcher {
-    typealias MakeSource = (String) -> (any FeedSource)?
+public final class DetailFetcher {
+    public typealias MakeSource = (String) -> (any FeedSource)?
 
     private let makeSource: MakeSource
     private let pager: (Int) -> FetchResult.Pager
