@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench fuzz docs check-imports clean release release-check install uninstall
+.PHONY: all deps build run test unit e2e bench bench-floor fuzz docs check-imports clean release release-check install uninstall
 
 all: build
 
@@ -57,12 +57,27 @@ fuzz: deps
 # at a million items, pictures, the cache. They are a package of their own (Benchmarks/), so
 # `make test` never builds ordo-one's graph. The first run builds for several minutes.
 # BENCH_ARGS passes options to the plugin, e.g. BENCH_ARGS='--filter "picture.*"'.
-BENCH_ARGS ?=
 # The touch: SwiftPM keeps a path dependency's file list from its last build plan, so a source
 # file added to feedscroll since then is missed ("cannot find type"); a newer manifest replans.
-bench: deps
+# After them, the floor checks of issue 25 that run the release binary: a pipe with the cache
+# on against --no-cache (scripts/bench-pipe; PIPE_ITEMS, default 2,000,000) and the bytes of a j
+# step against less on a pty (scripts/bench-bytes). `make bench-floor` runs only issue 25's
+# figures: search against grep, snapshots, the pipe and the bytes. The feeds rows run the
+# release binary against newsboat (Debian's; ensure-deps installs it for bench).
+BENCH_ARGS ?=
+PIPE_ITEMS ?= 2000000
+bench: deps release
+	FEEDSCROLL_BENCH=1 scripts/ensure-deps
 	touch Benchmarks/Package.swift
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
+	scripts/bench-pipe $(RELEASE_BIN) $(PIPE_ITEMS)
+	scripts/bench-bytes $(RELEASE_BIN)
+
+bench-floor: deps release
+	touch Benchmarks/Package.swift
+	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark --filter "(search|snapshot).*"
+	scripts/bench-pipe $(RELEASE_BIN) $(PIPE_ITEMS)
+	scripts/bench-bytes $(RELEASE_BIN)
 
 # The release build, the product: `make install` puts it in $(PREFIX)/bin (default ~/.local/bin).
 # `make release-check` builds it and checks it browses: a demo pipe, HN pipes against a

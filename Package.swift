@@ -80,11 +80,18 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW"]),
+        .target(
+            name: "FeedRuntime",
+            dependencies: [
+                "FeedModel", "FeedUI", "FeedPaging", "FeedSources", "FeedStore", "FeedPictures", "FeedMarkup", "FeedReader", "FeedConfig",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "feedscroll",
             dependencies: [
                 "FeedModel", "FeedDiff", "FeedPaging", "FeedSources", "FeedUI", "CursesTerminal", "FeedReplica", "FeedLab", "FeedConfig", "FeedStore",
-                "FeedPictures", "FeedMarkup", "FeedReader", "FeedFormats",
+                "FeedPictures", "FeedMarkup", "FeedReader", "FeedFormats", "FeedRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -120,6 +127,13 @@ let package = Package(
             dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
+        .testTarget(
+            name: "FeedRuntimeTests",
+            dependencies: [
+                "FeedRuntime", "FeedUI", "FeedModel", "FeedPaging", "FeedStore", "FeedTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel"]),
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],

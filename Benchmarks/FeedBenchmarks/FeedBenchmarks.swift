@@ -166,4 +166,5 @@ let benchmarks: @Sendable () -> Void = {
     cacheBenchmarks()
     readerBenchmarks()
     floorBenchmarks()
+    newsboatBenchmarks()
 }

@@ -2,6 +2,11 @@ import CNCursesW
 import Glibc
 
 extension CursesTerminal {
+    /// Copies `text` to the clipboard with an OSC 52 sequence, past curses (call it after `draw`).
+    public func copy(_ text: String) {
+        if let bytes = OSC52.sequence(copying: text) { writePassthrough(bytes) }
+    }
+
     /// Writes bytes straight to the terminal, past curses (an OSC 52 copy, say).
     ///
     /// Call it right after `draw`: `doupdate` has flushed curses' output then, so the bytes

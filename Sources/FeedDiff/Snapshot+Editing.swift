@@ -24,10 +24,17 @@ extension Snapshot {
     @inlinable
     @discardableResult
     public mutating func append(_ item: Item) -> Bool {
-        // One hash per item: the defaulted subscript finds the id's slot or makes it, where a
-        // lookup then an insert would hash every new id twice.
+        // One hash per item, and the id kept only in its row: the index finds the id's slot or
+        // fills it with the next sequence number, checking equality against the rows.
+        let base = self.base
         let next = base &+ storage.count
-        if let existing = Self.claim(&sequenceNumbers[item.id, default: Self.unclaimed], as: next) {
+        let id = item.id
+        // The index is moved out while it is written, so the check can read the rows (no copy).
+        var index = IDIndex()
+        swap(&index, &sequenceNumbers)
+        let existing = index.findOrInsert(hash: id.hashValue, sequence: next) { storage[$0 &- base].id == id }
+        swap(&index, &sequenceNumbers)
+        if let existing {
             storage[existing &- base] = item
             return false
         }
@@ -47,21 +54,28 @@ extension Snapshot {
     ///   size of the snapshot (rows already present are not renumbered).
     @inlinable
     public mutating func prepend<S: Sequence>(contentsOf items: S) where S.Element == Item {
+        // The new rows are gathered first (a duplicate within `items` keeps its first place),
+        // then put in front one by one, each indexed once its row exists.
         var added = ContiguousArray<Item>()
-        var addedRow: [Item.ID: Int] = [:]
+        var addedHashes = ContiguousArray<Int>()
+        var addedIndex = IDIndex()
         for item in items {
-            if let row = index(of: item.id) {
-                storage[row] = item
-            } else if let row = Self.claim(&addedRow[item.id, default: Self.unclaimed], as: added.count) {
+            let id = item.id
+            let hash = id.hashValue
+            if let sequence = sequenceNumber(of: id, hash: hash) {
+                storage[sequence &- base] = item
+            } else if let row = addedIndex.findOrInsert(hash: hash, sequence: added.count, isMatch: { added[$0].id == id }) {
                 added[row] = item
             } else {
                 added.append(item)
+                addedHashes.append(hash)
             }
         }
-        for item in added.reversed() {
+        sequenceNumbers.reserveCapacity(sequenceNumbers.count &+ added.count)
+        for offset in added.indices.reversed() {
             base &-= 1
-            sequenceNumbers[item.id] = base
-            storage.prepend(item)
+            storage.prepend(added[offset])
+            sequenceNumbers.insertNew(hash: addedHashes[offset], sequence: base)
         }
     }
 
@@ -86,7 +100,7 @@ extension Snapshot {
     public mutating func removeFirst(_ k: Int) {
         precondition(k >= 0 && k <= count, "removing more rows than there are")
         for row in 0..<k {
-            sequenceNumbers[storage[row].id] = nil
+            unindex(row: row)
         }
         storage.removeFirst(k)
         base &+= k
@@ -100,7 +114,7 @@ extension Snapshot {
     public mutating func removeLast(_ k: Int) {
         precondition(k >= 0 && k <= count, "removing more rows than there are")
         for row in (count - k)..<count {
-            sequenceNumbers[storage[row].id] = nil
+            unindex(row: row)
         }
         storage.removeLast(k)
     }
@@ -114,21 +128,18 @@ extension Snapshot {
     }
 }
 
-// MARK: - One hash per id
+// MARK: - The index
 
 extension Snapshot {
-    /// What a slot made by the defaulted subscript holds until `claim` fills it: no sequence
-    /// number reaches it (they start at 0 and move by one a row).
-    @usableFromInline static var unclaimed: Int { .min }
-
-    /// Fills a dictionary slot that was just made, or reports the value it already held.
-    ///
-    /// - Returns: `nil` when the slot was new (it now holds `value`), else what it held.
+    /// Removes the id of `row` (still in storage) from the index.
     @inlinable
-    static func claim(_ slot: inout Int, as value: Int) -> Int? {
-        guard slot == unclaimed else { return slot }
-        slot = value
-        return nil
+    internal mutating func unindex(row: Int) {
+        let id = storage[row].id
+        let base = self.base
+        var index = IDIndex()
+        swap(&index, &sequenceNumbers)
+        index.remove(hash: id.hashValue) { storage[$0 &- base].id == id }
+        swap(&index, &sequenceNumbers)
     }
 }
 
@@ -146,13 +157,14 @@ extension Snapshot {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= count, "rows out of range")
         if rows.count == newItems.count {
             for row in rows {
-                sequenceNumbers[storage[row].id] = nil
+                unindex(row: row)
             }
             for (offset, item) in newItems.enumerated() {
                 let row = rows.lowerBound + offset
-                precondition(sequenceNumbers[item.id] == nil, "replacement id already present")
+                let hash = item.id.hashValue
+                precondition(sequenceNumber(of: item.id, hash: hash) == nil, "replacement id already present")
                 storage[row] = item
-                sequenceNumbers[item.id] = base &+ row
+                sequenceNumbers.insertNew(hash: hash, sequence: base &+ row)
             }
         } else if rows.lowerBound >= count - rows.upperBound {
             let tail = Array(self[rows.upperBound...])

@@ -13,8 +13,9 @@
 /// content of the existing row in place and adds no row.
 public struct Snapshot<Item: Identifiable & Equatable> {
     @usableFromInline internal var storage: DoubleEndedArray<Item>
-    /// Absolute sequence number of each id; its row is `sequenceNumber - base`.
-    @usableFromInline internal var sequenceNumbers: [Item.ID: Int]
+    /// Absolute sequence number of each id (its row is `sequenceNumber - base`), keyed by the
+    /// id's hash and checked against the row: each id is stored once, in its row.
+    @usableFromInline internal var sequenceNumbers: IDIndex
     /// Sequence number of row 0.
     @usableFromInline internal var base: Int
 
@@ -22,7 +23,7 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     @inlinable
     public init() {
         storage = DoubleEndedArray()
-        sequenceNumbers = [:]
+        sequenceNumbers = IDIndex()
         base = 0
     }
 
@@ -56,8 +57,15 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     /// - Complexity: O(1) on average (one hash lookup).
     @inlinable
     public func index(of id: Item.ID) -> Int? {
-        guard let sequenceNumber = sequenceNumbers[id] else { return nil }
+        guard let sequenceNumber = sequenceNumber(of: id, hash: id.hashValue) else { return nil }
         return sequenceNumber &- base
+    }
+
+    /// The sequence number of `id` (whose `hashValue` is `hash`), if a row has it.
+    @inlinable
+    internal func sequenceNumber(of id: Item.ID, hash: Int) -> Int? {
+        let base = self.base
+        return sequenceNumbers.lookup(hash: hash) { storage[$0 &- base].id == id }
     }
 
     /// Whether a row has the given id.
@@ -65,7 +73,7 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     /// - Complexity: O(1) on average.
     @inlinable
     public func contains(id: Item.ID) -> Bool {
-        sequenceNumbers[id] != nil
+        index(of: id) != nil
     }
 
     /// The item with the given id, or `nil` if no row has that id.

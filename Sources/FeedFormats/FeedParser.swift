@@ -23,6 +23,15 @@ public enum FeedParser {
     public static func stream(
         _ bytes: [UInt8], contentType: String? = nil, url: URL? = nil, onEntry: (FeedEntry) -> Void
     ) throws(FeedParseError) -> FeedHead {
+        try stream(bytes, contentType: contentType, url: url, withHead: { entry, _ in onEntry(entry) })
+    }
+
+    /// Streams a document as `stream(_:contentType:url:onEntry:)` does, handing each entry over
+    /// with the head as read up to it (the title and links before the first entry, in the feeds
+    /// that put them first), so a reader can show entries before the document's end.
+    public static func stream(
+        _ bytes: [UInt8], contentType: String? = nil, url: URL? = nil, withHead onEntry: (FeedEntry, FeedHead) -> Void
+    ) throws(FeedParseError) -> FeedHead {
         switch sniff(bytes) {
         case .empty:
             throw FeedParseError(.notAFeed, "the response is empty, not a feed")

@@ -38,7 +38,7 @@ enum FeedNamespace {
 final class XMLFeedParser {
     private let reader: xmlTextReaderPtr
     private let documentURL: URL?
-    private let onEntry: (FeedEntry) -> Void
+    private let onEntry: (FeedEntry, FeedHead) -> Void
 
     private var head: FeedHead
     private var stack: [Frame] = []
@@ -92,7 +92,7 @@ final class XMLFeedParser {
         var comments: String?
     }
 
-    init(reader: xmlTextReaderPtr, documentURL: URL?, head: FeedHead, netscape: Bool, onEntry: @escaping (FeedEntry) -> Void) {
+    init(reader: xmlTextReaderPtr, documentURL: URL?, head: FeedHead, netscape: Bool, onEntry: @escaping (FeedEntry, FeedHead) -> Void) {
         self.reader = reader
         self.documentURL = documentURL
         self.head = head
@@ -102,10 +102,11 @@ final class XMLFeedParser {
 
     // MARK: - Running
 
-    /// Parses `prepared` to its end, calling `onEntry` for each entry in document order.
+    /// Parses `prepared` to its end, calling `onEntry` for each entry in document order, with
+    /// the head as read up to it.
     /// - Throws: `FeedParseError` when the document is no feed, or breaks before its root.
     static func parse(
-        _ prepared: FeedBytes, url: URL?, onEntry: @escaping (FeedEntry) -> Void
+        _ prepared: FeedBytes, url: URL?, onEntry: @escaping (FeedEntry, FeedHead) -> Void
     ) throws(FeedParseError) -> FeedHead {
         let errors = ErrorLog()
         let options = Int32(
@@ -514,7 +515,7 @@ final class XMLFeedParser {
             content: draft.content, base: (draft.contentBase ?? draft.base ?? documentURL)?.absoluteString,
             enclosures: draft.enclosures, tags: draft.tags, commentsURL: draft.comments)
         guard identity.assign(&out, ownID: draft.ownID) else { return }
-        onEntry(out)
+        onEntry(out, head)
     }
 
     // MARK: - libxml2

@@ -20,10 +20,13 @@ public struct Page: Sendable, Equatable {
     /// On the first page of a thread (a comments feed): the item the thread belongs to, as the
     /// API gives it now, so a detail opened by its id alone (`hn --thread ID`) can show it.
     public var subject: FeedItem?
+    /// On the last page, in the source's own words, why the feed ends here when that says more
+    /// than "end of feed" ("end of history", "this feed keeps only its latest 10 entries").
+    public var endNote: String?
 
     public init(
         key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0,
-        failed: [FeedError] = [], subject: FeedItem? = nil
+        failed: [FeedError] = [], subject: FeedItem? = nil, endNote: String? = nil
     ) {
         self.key = key
         self.items = items
@@ -33,6 +36,7 @@ public struct Page: Sendable, Equatable {
         self.failed = failed
         self.skipped = skipped
         self.subject = subject
+        self.endNote = endNote
     }
 
     /// Whether the feed ends with this page.

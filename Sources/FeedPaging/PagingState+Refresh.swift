@@ -14,6 +14,8 @@ extension PagingState {
         public var keys: PageTable<PageKey>
         public var endPage: Int?
         public var total: Int?
+        /// The last page's `endNote`, when the refresh reached it.
+        public var endNote: String?
         /// The failure that stopped the refresh, until `retry`.
         public var failure: FeedError?
 
@@ -70,7 +72,12 @@ extension PagingState {
             mode = .refreshing(pending)
             return .failed(error)
         case let .success(page):
-            if let next = page.next { pending.keys[request.index + 1] = next } else { pending.endPage = request.index + 1 }
+            if let next = page.next {
+                pending.keys[request.index + 1] = next
+            } else {
+                pending.endPage = request.index + 1
+                pending.endNote = page.endNote
+            }
             if let reported = page.total { pending.total = reported }
             _ = pending.applier.receive(page: request.index, items: page.items)
             let loaded = pending.applier.pageRange?.count ?? 0
@@ -94,6 +101,7 @@ extension PagingState {
         keys = pending.keys
         endPage = pending.endPage
         total = pending.total ?? total
+        if pending.endPage != nil { endNote = pending.endNote }
         droppedRows = PageTable()
         rowsAbove = 0
         rowsBelow = 0

@@ -41,6 +41,8 @@ public struct PagingState: Sendable, Equatable {
     public internal(set) var total: Int?
     /// Where the API stops handing out items, when that is before `total` (`Page.cap`).
     public internal(set) var cap: Int?
+    /// Why the feed ends, in the source's words (`Page.endNote` of the last page read).
+    public internal(set) var endNote: String?
     /// Items the API listed but the source left out (`Page.skipped`), by page index.
     public internal(set) var skippedByPage = PageTable<Int32>()
     /// Requests issued in this run (every generation).
@@ -325,6 +327,7 @@ extension PagingState {
         }
         if let reported = page.total { total = reported }
         if let reported = page.cap { cap = reported }
+        if page.next == nil, let note = page.endNote { endNote = note }
         skippedByPage[index] = page.skipped > 0 ? Int32(page.skipped) : nil
     }
 

@@ -46,7 +46,8 @@ public final class StoreWriter: Sendable {
     /// writes (read marks, visits: other tables) a page may be written earlier than queued.
     ///
     /// - Parameter stored: called on the writer's queue once the page is committed (not when
-    ///   its batch failed).
+    ///   its batch failed, nor when the page was skipped because eviction would take it back
+    ///   at once: see `CacheStore.store(_:)`).
     public func store(_ write: PageWrite, stored: (@Sendable () -> Void)? = nil) {
         let needsDrain = backlog.withLock { backlog -> Bool in
             backlog.pages.append(write)
@@ -88,8 +89,9 @@ public final class StoreWriter: Sendable {
             }
             return (backlog.pages, backlog.afterwards)
         }
-        if run("store page", { try $0.store(pages) }) {
-            for stored in afterwards { stored?() }
+        var written: [Bool] = []
+        if run("store page", { written = try $0.store(pages) }) {
+            for (stored, isWritten) in zip(afterwards, written) where isWritten { stored?() }
         }
         backlog.withLock { $0.unwritten -= pages.count }
     }

@@ -11,6 +11,9 @@ public enum AppAction: Sendable, Equatable {
     /// A fetch result for either pager: the list's, or the comments of the detail opened as
     /// the result's serial (see `AppEffect.fetchComments`).
     case fetched(FetchResult, at: Double)
+    /// The page cache's answer to `AppEffect.readCache`: the cached copy, or nil when the
+    /// cache holds none (or could not be read).
+    case cacheRead(CacheRead, CachedCopy?, at: Double)
     /// Time passed (spinner frames, retry countdowns).
     case tick(at: Double)
     /// The comments seen on earlier visits of the thread opened as `serial` (the answer to
@@ -28,7 +31,7 @@ public enum AppAction: Sendable, Equatable {
 }
 
 /// What `reduce` asks the runtime to do.
-public enum AppEffect: Sendable, Hashable {
+public enum AppEffect: Sendable, Equatable {
     case fetch(PageRequest)
     case cancel(RequestID)
     /// Load a page of the comments of `itemID` for the detail opened as `serial`; the result
@@ -49,6 +52,11 @@ public enum AppEffect: Sendable, Hashable {
     case markRead(itemID: String, isRead: Bool)
     /// Store a thread visit: the story's comment count now, for `+N new` next time.
     case recordVisit(threadID: String, commentCount: Int)
+    /// Read a page from the page cache off the runtime thread; answered by `AppAction.cacheRead`.
+    case readCache(CacheRead)
+    /// Store a page fresh from the network in the page cache: the list's, or the thread of
+    /// `threadID`'s.
+    case writeCache(Page, index: Int, threadID: String?)
     /// Read the comments seen on earlier visits of a thread; answered by `AppAction.threadHistory`.
     case loadThreadHistory(threadID: String, serial: Int)
     /// Store comments as seen in a thread, so the next visit marks only newer ones.

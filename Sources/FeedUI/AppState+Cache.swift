@@ -3,6 +3,9 @@ import FeedPaging
 
 /// The page cache's part in the transitions: a cached first screen revalidated in the
 /// background, cached pages standing in when the network fails, read marks and thread visits.
+///
+/// This is the one place that decides when the cache answers: the runtime only carries out
+/// `.readCache` (off its thread, answered by `.cacheRead` through the inbox) and `.writeCache`.
 extension AppState {
     /// Whether the status line should say where the rows came from, and what it says:
     /// `cached 3 min ago`, or `offline · cached 3 min ago`.
@@ -25,6 +28,90 @@ extension AppState {
     }
 
     // MARK: - Transitions
+
+    /// The one place for "cache first, then revalidate": of the network loads the pagers asked
+    /// for, those the cache answers first become `.readCache`. Offline every list and comment
+    /// page does; otherwise first-generation pages do (a cached first screen, a thread read
+    /// before) until one of them is not cached, and later generations (the revalidation, a
+    /// refresh) go to the network.
+    func routeThroughCache(_ effects: [AppEffect]) -> [AppEffect] {
+        guard cache.isEnabled else { return effects }
+        let offline = cache.isOfflineOnly
+        let purpose: CacheRead.Purpose = offline ? .offline : .firstScreen
+        return effects.map { effect in
+            switch effect {
+            case let .fetch(request) where offline || request.generation == 0 && cache.startsFromCache:
+                return .readCache(CacheRead(request: request, purpose: purpose))
+            case let .fetchComments(request, itemID, serial)
+                where offline || request.generation == 0 && detail?.serial == serial && detail?.missedCache == false:
+                return .readCache(CacheRead(request: request, pager: .comments(serial: serial), threadID: itemID, purpose: purpose))
+            default:
+                return effect
+            }
+        }
+    }
+
+    /// A fetch result from the network: with a cache, a fresh list or thread page is stored,
+    /// and a final failure of a request its pager still waits for asks the cache for its copy
+    /// first (the network is down); the answer (`.cacheRead`) then reaches the pager.
+    mutating func receiveFetched(_ result: FetchResult) -> [AppEffect] {
+        guard cache.storesPages, result.cachedAt == nil, case let .loaded(loaded, _) = result.outcome,
+              let owner = cacheOwner(of: result.pager)
+        else { return deliver(result) }
+        switch loaded {
+        case let .success(page):
+            return [.writeCache(page, index: result.request.index, threadID: owner.threadID)] + deliver(result)
+        case let .failure(error):
+            guard owner.waitsFor(result.request) else { return deliver(result) }
+            return [.readCache(CacheRead(request: result.request, pager: result.pager, threadID: owner.threadID, purpose: .standIn(error)))]
+        }
+    }
+
+    /// The cache's answer to `.readCache`: a cached copy goes to its pager as a page; a miss
+    /// sends a first screen's request to the network, delivers the failure a stand-in was
+    /// asked for, and ends an offline feed or thread where the cache does.
+    mutating func answer(_ read: CacheRead, _ copy: CachedCopy?) -> [AppEffect] {
+        let request = read.request
+        if let copy { return deliver(.cached(request, copy.page, fetchedAt: copy.fetchedAt, for: read.pager)) }
+        switch read.purpose {
+        case let .standIn(error):
+            return deliver(.loaded(request, .failure(error), latency: 0, for: read.pager))
+        case .offline:
+            let reason = switch read.pager {
+            case .list: request.index == 0 ? "offline: nothing cached for \(sourceName)" : "offline: page not cached"
+            case .comments, .document:
+                request.index == 0 ? "offline: this thread was not read before" : "offline: the rest of this thread is not cached"
+            }
+            return deliver(.loaded(request, .failure(FeedError(.invalidRequest, reason)), latency: 0, for: read.pager))
+        case .firstScreen:
+            guard let owner = cacheOwner(of: read.pager), owner.waitsFor(request) else { return [] }
+            switch read.pager {
+            case .list:
+                cache.startsFromCache = false
+                return [.fetch(request)]
+            case let .comments(serial):
+                detail?.missedCache = true
+                return [.fetchComments(request, itemID: owner.threadID ?? "", serial: serial)]
+            case .document:
+                return []
+            }
+        }
+    }
+
+    /// Whose pages a pager's results are in the cache: the list's (no thread) or the open
+    /// detail's thread; nil for what the cache does not keep (documents, an earlier detail).
+    private func cacheOwner(of pager: FetchResult.Pager) -> (threadID: String?, waitsFor: (PageRequest) -> Bool)? {
+        switch pager {
+        case .list:
+            let paging = self.paging
+            return (nil, { $0.generation == paging.generation && paging.inFlight[$0.id] != nil })
+        case let .comments(serial):
+            guard let detail, detail.serial == serial, let comments = detail.comments else { return nil }
+            return (detail.item.id, { $0.generation == comments.generation && comments.inFlight[$0.id] != nil })
+        case .document:
+            return nil
+        }
+    }
 
     /// Notes where a list result that counted came from. Cached pages of the first generation
     /// are the cached first screen: once they are in, a refresh revalidates them. Cached pages
@@ -63,7 +150,8 @@ extension AppState {
     /// a refresh that keeps the cached rows on screen until fresh ones reach the cursor's item.
     mutating func revalidateIfDue() -> [AppEffect] {
         // Not while a jump travels: the refresh would cancel it, and the page it brings is fresh.
-        guard cache.awaitsRevalidation, !paging.isRefreshing, paging.jumpTarget == nil else { return [] }
+        // Nor while a cached page is still being read: it belongs to the first screen.
+        guard cache.awaitsRevalidation, !paging.isRefreshing, paging.jumpTarget == nil, paging.inFlight.isEmpty else { return [] }
         cache.awaitsRevalidation = false
         return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
     }

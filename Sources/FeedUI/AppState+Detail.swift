@@ -233,7 +233,7 @@ extension AppState {
         let distance = prefetch.distance(
             pageSize: comments.pageSize, screen: max(1, detailRows / 3), estimator: AdaptivePrefetch(), at: now)
         var effects = comments.prefetch(cursor: cursor, distance: distance)
-        if effects.isEmpty, detail.awaitsRevalidation, !comments.isRefreshing {
+        if effects.isEmpty, detail.awaitsRevalidation, !comments.isRefreshing, comments.inFlight.isEmpty {
             // The cached comments are drawn: fetch the thread again, keeping the top comment.
             self.detail?.awaitsRevalidation = false
             let anchor = focusedComment.flatMap { $0 < comments.items.count ? comments.items[$0].id : nil }

@@ -28,17 +28,10 @@ extension AppState {
             relayoutReader()
         case let .fetched(result, at):
             now = at
-            switch result.pager {
-            case .list:
-                let counts = result.request.generation == paging.generation && paging.inFlight[result.request.id] != nil
-                let wasRefreshing = paging.isRefreshing
-                effects += receive(result)
-                if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
-                followEnd()
-                if detail == nil { followCursorTarget() }
-            case let .comments(serial): effects += receiveComments(result, serial: serial)
-            case let .document(serial): effects += receiveDocument(result, serial: serial)
-            }
+            effects += receiveFetched(result)
+        case let .cacheRead(read, copy, at):
+            now = at
+            effects += answer(read, copy)
         case let .tick(at):
             now = at
             continueDetailLayout()
@@ -78,6 +71,23 @@ extension AppState {
             if loadingSince == nil { loadingSince = now }
         } else {
             loadingSince = nil
+        }
+        return routeThroughCache(effects)
+    }
+
+    /// A fetch result handed to its pager, whatever it came from (the network or the cache).
+    mutating func deliver(_ result: FetchResult) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        switch result.pager {
+        case .list:
+            let counts = result.request.generation == paging.generation && paging.inFlight[result.request.id] != nil
+            let wasRefreshing = paging.isRefreshing
+            effects += receive(result)
+            if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
+            followEnd()
+            if detail == nil { followCursorTarget() }
+        case let .comments(serial): effects += receiveComments(result, serial: serial)
+        case let .document(serial): effects += receiveDocument(result, serial: serial)
         }
         return effects
     }

@@ -3,6 +3,8 @@ import FeedModel
 /// What the screen knows of the page cache: whether the rows on screen came from it, whether
 /// the network failed, and the reader's marks (read items, thread visits).
 public struct CacheState: Sendable, Equatable {
+    /// Whether pages fresh from the network are stored (a cache open for writing).
+    var storesPages: Bool { isEnabled && !isOfflineOnly }
     /// A cache is open: read marks and visits are stored, cached first screens revalidated.
     public var isEnabled: Bool
     /// `--offline`: every page comes from the cache and nothing is revalidated.
@@ -14,6 +16,9 @@ public struct CacheState: Sendable, Equatable {
     public internal(set) var isNetworkDown = false
     /// A cached first screen is waiting for its revalidation to start.
     var awaitsRevalidation = false
+    /// First-generation list pages are asked of the cache before the network, until one is
+    /// not there (`AppState.routeThroughCache`).
+    var startsFromCache: Bool
     /// Items marked read (opened, or `u`), by id, across feeds.
     public internal(set) var readIDs: Set<String>
     /// Each visited thread's comment count at the last visit, by story id (`+N new`).
@@ -35,6 +40,7 @@ public struct CacheState: Sendable, Equatable {
         visits: [String: Int] = [:], hidesRead: Bool = false
     ) {
         self.hidesRead = hidesRead && isEnabled
+        startsFromCache = isEnabled
         self.isEnabled = isEnabled
         self.isOfflineOnly = isOfflineOnly
         self.readIDs = readIDs

@@ -25,6 +25,9 @@ public struct DetailState: Equatable, Sendable {
     public internal(set) var cachedAt: Double?
     /// Cached comments are waiting for their revalidation to start.
     var awaitsRevalidation = false
+    /// A first-generation comment page was not in the cache: the rest of the thread comes
+    /// from the network.
+    var missedCache = false
     /// The first comments of the page being loaded, drawn after the loaded ones until their
     /// page arrives (`FetchResult.Outcome.partial`), and the request they came from.
     public internal(set) var arriving: Arriving?

@@ -113,12 +113,17 @@ extension AppState {
 
 extension AppState {
     /// The footer at the end: how many items, and why that is not the API's total when it is
-    /// not (where the API stops handing them out, or what was skipped).
+    /// not (the source's own note, where the API stops handing them out, or what was skipped).
     var endOfFeed: String {
         let count = paging.knownRowCount
         if cache.isOfflineOnly {
             // Offline the pages end where the cache does, which need not be where the feed does.
             return "— end of the cached pages · \(count.grouped) item\(count == 1 ? "" : "s") (offline) —"
+        }
+        if let note = paging.endNote {
+            // The source's own words for where the feed ends ("end of history", "this feed
+            // keeps only its latest 10 entries"), with the rows there are.
+            return "— \(note) · \(count.grouped) item\(count == 1 ? "" : "s") —"
         }
         if let total = paging.total, let cap = paging.cap, total > cap, count < total {
             return "— end of feed · first \(count.grouped) of \(total.grouped) — the API returns no more —"

@@ -10,6 +10,15 @@ public protocol TerminalBackend: AnyObject {
     func readEvents() -> [TerminalEvent]
     /// Gives the terminal back in the state it was found in. Safe to call twice.
     func restore()
+    /// Becomes readable when `readEvents` has something: the runtime `poll`s it.
+    var inputFileDescriptor: Int32 { get }
+    /// Becomes readable when a signal the backend handles arrived (a resize, a resume); -1
+    /// when it handles none.
+    var signalFileDescriptor: Int32 { get }
+    /// Lends the terminal to a program that runs on it (a terminal browser) while `run` runs.
+    func handOver<T>(_ run: () -> T) -> T
+    /// Puts text on the clipboard through the terminal (OSC 52); called right after a frame.
+    func copy(_ text: String)
 }
 
 /// What a backend reports.

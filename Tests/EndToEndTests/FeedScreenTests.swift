@@ -24,12 +24,12 @@ import Testing
         var screen: [String] = []
         for _ in 0..<30 {
             try tmux.sendKeys("G")
-            if let ended = try? tmux.waitFor({ $0.contains { $0.contains("end of feed") } }, timeout: 2, description: "the end") {
+            if let ended = try? tmux.waitFor({ $0.contains { $0.contains("end of history") } }, timeout: 2, description: "the end") {
                 screen = ended
                 break
             }
         }
-        #expect(screen.contains { $0.contains("— end of feed · 70 items —") }, "\(screen.suffix(3))")
+        #expect(screen.contains { $0.contains("— end of history · 70 items —") }, "\(screen.suffix(3))")
         let oldest = String(truth[69].title.prefix(20))
         #expect(screen.contains { $0.contains(oldest) }, "\(screen)")
         let stats = try replica.routeStats()

@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 3, 64])
+    @Test(arguments: [1, 3, 64, 4096])
     func everyEditKeepsEveryRowFindableWithCollidingHashes(buckets: Int) {
         var random = SeededRandom(seed: UInt64(buckets))
         var next = 0

@@ -87,7 +87,8 @@ import Testing
         #expect(items.map(\.url) == truth.map(\.url))
         #expect(items.map(\.time) == truth.map(\.time))
         #expect(items.map(\.author) == truth.map(\.author))
-        #expect(source.endNote == "end of history")
+        #expect(pages.last?.endNote == "end of history")
+        #expect(pages.dropLast().allSatisfy { $0.endNote == nil })
         #expect(pages.last?.cap == nil)
         let stats = try await h.stats()
         for (route, count) in c.requests { #expect(stats[route] == count, "\(route): \(stats)") }
@@ -131,10 +132,42 @@ import Testing
         for (item, entry) in zip(items, truth) {
             if let id = entry.id { #expect(item.id == id) } else { #expect(item.id.hasPrefix("derived:")) }
         }
-        #expect(source.endNote == "this feed keeps only its latest \(truth.count) entries")
+        #expect(pages.last?.endNote == "this feed keeps only its latest \(truth.count) entries")
         #expect(pages.last?.cap == truth.count)
         #expect(try await h.stats()["feeds/\(feed)"] == 1)
         try await h.stop()
+    }
+
+    @Test func aHugeDocumentPagesFromOneRequestToItsEnd() async throws {
+        // 100,000 entries in one 32 MB document (the feed command's body cap): the first page,
+        // then a page keyed near the end (the pager's key after a jump), which waits for the
+        // parse to get there; one request, one parse.
+        let h = try await Harness()
+        let transport = AsyncHTTPTransport(limits: .init(timeout: 60, maxBodyBytes: 128 << 20))
+        let source = SyndicationSource(url: h.url("huge"), transport: transport)
+        let truth = ReplicaFeeds.entries("huge", origin: h.origin)
+        let outcome: Result<(Page, Page), FeedError>
+        do throws(FeedError) {
+            let first = try await source.load(source.firstKey, pageSize: 25)
+            if case let .cursor(token?)? = first.next, token.hasPrefix("25 ") {
+                outcome = .success((first, try await source.load(.cursor("99975 " + token.dropFirst(3)), pageSize: 25)))
+            } else {
+                outcome = .success((first, first))
+            }
+        } catch {
+            outcome = .failure(error)
+        }
+        let stats = try await h.stats()
+        await transport.shutdown()
+        try await h.stop()
+        let (first, last) = try outcome.get()
+        #expect(first.items.map(\.id) == truth.prefix(25).map { $0.id ?? "" })
+        #expect(first.endNote == nil)
+        #expect(last.items.map(\.id) == truth.suffix(25).map { $0.id ?? "" })
+        #expect(last.next == nil)
+        #expect(last.endNote == "this feed keeps only its latest 100000 entries")
+        #expect(source.counters == SyndicationCounters(fetched: 1, notModified: 0, fromCache: 0, parsed: 1))
+        #expect(stats["feeds/huge"] == 1)
     }
 
     @Test func aSiteURLFindsItsFeed() async throws {

@@ -37,6 +37,31 @@ import Testing
         #expect(try store.cachedBytes() > 5_000)
     }
 
+    /// A pipe longer than the cache: once a page like the feed's last would not fit, pages after
+    /// it are skipped (eviction would take each back at once), in one batch as one by one, and
+    /// the cache ends as it did when they were written and evicted: the first pages kept.
+    @Test func pagesPastAFullCacheAreSkippedAndTheFirstPagesKept() throws {
+        let scratch = try ScratchDirectory()
+        let store = try StoreFixtures.open(scratch.file("cache.sqlite"), limitBytes: 10_000)
+        let writes = (0..<8).map { number in
+            PageWrite(page: StoreFixtures.page(number, perPage: 3, last: 7, titleBytes: 1_000), index: number, feed: feed("long"), time: Double(number))
+        }
+        // Pages 0-2 fit (a little over 3 KB each); page 3 would take the feed over (it would be
+        // written and evicted at once), so it and every later page are skipped.
+        #expect(try store.store(Array(writes[0..<5])) == [true, true, true, false, false])
+        #expect(try store.pages(of: feed("long"), from: .page(0)).map(\.index) == [0, 1, 2])
+        #expect(try store.store([writes[5]]) == [false])
+        #expect(try store.store(Array(writes[6...])) == [false, false])
+        #expect(try store.pages(of: feed("long"), from: .page(0)).map(\.index) == [0, 1, 2])
+        #expect(try store.cachedBytes() <= 10_000)
+        // A page the feed holds is still written over (refreshed), full or not.
+        let refreshed = PageWrite(page: StoreFixtures.page(1, perPage: 3, last: 7, titleBytes: 1_000), index: 1, feed: feed("long"), time: 20)
+        #expect(try store.store([refreshed]) == [true])
+        #expect(try store.pages(of: feed("long"), from: .page(0)).map(\.fetchedAt) == [0, 20, 2])
+        // Another feed's first page is written: the rule is about a feed's own farthest page.
+        #expect(try store.store([PageWrite(page: StoreFixtures.page(0), index: 0, feed: feed("other"), time: 30)]) == [true])
+    }
+
     @Test func readMarksAndVisitsOutliveEviction() throws {
         let scratch = try ScratchDirectory()
         let store = try StoreFixtures.open(scratch.file("cache.sqlite"), limitBytes: 4_000)

@@ -24,10 +24,10 @@ import Testing
 
     @Test func aCachedFirstPageIsShownThenRevalidatedByARefreshKeepingTheCursorItem() throws {
         var state = cachedState()
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
-        #expect(first.generation == 0)
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
+        #expect(first.request.generation == 0 && first.purpose == .firstScreen)
         // The runtime answers from the cache: page 0, fetched five minutes ago.
-        let effects = state.reduce(.fetched(.cached(first, makePage(0), fetchedAt: now - 300), at: now))
+        let effects = state.reduce(.cacheRead(first, CachedCopy(page: makePage(0), fetchedAt: now - 300), at: now))
         #expect(state.paging.items.count == 20)
         #expect(state.cacheNote == "cached 5 min ago")
         #expect(status(state).contains("cached 5 min ago"))
@@ -56,10 +56,10 @@ import Testing
     /// revalidation is given up (its request closed), and the fresh rows drop the "cached" note.
     @Test func goingToTheEndWhileACachedFirstScreenIsRevalidatedJumpsAtOnce() throws {
         var state = cachedState()
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
         var cached = makePage(0)
         cached.total = 1_000
-        let effects = state.reduce(.fetched(.cached(first, cached, fetchedAt: now - 300), at: now))
+        let effects = state.reduce(.cacheRead(first, CachedCopy(page: cached, fetchedAt: now - 300), at: now))
         let refresh = try #require(fetches(effects).first)
         #expect(state.paging.isRefreshing && state.paging.canJump)
         let jump = state.reduce(.key(.character("G"), at: now + 1))
@@ -87,21 +87,27 @@ import Testing
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(45),
             cache: CacheState(isEnabled: true))
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
         var cached = makePage(0)
         cached.total = 1_000
-        let effects = state.reduce(.fetched(.cached(first, cached, fetchedAt: now - 300), at: now))
-        // The lead wants page 1 first: the revalidation waits for it.
-        #expect(fetches(effects).map(\.index) == [1])
+        let effects = state.reduce(.cacheRead(first, CachedCopy(page: cached, fetchedAt: now - 300), at: now))
+        // The lead wants page 1 first (asked of the cache too): the revalidation waits for it.
+        #expect(cacheReads(effects).map(\.request.index) == [1])
         #expect(!state.paging.isRefreshing)
         let jump = state.reduce(.key(.character("G"), at: now + 1))
         #expect(!jump.contains(.startOver), "no revalidation behind the jump: \(jump)")
-        #expect(fetches(jump).map(\.index) == [49])
+        // The jump's page belongs to the first screen's generation: the cache is asked first,
+        // and does not have it, so it goes to the network.
+        let jumpRead = try #require(cacheReads(jump).first)
+        #expect(jumpRead.request.index == 49 && jumpRead.purpose == .firstScreen)
         #expect(state.paging.jumpTarget == 49 && !state.paging.isRefreshing)
+        let sent = state.reduce(.cacheRead(jumpRead, nil, at: now + 1))
+        #expect(sent == [.fetch(jumpRead.request)])
         var page = makePage(49)
         page.total = 1_000
         page.next = nil
-        let landed = state.reduce(.fetched(.loaded(fetches(jump)[0], .success(page), latency: 0.1), at: now + 2))
+        let landed = state.reduce(.fetched(.loaded(jumpRead.request, .success(page), latency: 0.1), at: now + 2))
+        #expect(landed.first == .writeCache(page, index: 49, threadID: nil))
         #expect(state.paging.items[state.viewport.cursor].id == "t:999")
         #expect(!landed.contains(.startOver), "the fresh rows need no revalidation")
         #expect(state.cacheNote == nil)
@@ -111,27 +117,35 @@ import Testing
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 5), size: size, prefetch: .fixed(5),
             cache: CacheState(isEnabled: true))
-        var request = try #require(fetches(state.reduce(.start(at: now))).first)
+        var read = try #require(cacheReads(state.reduce(.start(at: now))).first)
         var effects: [AppEffect] = []
         var cachedPages = 0
-        // A lead of 5 items: pages of 5 come from the cache until it is covered, then the refresh.
-        while request.generation == 0 {
-            effects = state.reduce(.fetched(.cached(request, makePage(request.index, size: 5), fetchedAt: now - 60), at: now))
+        // A lead of 5 items: pages of 5 come from the cache until it is covered, then the refresh
+        // (its pages go to the network).
+        while true {
+            let copy = CachedCopy(page: makePage(read.request.index, size: 5), fetchedAt: now - 60)
+            effects = state.reduce(.cacheRead(read, copy, at: now))
             cachedPages += 1
-            guard let next = fetches(effects).first else { break }
-            request = next
+            guard let next = cacheReads(effects).first else { break }
+            read = next
         }
         #expect(cachedPages == 2)
         #expect(effects.first == .startOver)
-        #expect(request.generation == 1)
+        #expect(fetches(effects).map(\.generation) == [1])
     }
 
     @Test func aFailedRevalidationAnsweredFromTheCacheSaysOffline() throws {
         var state = cachedState()
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
-        let refresh = try #require(fetches(state.reduce(.fetched(.cached(first, makePage(0), fetchedAt: now - 120), at: now))).first)
-        // The network failed for good; the runtime answered the refresh's page from the cache.
-        _ = state.reduce(.fetched(.cached(refresh, makePage(0), fetchedAt: now - 120), at: now + 30))
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
+        let refresh = try #require(fetches(state.reduce(.cacheRead(first, CachedCopy(page: makePage(0), fetchedAt: now - 120), at: now))).first)
+        // The network failed for good: the reducer asks the cache for the refresh's page
+        // instead of showing the failure, and the cache has it.
+        let failure = FeedError(.connection, "connection refused")
+        let asked = state.reduce(.fetched(.loaded(refresh, .failure(failure), latency: 1), at: now + 30))
+        let standIn = CacheRead(request: refresh, purpose: .standIn(failure))
+        #expect(asked == [.readCache(standIn)])
+        #expect(state.paging.isRefreshing && state.paging.failure == nil)
+        _ = state.reduce(.cacheRead(standIn, CachedCopy(page: makePage(0), fetchedAt: now - 120), at: now + 30))
         #expect(!state.paging.isRefreshing)
         #expect(state.paging.failure == nil)
         #expect(state.cacheNote == "offline · cached 2 min ago")
@@ -143,8 +157,8 @@ import Testing
 
     @Test func offlineOnlyNeverRevalidates() throws {
         var state = cachedState(offlineOnly: true)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
-        let effects = state.reduce(.fetched(.cached(first, Page(key: .page(0), items: makeItems(0..<20), next: nil), fetchedAt: now - 7200), at: now))
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
+        let effects = state.reduce(.cacheRead(first, CachedCopy(page: Page(key: .page(0), items: makeItems(0..<20), next: nil), fetchedAt: now - 7200), at: now))
         #expect(effects.isEmpty)
         #expect(state.cacheNote == "offline · cached 2 h ago")
         #expect(state.paging.isAtEnd)
@@ -165,7 +179,7 @@ import Testing
 
     @Test func openingMarksReadAndUTogglesAndReadItemsAreDimmed() throws {
         var state = cachedState(readIDs: ["t:3"])
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         // t:3 (rows 6–7) is read: dimmed; t:1 (rows 2–3) is not.
         let grid = render(state, size: size)
@@ -187,7 +201,7 @@ import Testing
     @Test func aVisitedThreadShowsNewCommentsUntilItIsOpenedAgain() throws {
         var state = cachedState(visits: ["t:0": 3])
         state.commentPageSize = 20
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         var page = makePage(0)
         page.items[0].commentCount = 5
         page.items[1].commentCount = 9  // never visited: no mark
@@ -205,11 +219,11 @@ import Testing
     @Test func commentsNotSeenOnAnEarlierVisitAreMarkedNewAndTheLoadedOnesAreStoredAsSeen() throws {
         var state = cachedState(visits: ["t:0": 2])
         state.commentPageSize = 20
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         var page = makePage(0)
         page.items[0].commentCount = 3
         _ = state.reduce(.fetched(.loaded(first, .success(page), latency: 0.1), at: now))
-        let opened = state.reduce(.key(.enter, at: now))
+        let opened = state.reduceWithEmptyCache(.key(.enter, at: now))
         let serial = try #require(state.detail?.serial)
         #expect(opened.contains(.loadThreadHistory(threadID: "t:0", serial: serial)))
         let request = try #require(opened.compactMap { effect -> PageRequest? in
@@ -231,19 +245,18 @@ import Testing
     @Test func aCachedThreadIsDrawnAtOnceThenRevalidatedAndItsNewCommentsMarked() throws {
         var state = cachedState(visits: ["t:0": 2])
         state.commentPageSize = 20
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         let opened = state.reduce(.key(.enter, at: now))
         let serial = try #require(state.detail?.serial)
-        let request = try #require(opened.compactMap { effect -> PageRequest? in
-            if case let .fetchComments(request, "t:0", _) = effect { request } else { nil }
-        }.first)
+        // A thread's first page is asked of the cache before the network.
+        let read = try #require(cacheReads(opened).first)
+        #expect(read.pager == .comments(serial: serial) && read.threadID == "t:0" && read.purpose == .firstScreen)
         _ = state.reduce(.threadHistory(serial: serial, seen: ["c:0", "c:1"]))
-        // The runtime answers from the cache: the two comments of the last visit, an hour old.
+        // The cache has it: the two comments of the last visit, an hour old.
         let old = (0..<2).map { FeedItem(id: "c:\($0)", title: "", author: "author\($0)", depth: 0) }
-        let effects = state.reduce(.fetched(
-            .cached(request, Page(key: request.key, items: old, next: nil), fetchedAt: now - 3600, for: .comments(serial: serial)),
-            at: now))
+        let copy = CachedCopy(page: Page(key: read.request.key, items: old, next: nil), fetchedAt: now - 3600)
+        let effects = state.reduce(.cacheRead(read, copy, at: now))
         #expect(state.detail?.lines.filter(\.isHeader).count == 2)
         #expect(render(state, size: size).lines.last?.contains("2 comments · cached 1 h ago") == true)
         // Drawn: the thread is fetched again, a new generation the runtime sends to the network.
@@ -264,7 +277,7 @@ import Testing
     @Test func aFirstVisitMarksNothingNew() throws {
         var state = cachedState()
         state.commentPageSize = 20
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         _ = state.reduce(.key(.enter, at: now))
         let serial = try #require(state.detail?.serial)

@@ -33,20 +33,20 @@ import Testing
     @Test func aScreenOfReadItemsDoesNotStallThePager() throws {
         // Page 0: only t:0 is unread. Visible rows below the cursor: none; raw rows: 19.
         var hiding = state(readIDs: ids(1...19), hidesRead: true)
-        let first = try #require(fetches(hiding.reduce(.start(at: now))).first)
+        let first = try #require(fetches(hiding.reduceWithEmptyCache(.start(at: now))).first)
         let effects = hiding.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         #expect(fetches(effects).map(\.index) == [1])
         #expect(titles(hiding) == ["Item 0"])
         #expect(hiding.viewport.hidden.count == 19)
         // The same rows shown: a lead of 5 is far from the end, nothing is asked for.
         var showing = state(readIDs: ids(1...19), hidesRead: false)
-        let again = try #require(fetches(showing.reduce(.start(at: now))).first)
+        let again = try #require(fetches(showing.reduceWithEmptyCache(.start(at: now))).first)
         #expect(fetches(showing.reduce(.fetched(.loaded(again, .success(makePage(0)), latency: 0.1), at: now))).isEmpty)
     }
 
     @Test func aFirstPageAllReadShowsWhyAndLoadsOn() throws {
         var state = state(readIDs: ids(0...19), hidesRead: true)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         let effects = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         let next = try #require(fetches(effects).first)
         #expect(next.index == 1)
@@ -64,7 +64,7 @@ import Testing
 
     @Test func hTogglesKeepingTheCursorItemOnItsRow() throws {
         var state = state(readIDs: ["t:1", "t:2", "t:16"], hidesRead: false)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         for _ in 0..<15 { _ = state.reduce(.key(.character("j"), at: now)) }
         #expect(state.viewport.cursorRow == 10)
@@ -89,7 +89,7 @@ import Testing
 
     @Test func aHiddenCursorItemGivesWayToTheNextShownOne() throws {
         var state = state(readIDs: ["t:0", "t:1"], hidesRead: false)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         _ = state.reduce(.key(.character("H"), at: now))
         #expect(state.paging.items[state.viewport.cursor].id == "t:2")
@@ -98,7 +98,7 @@ import Testing
 
     @Test func itemsReadWhileHidingStayUntilHIsPressedAgain() throws {
         var state = state(readIDs: [], hidesRead: true)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         _ = state.reduce(.key(.character("j"), at: now))
         #expect(state.reduce(.key(.enter, at: now)) == [.markRead(itemID: "t:1", isRead: true)])
@@ -118,7 +118,7 @@ import Testing
 
     @Test func pagesArrivingBeneathKeepTheCursorItemAndHideTheirReadItems() throws {
         var state = state(readIDs: ids(21...25), hidesRead: true)
-        let first = try #require(fetches(state.reduce(.start(at: now))).first)
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         let next = try #require(fetches(state.reduce(.key(.character("G"), at: now))).first)
         #expect(state.paging.items[state.viewport.cursor].id == "t:19")

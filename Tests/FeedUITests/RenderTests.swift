@@ -69,6 +69,31 @@ import Testing
         #expect(state.paging.inFlight.isEmpty)
     }
 
+    @Test func theFooterSaysWhyTheFeedEndsInTheSourcesWords() throws {
+        // A feed source's last page says why there is no more: the footer says it with the count.
+        let size = Size(columns: 60, rows: 10)
+        var s = AppState(sourceName: "feed", paging: PagingState(firstKey: .page(0), pageSize: 2), size: size)
+        guard case let .fetch(r0) = s.reduce(.start(at: now)).first else { Issue.record("no fetch"); return }
+        let first = Page(key: .page(0), items: makeItems(0..<2), next: .page(1))
+        _ = s.reduce(.fetched(.loaded(r0, .success(first), latency: 0.1), at: now))
+        #expect(s.paging.endNote == nil)
+        guard let r1 = s.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
+        let last = Page(key: .page(1), items: makeItems(2..<3), next: nil, endNote: "end of history")
+        _ = s.reduce(.fetched(.loaded(r1, .success(last), latency: 0.1), at: now))
+        #expect(s.paging.endNote == "end of history")
+        var grid = render(s, size: size)
+        let footer = try #require(grid.trimmedLines.firstIndex { $0.contains("—") }, "\(grid.trimmedLines)")
+        #expect(grid.trimmedLines[footer] == "  — end of history · 3 items —")
+        #expect(grid[footer, 2].style == .footer)
+        // A refresh that reaches the end takes the note its last page gives now.
+        let refresh = s.reduce(.key(.character("R"), at: now)).compactMap { if case let .fetch(r) = $0 { r } else { nil } }
+        let r2 = try #require(refresh.first, "no refresh")
+        let only = Page(key: .page(0), items: makeItems(0..<1), next: nil, endNote: "this feed keeps only its latest 1 entry")
+        _ = s.reduce(.fetched(.loaded(r2, .success(only), latency: 0.1), at: now))
+        grid = render(s, size: size)
+        #expect(grid.trimmedLines.contains("  — this feed keeps only its latest 1 entry · 1 item —"), "\(grid.trimmedLines)")
+    }
+
     @Test func loadingFooterAppearsAtTheEndOfTheList() {
         var s = state(makeItems(0..<2), size: Size(columns: 30, rows: 8))
         _ = s.reduce(.key(.character("G"), at: now))  // a fetch for page 1 is now in flight

@@ -18,7 +18,10 @@ import Testing
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(30),
             cache: CacheState(isEnabled: true, readIDs: readIDs, hidesRead: hidesRead))
-        guard case let .fetch(request) = state.reduce(.start(at: now)).first else { return (state, []) }
+        guard case let .fetch(request) = state.reduceWithEmptyCache(.start(at: now)).first else {
+            Issue.record("the first page was not asked of the network")
+            return (state, [])
+        }
         let page = Page(key: .page(0), items: makeItems(0..<20), next: next)
         let effects = state.reduce(.fetched(.loaded(request, .success(page), latency: 0.1), at: now))
         return (state, effects.compactMap { if case let .fetch(r) = $0 { r } else { nil } })

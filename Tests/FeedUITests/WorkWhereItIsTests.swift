@@ -117,20 +117,25 @@ import Testing
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5),
             cache: CacheState(isEnabled: true, isOfflineOnly: true))
-        var pending = fetches(state.reduce(.start(at: now)))
+        // Offline, every page is asked of the cache, never of the network.
+        var pending = cacheReads(state.reduce(.start(at: now)))
+        #expect(pending.map(\.purpose) == [.offline])
         // The cache holds pages 0…3 (with a total the feed could jump by, were it online).
-        func answer(_ request: PageRequest) -> [PageRequest] {
-            let page = Page(key: request.key, items: makeItems((request.index * 20)..<(request.index * 20 + 20)),
-                            next: request.index < 3 ? .page(request.index + 1) : nil, total: 500)
-            return fetches(state.reduce(.fetched(.cached(request, page, fetchedAt: now - 60), at: now)))
+        func answer(_ read: CacheRead) -> [CacheRead] {
+            let index = read.request.index
+            let page = Page(key: read.request.key, items: makeItems((index * 20)..<(index * 20 + 20)),
+                            next: index < 3 ? .page(index + 1) : nil, total: 500)
+            let effects = state.reduce(.cacheRead(read, CachedCopy(page: page, fetchedAt: now - 60), at: now))
+            #expect(fetches(effects).isEmpty)
+            return cacheReads(effects)
         }
         pending = answer(pending.removeFirst()) + pending
         #expect(state.paging.canJump)
         let effects = state.reduce(.key(.character("G"), at: now))
         // No jump to row 500: its page is not cached. The cursor follows the cached pages instead.
-        #expect(fetches(effects).allSatisfy { $0.index == 1 })
+        #expect(cacheReads(effects).allSatisfy { $0.request.index == 1 })
         #expect(state.notice == "G: going to the last cached item (offline)")
-        pending += fetches(effects)
+        pending += cacheReads(effects)
         while !pending.isEmpty { pending = answer(pending.removeFirst()) + pending }
         #expect(state.paging.isAtEnd)
         #expect(state.viewport.cursor == 79)
@@ -144,12 +149,14 @@ import Testing
         #expect(state.notice == "300 not loaded (offline: not cached)")
     }
 
-    @Test func offlineFailuresDoNotOfferARetryThatCannotWork() {
+    @Test func offlineFailuresDoNotOfferARetryThatCannotWork() throws {
         var state = AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5),
             cache: CacheState(isEnabled: true, isOfflineOnly: true))
-        guard let first = fetches(state.reduce(.start(at: now))).first else { return }
-        _ = state.reduce(.fetched(.loaded(first, .failure(FeedError(.invalidRequest, "offline: nothing cached for t")), latency: 0), at: now))
+        let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
+        // Nothing cached: the reducer ends the offline feed itself, nothing goes to the network.
+        #expect(state.reduce(.cacheRead(first, nil, at: now)) == [])
+        #expect(state.paging.failure?.message == "offline: nothing cached for t")
         #expect(screen(state).contains { $0.contains("not in the cache (offline): q quits") })
         #expect(!screen(state).contains { $0.contains("press r") })
         var online = started(last: 100)

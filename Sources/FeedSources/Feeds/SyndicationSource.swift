@@ -18,9 +18,9 @@ import Synchronization
 /// - An entry met in an earlier (newer) document of the walk is left out of a later one, so
 ///   entries are de-duplicated by id across pages; within a document the parser already did.
 /// - A site's URL works too: an HTML page's `<link rel="alternate">` names the feed.
-/// - The end says why: `endNote` is "end of history" when the walk followed history links to
-///   their end, "this feed keeps only its latest N entries" when the feed links none (whose
-///   last page also carries `cap`, so the footer says the source returns no more).
+/// - The end says why: the last page's `endNote` is "end of history" when the walk followed
+///   history links to their end, "this feed keeps only its latest N entries" when the feed
+///   links none (that page also carries `cap`: the source returns no more than that).
 public struct SyndicationSource: FeedSource {
     public let url: URL
     private let transport: any HTTPTransport
@@ -52,9 +52,6 @@ public struct SyndicationSource: FeedSource {
     /// A refresh fetches the subscription document again (conditionally); archives stay.
     public func startOver() { state.forgetWalk() }
 
-    /// Why the feed ended, once its last page was loaded.
-    public var endNote: String? { state.endNote }
-
     /// How documents were obtained so far: fetched whole, answered 304, read from the cache without a request.
     public var counters: SyndicationCounters { state.counters }
 
@@ -63,41 +60,51 @@ public struct SyndicationSource: FeedSource {
             throw FeedError(.invalidRequest, "feed: unsupported page key \(key)")
         }
         let documentURL = position.url ?? state.subscriptionURL ?? url.absoluteString
-        let document = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
-        let entries = document.entries
-        let start = min(position.index, entries.count)
-        let end = min(start + max(pageSize, 1), entries.count)
-        let items = entries[start..<end].map { Self.item($0, feed: document.head.title) }
+        let parse = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
+        let start = position.index
+        let end = start + max(pageSize, 1)
+        // The page's entries and one more (whether the document goes on past the page), or the
+        // document's end: the first page of a huge document is ready long before its end.
+        var view = state.view(documentURL, parse, start: start, end: end)
+        while view.keptCount <= end, !view.isDone {
+            await parse.waitFor(entries: view.readCount + 1)
+            view = state.view(documentURL, parse, start: start, end: end)
+        }
+        if let error = view.error {
+            state.forget(documentURL, parse)
+            throw error
+        }
+        let items = parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
         var next: PageKey?
         var note: String?
-        if end < entries.count {
+        if view.keptCount > end {
             next = .cursor(Position(url: documentURL, index: end).token)
-        } else if let following = followingDocument(document, at: documentURL) {
+        } else if let head = view.head,
+                  let following = followingDocument(head, hasEntries: view.readCount > 0, at: documentURL)
+        {
             next = .cursor(Position(url: following, index: 0).token)
         } else {
-            note = state.walkedHistory || document.followedFrom != nil
+            let complete = view.head?.isComplete ?? false
+            note = state.walkedHistory || view.followedFrom != nil
                 ? "end of history"
-                : document.head.isComplete ? "end of history (the feed is complete)"
-                : "this feed keeps only its latest \(document.rawCount) entr\(document.rawCount == 1 ? "y" : "ies")"
+                : complete ? "end of history (the feed is complete)"
+                : "this feed keeps only its latest \(view.readCount) entr\(view.readCount == 1 ? "y" : "ies")"
+            if note != nil, !state.walkedHistory, view.followedFrom == nil, !complete {
+                // A feed without history hands out only what its one document holds: said the
+                // way the footer says it for every API that stops early.
+                var page = Page(key: key, items: items, next: nil, endNote: note)
+                page.cap = view.readCount
+                return page
+            }
         }
-        var page = Page(key: key, items: items, next: next)
-        if let note {
-            state.setEndNote(note)
-            // A feed without history hands out only what its one document holds: said the way
-            // the footer says it for every API that stops early.
-            if !state.walkedHistory, document.followedFrom == nil, !document.head.isComplete { page.cap = document.rawCount }
-        }
-        return page
+        return Page(key: key, items: items, next: next, endNote: note)
     }
 
     // MARK: - Documents
 
-    private func followingDocument(_ document: ParsedDocument, at documentURL: String) -> String? {
-        let head = document.head
+    private func followingDocument(_ head: FeedHead, hasEntries: Bool, at documentURL: String) -> String? {
         var candidate = head.links.next ?? head.links.prevArchive
-        if candidate == nil, head.isWordPress, !document.entries.isEmpty || document.rawCount > 0,
-           var components = URLComponents(string: documentURL)
-        {
+        if candidate == nil, head.isWordPress, hasEntries, var components = URLComponents(string: documentURL) {
             let current = components.queryItems?.first { $0.name == "paged" }.flatMap { Int($0.value ?? "") } ?? 1
             var query = (components.queryItems ?? []).filter { $0.name != "paged" }
             query.append(URLQueryItem(name: "paged", value: String(current + 1)))
@@ -108,12 +115,12 @@ public struct SyndicationSource: FeedSource {
         return state.link(from: documentURL, to: candidate, limit: Self.maxDocuments) ? candidate : nil
     }
 
-    private func document(at address: String, isSubscription: Bool, context: FetchContext) async throws(FeedError) -> ParsedDocument {
-        if let parsed = state.parsed(address) { return parsed }
+    private func document(at address: String, isSubscription: Bool, context: FetchContext) async throws(FeedError) -> DocumentParse {
+        if let parse = state.parsed(address) { return parse }
         let stored = cache.document(at: address)
         if let stored, stored.isArchive {
             state.count(\.fromCache)
-            return try remember(parse(stored.body, contentType: stored.contentType, url: address), at: address)
+            return state.remember(startParse(stored.body, contentType: stored.contentType, address: address) { _ in }, at: address)
         }
         guard let requestURL = URL(string: address) else { throw FeedError(.invalidRequest, "feed: not a URL: \(address)") }
         var headers = ["Accept": Self.accept]
@@ -131,52 +138,55 @@ public struct SyndicationSource: FeedSource {
         }
         if response.status == 304, let stored {
             state.count(\.notModified)
-            if let kept = state.keptSubscription(address, etag: stored.etag) { return remember(kept, at: address) }
-            let parsed = try parse(stored.body, contentType: stored.contentType, url: address)
-            if isSubscription, let etag = stored.etag { state.keepSubscription(address, etag: etag, parsed) }
-            return remember(parsed, at: address)
+            if let kept = state.keptSubscription(address, etag: stored.etag) { return state.remember(kept, at: address) }
+            let parse = startParse(stored.body, contentType: stored.contentType, address: address) { _ in }
+            if isSubscription, let etag = stored.etag { state.keepSubscription(address, etag: etag, parse) }
+            return state.remember(parse, at: address)
         }
         if response.status == 404 {
             // WordPress answers a page past the last with 404: the history ends there.
             state.count(\.fetched)
-            return remember(ParsedDocument(head: FeedHead(format: .rss20), entries: [], rawCount: 0), at: address)
+            return state.remember(DocumentParse(finished: FeedHead(format: .rss20)), at: address)
         }
         state.count(\.fetched)
         let body = [UInt8](response.body)
         let finalURL = response.url.absoluteString
-        let parsed: ParsedDocument
-        do {
-            parsed = try parse(body, contentType: response.header("content-type"), url: finalURL)
-        } catch let error where isSubscription && state.subscriptionURL == nil && FeedParser.looksLikeHTML(body) {
-            // A site's page: follow the feed it announces.
-            guard let found = FeedDiscovery.candidates(in: body, contentType: response.header("content-type"), url: response.url).first
-            else { throw FeedError(.decoding, "\(api): \(error.message), and it announces no feed (<link rel=\"alternate\">)") }
-            state.setSubscriptionURL(found.url)
-            return try await document(at: found.url, isSubscription: true, context: context)
+        let contentType = response.header("content-type")
+        var document = StoredFeedDocument(
+            url: address, body: body, contentType: contentType, etag: response.header("etag"),
+            lastModified: response.header("last-modified"), isArchive: false, fetchedAt: now())
+        let parse: DocumentParse
+        if FeedParser.looksLikeHTML(body) {
+            // Judged whole before anything else: a site's page names the feed to follow instead.
+            state.count(\.parsed)
+            do {
+                parse = try DocumentParse(parsingNow: body, contentType: contentType, address: finalURL)
+            } catch let error where isSubscription && state.subscriptionURL == nil {
+                guard let found = FeedDiscovery.candidates(in: body, contentType: contentType, url: response.url).first
+                else { throw FeedError(.decoding, "\(error.message), and it announces no feed (<link rel=\"alternate\">)") }
+                state.setSubscriptionURL(found.url)
+                return try await self.document(at: found.url, isSubscription: true, context: context)
+            }
+            document.isArchive = parse.read { $0.head?.isArchive ?? false }
+            if document.isArchive || isSubscription { cache.store(document) }
+        } else {
+            // Parsed on a thread of its own while the first pages are shown; kept once read whole.
+            let cache = cache
+            parse = startParse(body, contentType: contentType, address: finalURL) { [document] head in
+                var document = document
+                document.isArchive = head.isArchive
+                if head.isArchive || isSubscription { cache.store(document) }
+            }
         }
-        let document = StoredFeedDocument(
-            url: address, body: body, contentType: response.header("content-type"), etag: response.header("etag"),
-            lastModified: response.header("last-modified"), isArchive: parsed.head.isArchive, fetchedAt: now())
-        if parsed.head.isArchive || isSubscription { cache.store(document) }
-        if isSubscription, let etag = document.etag { state.keepSubscription(address, etag: etag, parsed) }
-        return remember(parsed, at: address)
+        if isSubscription, let etag = document.etag { state.keepSubscription(address, etag: etag, parse) }
+        return state.remember(parse, at: address)
     }
 
-    private func parse(_ body: [UInt8], contentType: String?, url address: String) throws(FeedError) -> ParsedDocument {
+    private func startParse(
+        _ body: [UInt8], contentType: String?, address: String, done: @escaping @Sendable (FeedHead) -> Void
+    ) -> DocumentParse {
         state.count(\.parsed)
-        do {
-            let document = try FeedParser.parse(body, contentType: contentType, url: URL(string: address))
-            return ParsedDocument(head: document.head, entries: document.entries, rawCount: document.entries.count)
-        } catch {
-            let host = URL(string: address).map(ArticleFetch.hostName) ?? address
-            throw FeedError(.decoding, "\(host): \(error.message)")
-        }
-    }
-
-    /// Keeps a parsed document for the walk, without the entries an earlier document of the
-    /// walk already gave.
-    private func remember(_ document: ParsedDocument, at address: String) -> ParsedDocument {
-        state.remember(document, at: address)
+        return DocumentParse(parsing: body, contentType: contentType, address: address, done: done)
     }
 
     // MARK: - Items
@@ -224,14 +234,31 @@ public struct SyndicationCounters: Sendable, Equatable {
     }
 }
 
-/// A parsed document as the walk keeps it.
-struct ParsedDocument: Sendable {
-    var head: FeedHead
-    var entries: [FeedEntry]
-    /// Entries in the document before de-duplication against the walk.
-    var rawCount: Int
+/// A document in the walk: its parse, and which of its entries the walk shows (those no newer
+/// document of the walk gave already), as indices into the parse's entries.
+struct WalkDocument {
+    let parse: DocumentParse
     /// The document whose history link led here (nil for the subscription document).
     var followedFrom: String?
+    var kept: [Int32] = []
+    /// Entries of the parse looked at so far.
+    var consumed = 0
+}
+
+/// One page's view of a document, taken under the walk's lock.
+struct DocumentView: Sendable {
+    /// Indices into the parse's entries of the page's kept entries.
+    var indices: [Int32]
+    /// Kept entries so far, and entries read so far.
+    var keptCount: Int
+    var readCount: Int
+    var title: String
+    /// The whole head, once the document was read to its end.
+    var head: FeedHead?
+    var error: FeedError?
+    var followedFrom: String?
+
+    var isDone: Bool { head != nil || error != nil }
 }
 
 /// A page key's place: a document (nil: the subscription document) and an entry index in it.
@@ -259,7 +286,7 @@ struct Position: Equatable {
 /// links followed (loop detection), ids already given, the feed's title.
 final class SyndicationState: Sendable {
     private struct Walk {
-        var parsed: [String: ParsedDocument] = [:]
+        var parsed: [String: WalkDocument] = [:]
         var order: [String] = []
         var seenIDs: Set<String> = []
         var givenIDs: [String: Set<String>] = [:]
@@ -267,9 +294,8 @@ final class SyndicationState: Sendable {
         var visited: Set<String> = []
         var subscriptionURL: String?
         var title: String?
-        var kept: [String: (etag: String, document: ParsedDocument)] = [:]
+        var kept: [String: (etag: String, parse: DocumentParse)] = [:]
         var counters = SyndicationCounters()
-        var endNote: String?
     }
 
     private let walk = Mutex(Walk())
@@ -279,9 +305,6 @@ final class SyndicationState: Sendable {
     static let keptDocuments = 6
 
     var title: String? { walk.withLock { $0.title } }
-    var endNote: String? { walk.withLock { $0.endNote } }
-
-    func setEndNote(_ note: String) { walk.withLock { $0.endNote = note } }
     var subscriptionURL: String? { walk.withLock { $0.subscriptionURL } }
     var counters: SyndicationCounters { walk.withLock { $0.counters } }
     var walkedHistory: Bool { walk.withLock { !$0.links.isEmpty } }
@@ -290,7 +313,7 @@ final class SyndicationState: Sendable {
 
     func count(_ counter: WritableKeyPath<SyndicationCounters, Int>) { walk.withLock { $0.counters[keyPath: counter] += 1 } }
 
-    func parsed(_ url: String) -> ParsedDocument? { walk.withLock { $0.parsed[url] } }
+    func parsed(_ url: String) -> DocumentParse? { walk.withLock { $0.parsed[url]?.parse } }
 
     /// Records that `from`'s history link names `to`; false when `to` was already in the walk
     /// (a loop) or the walk is at its limit.
@@ -304,39 +327,76 @@ final class SyndicationState: Sendable {
         }
     }
 
-    func remember(_ document: ParsedDocument, at url: String) -> ParsedDocument {
+    /// Puts a document in the walk (the one already there for `url`, if any, stays).
+    func remember(_ parse: DocumentParse, at url: String) -> DocumentParse {
+        walk.withLock { w in Self.register(&w, parse, at: url).parse }
+    }
+
+    private static func register(_ w: inout Walk, _ parse: DocumentParse, at url: String) -> WalkDocument {
+        if let known = w.parsed[url] { return known }
+        let document = WalkDocument(parse: parse, followedFrom: w.links.first { $0.value == url }?.key)
+        w.visited.insert(url)
+        w.parsed[url] = document
+        w.order.append(url)
+        if w.order.count > keptDocuments {
+            let dropped = w.order.removeFirst()
+            w.parsed[dropped] = nil
+        }
+        return document
+    }
+
+    /// The kept entries `start..<end` of `url`'s document as far as it was read, taking in the
+    /// entries read since the last look: an entry a newer document of the walk gave is left out
+    /// (de-duplication by id across documents), unless this document gave it the first time
+    /// (a document parsed again after it was dropped gives the same entries).
+    func view(_ url: String, _ parse: DocumentParse, start: Int, end: Int) -> DocumentView {
         walk.withLock { w in
-            if let known = w.parsed[url] { return known }
-            var kept = document
-            if let given = w.givenIDs[url] {
-                // Parsed again after it was dropped: the same entries as the first time.
-                kept.entries = document.entries.filter { given.contains($0.id) }
-            } else {
-                kept.entries = document.entries.filter { !w.seenIDs.contains($0.id) }
-                for entry in kept.entries { w.seenIDs.insert(entry.id) }
-                w.givenIDs[url] = Set(kept.entries.map(\.id))
+            if let known = w.parsed[url], known.parse !== parse {
+                // Dropped and parsed again meanwhile: this page reads the parse it asked.
+                w.parsed[url] = nil
+                w.order.removeAll { $0 == url }
             }
-            kept.followedFrom = w.links.first { $0.value == url }?.key
-            if w.title == nil, kept.followedFrom == nil, !document.head.title.isEmpty { w.title = document.head.title }
-            w.visited.insert(url)
-            w.parsed[url] = kept
-            w.order.append(url)
-            if w.order.count > Self.keptDocuments {
-                let dropped = w.order.removeFirst()
-                w.parsed[dropped] = nil
+            var document = Self.register(&w, parse, at: url)
+            let consumed = document.consumed
+            let fresh = parse.read { p in
+                (ids: p.entries[consumed...].map(\.id), title: p.title, head: p.head, error: p.error)
             }
-            return kept
+            var given = w.givenIDs[url] ?? []
+            for (offset, id) in fresh.ids.enumerated() where given.contains(id) || !w.seenIDs.contains(id) {
+                document.kept.append(Int32(consumed + offset))
+                w.seenIDs.insert(id)
+                given.insert(id)
+            }
+            w.givenIDs[url] = given
+            document.consumed += fresh.ids.count
+            w.parsed[url] = document
+            if w.title == nil, document.followedFrom == nil, !fresh.title.isEmpty { w.title = fresh.title }
+            let range = min(start, document.kept.count)..<min(end, document.kept.count)
+            return DocumentView(
+                indices: Array(document.kept[range]), keptCount: document.kept.count, readCount: document.consumed,
+                title: fresh.title, head: fresh.head, error: fresh.error, followedFrom: document.followedFrom)
         }
     }
 
-    func keepSubscription(_ url: String, etag: String, _ document: ParsedDocument) {
-        walk.withLock { $0.kept[url] = (etag, document) }
+    /// Drops a document that failed to parse, so asking again fetches it again.
+    func forget(_ url: String, _ parse: DocumentParse) {
+        walk.withLock { w in
+            if w.parsed[url]?.parse === parse {
+                w.parsed[url] = nil
+                w.order.removeAll { $0 == url }
+            }
+            if w.kept[url]?.parse === parse { w.kept[url] = nil }
+        }
     }
 
-    func keptSubscription(_ url: String, etag: String?) -> ParsedDocument? {
+    func keepSubscription(_ url: String, etag: String, _ parse: DocumentParse) {
+        walk.withLock { $0.kept[url] = (etag, parse) }
+    }
+
+    func keptSubscription(_ url: String, etag: String?) -> DocumentParse? {
         walk.withLock { w in
             guard let kept = w.kept[url], kept.etag == etag else { return nil }
-            return kept.document
+            return kept.parse
         }
     }
 

@@ -1,3 +1,4 @@
+import FeedRuntime
 import ArgumentParser
 import FeedReplica
 import FeedSources

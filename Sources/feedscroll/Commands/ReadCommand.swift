@@ -1,3 +1,4 @@
+import FeedRuntime
 import ArgumentParser
 import FeedMarkup
 import FeedModel

@@ -1,3 +1,4 @@
+import FeedRuntime
 import FeedModel
 import FeedPaging
 import Foundation

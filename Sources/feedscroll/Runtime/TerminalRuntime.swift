@@ -1,5 +1,6 @@
 import CursesTerminal
 import FeedConfig
+import FeedRuntime
 import FeedModel
 import FeedPaging
 import FeedSources
@@ -8,12 +9,8 @@ import FeedUI
 import Foundation
 import Logging
 
-/// The interactive loop: one thread owns the state and every curses call.
-///
-/// It sleeps in `poll()` on stdin, the fetcher's inbox pipe and the terminal's signal pipe, with
-/// no timeout unless something animates (then until the next spinner frame), so an idle screen
-/// costs no CPU. Each wake-up turns what arrived into actions, reduces them, carries out the
-/// effects, and draws one frame.
+/// The interactive run's wiring: the curses terminal, the theme, the first state and what the
+/// run fetches from, handed to `Runtime` (FeedRuntime), which owns the loop.
 struct TerminalRuntime {
     var source: any FeedSource
     var pageSize: Int
@@ -52,9 +49,6 @@ struct TerminalRuntime {
     /// Said on the status line at start (a config warning).
     var startNotice: String?
 
-    /// Time between spinner frames, in milliseconds.
-    static let frameInterval: Int32 = 100
-
     func run() -> Int32 {
         let terminal: CursesTerminal
         let resolvedTheme: Theme
@@ -72,154 +66,32 @@ struct TerminalRuntime {
         let initial = terminal.size
         defer { terminal.restore() }
 
-        // One inbox for every fetch result, list, comments or picture: each says what it is for.
-        let inbox = Inbox<Delivery>()
-        let cache = isOfflineOnly ? nil : self.cache
-        let fetcher = PageFetcher(source: source) { result in inbox.post(.fetched(cache?.settle(result) ?? result)) }
-        // Comment threads are cached like pages: fresh pages stored, failures answered from the cache.
-        var settleComments: DetailFetcher.Settle?
-        if let cache {
-            settleComments = { @Sendable result, itemID in cache.settle(result, in: cache.threadFeed(itemID)) }
-        }
-        let commentFetchers = comments.map { DetailFetcher(makeSource: $0, settle: settleComments) { inbox.post(.fetched($0)) } }
-        // The reader's pages go through the run's transport (that of the source or the pictures),
-        // or one made for them when the source has none (the demo feed).
-        let articleLoader = ArticleLoader(transport: pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)) {
-            inbox.post(.article(serial: $0, $1))
-        }
-        let documentFetchers = documents.map { DetailFetcher(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
         var state = AppState(
             sourceName: source.name, paging: PagingState(
                 firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages, pipeline: PagingState.listPipelineDepth),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
-        if commentFetchers != nil { state.commentPageSize = commentPageSize }
+        if comments != nil { state.commentPageSize = commentPageSize }
         if let commentWidth { state.commentWidth = commentWidth }
-        state.loadsDocuments = documentFetchers != nil
+        state.loadsDocuments = documents != nil
         // Pictures travel like pages: the run's transport, the fetch executor, the one inbox.
         let drawsPictures = showsPictures && resolvedTheme.usesColor && pictureTransport != nil
-        let pictureLoader = drawsPictures
-            ? pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
         state.setPictures(PictureState(isEnabled: drawsPictures, costLimit: pictureCacheBytes, background: resolvedTheme.pictureBackground))
-        var actions: [AppAction] = [.start(at: Self.now())]
-        if let openThread { actions.append(.openThread(itemID: openThread)) }
-        if let startNotice { actions.append(.notice(startNotice)) }
-        var descriptors = [
-            pollfd(fd: terminal.inputFileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: terminal.signalFileDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
+        var parts = Runtime<CursesTerminal>.Parts(source: source)
+        parts.comments = comments
+        parts.documents = documents
+        // The reader's pages go through the run's transport (that of the source or the pictures),
+        // or one made for them when the source has none (the demo feed).
+        parts.articleTransport = pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)
+        parts.pictureTransport = pictureTransport
+        parts.cache = cache
+        parts.browser = browser
+        parts.browserTerminal = browserTerminal
+        var startActions: [AppAction] = []
+        if let openThread { startActions.append(.openThread(itemID: openThread)) }
+        if let startNotice { startActions.append(.notice(startNotice)) }
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
-
-        var copies: [String] = []
-        // The cached first screen: first-generation pages come from the cache until one is not
-        // there; from then on (and for every later generation) the network answers.
-        var startsFromCache = self.cache != nil
-        // The detail whose thread went to the network before its revalidation: later pages of it
-        // come from the network too.
-        var threadMissedCache = -1
-        while true {
-            var index = 0
-            while index < actions.count {
-                for effect in state.reduce(actions[index]) {
-                    if case let .fetchArticle(url, serial) = effect {
-                        logger.info("read", metadata: ["url": "\(url)"])
-                        articleLoader.fetch(url: url, serial: serial)
-                    } else if case let .cancelArticle(serial) = effect {
-                        articleLoader.cancel(serial: serial)
-                    } else if case let .fetchPicture(request) = effect {
-                        pictureLoader?.fetch(request)
-                    } else if case let .cancelPicture(url) = effect {
-                        pictureLoader?.cancel(url: url)
-                    } else if case let .loadThreadHistory(threadID, serial) = effect {
-                        // Read on the cache's queue, not here: a slow or locked store never holds
-                        // a frame. The answer comes through the inbox and marks the new comments.
-                        self.cache?.readSeenComments(in: threadID) { inbox.post(.threadHistory(serial: serial, seen: $0)) }
-                    } else if case let .fetchComments(request, itemID, serial) = effect, isOfflineOnly, let cache = self.cache {
-                        // Offline, a thread opens from the cache as far as it was read, and ends there.
-                        actions.append(.fetched(Self.offlineComments(request, itemID: itemID, serial: serial, cache: cache), at: Self.now()))
-                    } else if case let .fetchComments(request, itemID, serial) = effect, let cache, request.generation == 0,
-                              serial != threadMissedCache, let hit = cache.lookup(request.key, in: cache.threadFeed(itemID))
-                    {
-                        // A thread read before is drawn from the cache at once, then revalidated.
-                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt, for: .comments(serial: serial)), at: Self.now()))
-                    } else if case let .fetch(request) = effect, startsFromCache || isOfflineOnly,
-                              let hit = cachedPage(for: request)
-                    {
-                        // Reduced before the next frame is drawn: a cached first screen is the first frame.
-                        actions.append(.fetched(.cached(request, hit.page, fetchedAt: hit.fetchedAt), at: Self.now()))
-                    } else {
-                        if case .fetch = effect { startsFromCache = false }
-                        if case let .fetchComments(request, _, serial) = effect, request.generation == 0 { threadMissedCache = serial }
-                        if let notice = perform(effect, terminal: terminal, fetcher: fetcher, comments: commentFetchers, documents: documentFetchers, copies: &copies) {
-                            actions.append(.notice(notice))
-                        }
-                    }
-                }
-                index += 1
-            }
-            actions.removeAll(keepingCapacity: true)
-            if state.isQuitting { break }
-            terminal.draw(render(state, size: state.size))
-            // After the frame: curses has flushed, so the copy cannot split one of its sequences.
-            for text in copies {
-                if let bytes = OSC52.sequence(copying: text) { terminal.writePassthrough(bytes) }
-                logger.info("copied", metadata: ["bytes": "\(text.utf8.count)"])
-            }
-            copies.removeAll()
-
-            let timeout = Self.timeout(for: state)
-            while poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno == EINTR {}
-            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                // The terminal went away (its window closed, tmux killed): nothing to draw on and
-                // nobody to read from, so stop rather than spin on a dead descriptor.
-                logger.notice("terminal hung up")
-                return 1
-            }
-            let now = Self.now()
-            for event in terminal.readEvents() {
-                switch event {
-                case let .key(key): actions.append(.key(key, at: now))
-                case let .resized(size): actions.append(.resized(size))
-                }
-            }
-            for delivery in inbox.drain() {
-                switch delivery {
-                case let .fetched(result):
-                    log(result)
-                    if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
-                    actions.append(.fetched(result, at: now))
-                case let .picture(picture):
-                    actions.append(.pictureFetched(picture))
-                case let .article(serial, outcome):
-                    actions.append(.articleFetched(serial: serial, outcome))
-                case let .threadHistory(serial, seen):
-                    actions.append(.threadHistory(serial: serial, seen: seen))
-                }
-            }
-            if actions.isEmpty { actions.append(.tick(at: now)) }
-        }
-        // Quitting closes every request still in flight and drops every retry not yet due.
-        fetcher.cancelAll()
-        commentFetchers?.cancelAll()
-        documentFetchers?.cancelAll()
-        pictureLoader?.cancelAll()
-        articleLoader.cancelAll()
-        cache?.flush()
-        logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
-        return 0
-    }
-
-    // MARK: - Helpers
-
-    /// A comment page answered offline: the cached page, or why there is none.
-    private static func offlineComments(_ request: PageRequest, itemID: String, serial: Int, cache: PageCache) -> FetchResult {
-        let pager = FetchResult.Pager.comments(serial: serial)
-        guard let hit = cache.lookup(request.key, endingWhereCacheEnds: true, in: cache.threadFeed(itemID)) else {
-            let reason = request.index == 0 ? "offline: this thread was not read before" : "offline: the rest of this thread is not cached"
-            return .loaded(request, .failure(FeedError(.invalidRequest, reason)), latency: 0, for: pager)
-        }
-        return .cached(request, hit.page, fetchedAt: hit.fetchedAt, for: pager)
+        return Runtime(backend: terminal, state: state, parts: parts, startActions: startActions, logger: logger).run()
     }
 
     /// The screen's first view of the cache: whether there is one, and the marks stored so far.
@@ -228,105 +100,5 @@ struct TerminalRuntime {
         let marks = cache.marks()
         return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits,
             hidesRead: hidesRead)
-    }
-
-    /// A list page the cache answers: every page offline, and otherwise first-generation pages
-    /// while the run starts from the cache (the cached first screen, revalidated once drawn).
-    private func cachedPage(for request: PageRequest) -> CachedPage? {
-        guard let cache, isOfflineOnly || request.generation == 0 else { return nil }
-        let hit = cache.lookup(request.key, endingWhereCacheEnds: isOfflineOnly)
-        if hit != nil { logger.debug("from cache", metadata: ["page": "\(request.index)", "key": "\(request.key)"]) }
-        return hit
-    }
-
-    /// Carries out an effect; returns a notice for the status line when it could not be done.
-    private func perform(
-        _ effect: AppEffect, terminal: CursesTerminal, fetcher: PageFetcher, comments: DetailFetcher?, documents: DetailFetcher?, copies: inout [String]
-    ) -> String? {
-        switch effect {
-        case let .fetch(request):
-            logger.debug("fetch", metadata: ["id": "\(request.id)", "page": "\(request.index)", "key": "\(request.key)"])
-            fetcher.fetch(request)
-        case let .cancel(id):
-            fetcher.cancel(id)
-        case let .fetchComments(request, itemID, serial):
-            logger.debug("fetch comments", metadata: ["id": "\(request.id)", "item": "\(itemID)", "page": "\(request.index)"])
-            comments?.fetch(request, itemID: itemID, serial: serial)
-        case let .cancelComments(id, serial):
-            comments?.cancel(id, serial: serial)
-        case let .fetchDocument(request, itemID, serial):
-            logger.debug("fetch document", metadata: ["id": "\(request.id)", "item": "\(itemID)"])
-            documents?.fetch(request, itemID: itemID, serial: serial)
-        case let .cancelDocument(id, serial):
-            documents?.cancel(id, serial: serial)
-        case .startOver:
-            fetcher.startOver()
-        case let .openURL(link):
-            let launch = BrowserCommand.launch(
-                opening: link, environment: ProcessInfo.processInfo.environment, configured: browser, terminal: browserTerminal)
-            logger.info("open", metadata: ["url": "\(link)", "browser": "\(launch.arguments[0])", "terminal": "\(launch.needsTerminal)"])
-            guard launch.needsTerminal else { return BrowserLauncher.open(launch.arguments) }
-            return terminal.handOver { BrowserLauncher.run(launch.arguments) }
-        case let .copy(text):
-            copies.append(text)
-        case let .markRead(itemID, isRead):
-            cache?.setRead(itemID, isRead)
-        case let .recordVisit(threadID, commentCount):
-            cache?.recordVisit(threadID, commentCount: commentCount)
-        case let .markSeen(commentIDs, threadID):
-            cache?.markSeen(commentIDs, in: threadID)
-        case .loadThreadHistory:
-            break  // answered before this is called (see `run`)
-        case .quit, .fetchPicture, .cancelPicture, .fetchArticle, .cancelArticle:
-            // Pictures are carried out by the PictureLoader in the loop.
-            break
-        }
-        return nil
-    }
-
-    private func log(_ result: FetchResult) {
-        let request = result.request
-        let pager = switch result.pager {
-        case .list: "list"
-        case .comments: "comments"
-        case .document: "document"
-        }
-        switch result.outcome {
-        case let .loaded(.success(page), latency):
-            logger.debug("loaded", metadata: [
-                "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
-            ])
-            for error in page.failed {
-                logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
-            }
-        case let .loaded(.failure(error), _):
-            logger.warning("failed", metadata: ["pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
-        case let .retrying(attempt, delay, error):
-            logger.notice("retrying", metadata: [
-                "pager": "\(pager)", "id": "\(request.id)", "attempt": "\(attempt)", "delay": "\(delay)", "error": "\(error.message)",
-            ])
-        case let .partial(items):
-            logger.debug("first items", metadata: ["pager": "\(pager)", "id": "\(request.id)", "items": "\(items.count)"])
-        }
-    }
-
-    private static func now() -> Double { Date().timeIntervalSince1970 }
-
-    /// The status line's account of items a page had to leave out, if any.
-    static func skippedNote(_ result: FetchResult) -> String? {
-        guard case let .success(page)? = result.result, let first = page.failed.first else { return nil }
-        let count = page.failed.count
-        return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
-    }
-
-    /// How long `poll` may sleep: until the next spinner frame while something animates, until
-    /// the next live update when one is due, otherwise for ever.
-    private static func timeout(for state: AppState) -> Int32 {
-        var timeout: Int32 = state.isAnimating ? frameInterval : -1
-        if let deadline = state.nextDeadline {
-            let wait = Int32(max(0, min(86_400_000, ((deadline - now()) * 1000).rounded(.up))))
-            timeout = timeout < 0 ? wait : min(timeout, wait)
-        }
-        return timeout
     }
 }

@@ -3,13 +3,13 @@ import Synchronization
 
 /// Where background work leaves results for the runtime thread: a `Mutex`-guarded list plus a
 /// self-pipe, so the runtime can sleep in `poll()` with no timeout and still wake at once.
-final class Inbox<Element: Sendable>: Sendable {
+public final class Inbox<Element: Sendable>: Sendable {
     private let items = Mutex<[Element]>([])
     /// Becomes readable when something was posted.
-    let readDescriptor: Int32
+    public let readDescriptor: Int32
     private let writeDescriptor: Int32
 
-    init() {
+    public init() {
         var fds: [Int32] = [0, 0]
         if pipe(&fds) != 0 { fatalError("feedscroll: cannot create a pipe: \(String(cString: strerror(errno)))") }
         for fd in fds {
@@ -26,7 +26,7 @@ final class Inbox<Element: Sendable>: Sendable {
     }
 
     /// Called from any thread.
-    func post(_ element: Element) {
+    public func post(_ element: Element) {
         items.withLock { $0.append(element) }
         var byte: UInt8 = 1
         // A full pipe already means "wake up": EAGAIN is fine to ignore.
@@ -34,7 +34,7 @@ final class Inbox<Element: Sendable>: Sendable {
     }
 
     /// Everything posted so far, in order; clears the pipe.
-    func drain() -> [Element] {
+    public func drain() -> [Element] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(readDescriptor, &buffer, buffer.count) > 0 {}
         return items.withLock { list in
@@ -44,7 +44,7 @@ final class Inbox<Element: Sendable>: Sendable {
     }
 
     /// Blocks until something is posted (or `timeout` milliseconds pass; -1 waits forever).
-    func wait(timeout: Int32 = -1) {
+    public func wait(timeout: Int32 = -1) {
         var descriptor = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&descriptor, 1, timeout) < 0 && errno == EINTR {}
     }

@@ -4,31 +4,24 @@ import FeedPaging
 /// A detail pager's fetcher: one per opened detail, bound to that item's thread (or its own
 /// document), so its results come back tagged with the detail's serial
 /// (`FetchResult.Pager.comments`, `.document`). Used on the runtime thread only.
-final class DetailFetcher {
-    typealias MakeSource = (String) -> (any FeedSource)?
-
-    /// What a result becomes before it is delivered, given the thread's item id (the page
-    /// cache stores fresh pages and answers failures with cached ones).
-    typealias Settle = @Sendable (FetchResult, String) -> FetchResult
+public final class DetailFetcher {
+    public typealias MakeSource = (String) -> (any FeedSource)?
 
     private let makeSource: MakeSource
     private let pager: (Int) -> FetchResult.Pager
     private let deliver: @Sendable (FetchResult) -> Void
-    private let settle: Settle?
     private var current: (serial: Int, fetcher: PageFetcher)?
 
     /// - Parameters:
     ///   - makeSource: the source for an item id (its thread, or its document).
     ///   - pager: which pager the results of the detail opened as a serial are for.
-    ///   - settle: what a result becomes before it is delivered (the page cache), if anything.
     ///   - deliver: where results go (the runtime's inbox).
     init(
         makeSource: @escaping MakeSource, pager: @escaping (Int) -> FetchResult.Pager = { .comments(serial: $0) },
-        settle: Settle? = nil, deliver: @escaping @Sendable (FetchResult) -> Void
+        deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.makeSource = makeSource
         self.pager = pager
-        self.settle = settle
         self.deliver = deliver
     }
 
@@ -42,12 +35,7 @@ final class DetailFetcher {
             // The previous detail's loads are cancelled (their requests closed); anything they
             // still deliver carries the old serial and is dropped by the reducer.
             current?.fetcher.cancelAll()
-            let deliver = self.deliver
-            var settled = deliver
-            if let settle {
-                settled = { @Sendable result in deliver(settle(result, itemID)) }
-            }
-            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, deliver: settled))
+            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, deliver: deliver))
         }
         current?.fetcher.fetch(request)
     }

@@ -12,4 +12,6 @@ enum Delivery: Sendable {
     /// The comments seen on earlier visits of the thread opened as `serial`, read on the
     /// cache's queue.
     case threadHistory(serial: Int, seen: Set<String>)
+    /// A page read from the page cache (or nil), read on the cache's queue.
+    case cacheRead(CacheRead, CachedCopy?)
 }

@@ -1,56 +1,39 @@
 import FeedModel
 import FeedPaging
 import FeedStore
+import FeedUI
 import Foundation
 import Logging
 
 /// The run's view of the cache: which feed this is, where pages are written, what is read back.
 ///
-/// Every write goes through `StoreWriter`'s queue, never the runtime thread, and so does the
-/// read of a thread's seen comments (`readSeenComments`, answered through the inbox). Other
-/// reads are not yet effects: `lookup` (a cached first screen, a thread's cached page, offline
-/// pages) runs on the runtime thread, and `settle` (a failed fetch answered from the cache) on
-/// the fetch executor; moving them behind the inbox is the runtime issue's work.
-final class PageCache: Sendable {
-    let store: CacheStore
-    let writer: StoreWriter
+/// It decides nothing: when a page is read or stored is the reducer's call (`AppEffect.readCache`,
+/// `.writeCache`). Every write and every read of the screen's runtime goes through
+/// `StoreWriter`'s serial queue, never the runtime thread, in the order they were asked (a read
+/// sees every write queued before it), and each read is answered through a closure the runtime
+/// points at its inbox. Only the read marks and visits are read once, before the first frame.
+public final class PageCache: Sendable {
+    public let store: CacheStore
+    public let writer: StoreWriter
     /// This feed's identity in the cache.
-    let feed: FeedKey
+    public let feed: FeedKey
     private let logger: Logger
 
-    init(store: CacheStore, feed: FeedKey, logger: Logger) {
+    public init(store: CacheStore, feed: FeedKey, logger: Logger) {
         self.store = store
         self.feed = feed
         self.logger = logger
         writer = StoreWriter(store: store) { line in logger.warning("\(line)") }
     }
 
-    /// Opens the cache the flags and config ask for.
-    ///
-    /// - Returns: the cache or none, and a warning line when the file was refused or moved aside.
-    static func open(options: FeedOptions, settings: RunSettings, source: any FeedSource, pageSize: Int, logger: Logger)
-        -> (cache: PageCache?, warning: String?)
-    {
-        let location: CacheLocation = options.noCache
-            ? .disabled
-            : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
-        let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
-        // Offline only reads: a cache that cannot be written is read as it is.
-        let opening = CacheStore.open(location, limitBytes: limit, readsReadOnly: options.offline)
-        if let warning = opening.warning { logger.warning("\(warning)") }
-        guard let store = opening.store else { return (nil, opening.warning) }
-        let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
-        return (PageCache(store: store, feed: feed, logger: logger), opening.warning)
-    }
-
     /// The cache's name for an item's comment thread: its pages are cached like a feed's.
-    func threadFeed(_ itemID: String) -> FeedKey {
+    public func threadFeed(_ itemID: String) -> FeedKey {
         FeedKey(source: "\(feed.source) comments", parameters: "thread=\(itemID)")
     }
 
     /// Stores a page that came from the network.
     /// - Parameter feed: the feed or thread it belongs to (this run's feed unless said).
-    func remember(_ page: Page, index: Int, in feed: FeedKey? = nil) {
+    public func remember(_ page: Page, index: Int, in feed: FeedKey? = nil) {
         let feed = feed ?? self.feed
         let logger = self.logger
         let items = page.items.count
@@ -61,10 +44,22 @@ final class PageCache: Sendable {
 
     /// How many pages a pipe lets wait for the cache before it asks for more: enough that
     /// batches are large (one commit for many pages), few enough that memory stays bounded.
-    static let pipeBacklogPages = 32
+    public static let pipeBacklogPages = 32
 
     /// Waits while the cache's backlog is full (a pipe, before it fetches more).
-    func waitForRoom() { writer.waitForRoom(pages: Self.pipeBacklogPages) }
+    public func waitForRoom() { writer.waitForRoom(pages: Self.pipeBacklogPages) }
+
+    /// Reads the page `read` asks for on the writer's queue, never on the caller's thread.
+    /// - Parameter answer: called on the writer's queue with the cached copy, or nil when there
+    ///   is none or the cache cannot be read.
+    public func read(_ read: CacheRead, answer: @escaping @Sendable (CachedCopy?) -> Void) {
+        let feed = read.threadID.map(threadFeed) ?? self.feed
+        writer.submit("read page") { [self] _ in
+            let hit = lookup(read.request.key, endingWhereCacheEnds: read.endsWhereCacheEnds, in: feed)
+            if hit != nil { logger.debug("from cache", metadata: ["page": "\(read.request.index)", "key": "\(read.request.key)"]) }
+            answer(hit.map { CachedCopy(page: $0.page, fetchedAt: $0.fetchedAt) })
+        }
+    }
 
     /// The cached page at `key`, if any.
     ///
@@ -72,11 +67,11 @@ final class PageCache: Sendable {
     ///   - key: the page's key.
     ///   - endingWhereCacheEnds: offline: drop the page's `next` when that page is not cached
     ///     too, so the feed ends where the cache does.
-    ///   - feed: the feed or thread (this run's feed unless said).
-    func lookup(_ key: PageKey, endingWhereCacheEnds: Bool = false, in feed: FeedKey? = nil) -> CachedPage? {
+    ///   - feed: the feed or thread.
+    private func lookup(_ key: PageKey, endingWhereCacheEnds: Bool, in feed: FeedKey) -> CachedPage? {
         let pages: [CachedPage]
         do {
-            pages = try store.pages(of: feed ?? self.feed, from: key, limit: 2)
+            pages = try store.pages(of: feed, from: key, limit: 2)
         } catch {
             logger.warning("cache: reading \(key) failed: \(error)")
             return nil
@@ -86,38 +81,20 @@ final class PageCache: Sendable {
         return first
     }
 
-    /// What a list fetch result becomes with a cache: a fresh page is stored; a final failure
-    /// is answered by the cached copy of the page when there is one (the network is down).
-    /// Called on the fetcher's threads.
-    /// - Parameter feed: the feed or thread the result is for (this run's feed unless said).
-    func settle(_ result: FetchResult, in feed: FeedKey? = nil) -> FetchResult {
-        switch result.result {
-        case let .success(page)?:
-            remember(page, index: result.request.index, in: feed)
-        case .failure?:
-            if let cached = lookup(result.request.key, in: feed) {
-                return .cached(result.request, cached.page, fetchedAt: cached.fetchedAt, for: result.pager)
-            }
-        case nil:
-            break
-        }
-        return result
-    }
-
     /// Stores a read mark, or takes it away.
-    func setRead(_ itemID: String, _ isRead: Bool) {
+    public func setRead(_ itemID: String, _ isRead: Bool) {
         let time = Date().timeIntervalSince1970
         writer.submit("read mark") { try $0.setRead(itemID, isRead, at: time) }
     }
 
     /// Stores a thread visit with the story's comment count now.
-    func recordVisit(_ threadID: String, commentCount: Int) {
+    public func recordVisit(_ threadID: String, commentCount: Int) {
         let visit = ThreadVisit(threadID: threadID, visitedAt: Date().timeIntervalSince1970, commentCount: commentCount)
         writer.submit("visit") { try $0.recordVisit(visit) }
     }
 
     /// Stores comments as seen in a thread.
-    func markSeen(_ commentIDs: [String], in threadID: String) {
+    public func markSeen(_ commentIDs: [String], in threadID: String) {
         writer.submit("seen comments") { try $0.markSeen(commentIDs, in: threadID) }
     }
 
@@ -125,20 +102,20 @@ final class PageCache: Sendable {
     /// the runtime thread: after every write queued before it (so a visit's own `markSeen`,
     /// queued later, never hides its new comments), and with no wait on the screen.
     /// - Parameter answer: called on the writer's queue with what was read (empty on failure).
-    func readSeenComments(in threadID: String, answer: @escaping @Sendable (Set<String>) -> Void) {
+    public func readSeenComments(in threadID: String, answer: @escaping @Sendable (Set<String>) -> Void) {
         let store = self.store
         writer.submit("read seen comments") { _ in answer((try? store.seenComments(in: threadID)) ?? []) }
     }
 
     /// The read marks and visits stored so far, for the screen's first state.
-    func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
+    public func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
         let readIDs = (try? store.readItemIDs()) ?? []
         let visits = ((try? store.visits()) ?? [:]).mapValues(\.commentCount)
         return (readIDs, visits)
     }
 
     /// Waits for queued writes (before exiting).
-    func flush() { writer.flush() }
+    public func flush() { writer.flush() }
 
     // MARK: - Helpers
 
@@ -152,7 +129,7 @@ final class PageCache: Sendable {
 
     /// What tells this feed's pages apart: the command line without presentation flags, and the
     /// page size in force (the flag's or the config's).
-    static func feedParameters(_ arguments: [String], pageSize: Int) -> String {
+    public static func feedParameters(_ arguments: [String], pageSize: Int) -> String {
         var kept: [String] = []
         var index = 0
         while index < arguments.count {

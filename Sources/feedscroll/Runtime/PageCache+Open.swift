@@ -1,0 +1,25 @@
+import FeedModel
+import FeedRuntime
+import FeedStore
+import Foundation
+import Logging
+
+extension PageCache {
+    /// Opens the cache the flags and config ask for.
+    ///
+    /// - Returns: the cache or none, and a warning line when the file was refused or moved aside.
+    static func open(options: FeedOptions, settings: RunSettings, source: any FeedSource, pageSize: Int, logger: Logger)
+        -> (cache: PageCache?, warning: String?)
+    {
+        let location: CacheLocation = options.noCache
+            ? .disabled
+            : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
+        let limit = (settings.cacheMB ?? CacheStore.defaultLimitBytes >> 20) << 20
+        // Offline only reads: a cache that cannot be written is read as it is.
+        let opening = CacheStore.open(location, limitBytes: limit, readsReadOnly: options.offline)
+        if let warning = opening.warning { logger.warning("\(warning)") }
+        guard let store = opening.store else { return (nil, opening.warning) }
+        let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
+        return (PageCache(store: store, feed: feed, logger: logger), opening.warning)
+    }
+}
