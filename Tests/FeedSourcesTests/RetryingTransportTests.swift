@@ -132,14 +132,15 @@ struct RetryingTransportTests {
         #expect(scripted.snapshot.started.filter { $0 == Self.item(1) }.count == 1)
     }
 
-    /// One 429 with `Retry-After: 5` pauses every request to the host, not just its own.
+    /// One 429 with `Retry-After: 5` pauses every request to the host, not just its own, and
+    /// teaches the host's pace: after the pause, its starts are spaced.
     @Test func rateLimitPausesEveryRequestOfTheSource() async throws {
         let ids = Array(1...4)
         let scripted = ScriptedTransport { url, _ in
             url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
         }
         let clock = ManualClock()
-        let (source, _) = Self.source(scripted, clock: clock, width: 2)
+        let (source, transport) = Self.source(scripted, clock: clock, width: 2)
         let load = Task { try await source.load(source.firstKey, pageSize: 4) }
         await scripted.until { $0.held.count == 2 }
         scripted.answer(Self.item(1), ScriptedTransport.json(Self.item(1), #"{"error":"slow down"}"#, status: 429, headers: ["retry-after": "5"]))
@@ -151,14 +152,48 @@ struct RetryingTransportTests {
         clock.advance(by: 4.9)
         #expect(scripted.snapshot.started.count == 3)
         clock.advance(by: 0.1)
+        // The pace was learned from the starts before the refused one in its second (the list
+        // and maybe item 2, whichever the fan-out started first): one start now, one a pace later.
+        let pace = transport.limiter(for: URL(string: Self.base)!).pace
+        let interval = try #require(pace.interval)
+        #expect(interval == 1.1 || interval == 0.55)
+        #expect(pace.refusals == 1)
+        await scripted.until { $0.held.count == 1 }
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.held.count == 1)
+        clock.advance(by: interval)
         await scripted.until { $0.held.count == 2 }
         for id in [1, 3] { scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id))) }
+        // Item 4 keeps the pace too.
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.held.isEmpty)
+        clock.advance(by: interval)
         await scripted.until { $0.held.count == 1 }
         scripted.answer(Self.item(4), ScriptedTransport.json(Self.item(4), Self.story(4)))
         let page = try await load.value
         #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
         #expect(scripted.snapshot.started.count == 1 + 4 + 1)
         #expect(clock.slept.allSatisfy { $0 <= 5 })
+    }
+
+    /// A success that says the quota is spent (`X-RateLimit-Remaining: 0`) holds the host until
+    /// the reset: the next request waits instead of being refused.
+    @Test func aSpentQuotaHoldsTheHostUntilItsReset() async throws {
+        let scripted = ScriptedTransport { url, attempt in
+            attempt == 1 && url.hasSuffix("/1.json")
+                ? ScriptedTransport.json(url, "{}", headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "3"])
+                : ScriptedTransport.json(url, "{}")
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
+        _ = try await transport.send(HTTPRequest(url: URL(string: Self.item(1))!))
+        let second = Task { try await transport.send(HTTPRequest(url: URL(string: Self.item(2))!)) }
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.started.count == 1)
+        clock.advance(by: 3)
+        #expect(try await second.value.status == 200)
+        #expect(clock.slept == [3])
+        #expect(scripted.snapshot.started.count == 2)
     }
 
     /// A zero wait is clamped to the shortest pause; a value that is not delta-seconds (`-5`,

@@ -2,14 +2,17 @@ import FeedModel
 import Foundation
 import Synchronization
 
-/// The requests one host may have in flight, per lane, and the instant before which none may
-/// start because the host said to slow down.
+/// The requests one host may have in flight, per lane, the instant before which none may
+/// start because the host said to slow down, and the host's pace (`HostPace`).
 ///
 /// Shared by every request a source (or several sources on one transport) sends to the host:
-/// a 429 seen by one sibling pauses them all, instead of letting a fan-out hammer the API.
+/// a 429 seen by one sibling pauses them all, instead of letting a fan-out hammer the API, and
+/// teaches the pace every later start keeps to.
 final class HostLimiter: Sendable {
     /// Requests in flight at once, per lane.
     let width: Int
+    /// Starts spaced as the host's refusals taught, most urgent lane first.
+    let pace: HostPace
     private let state = Mutex(State())
 
     private struct State {
@@ -19,8 +22,9 @@ final class HostLimiter: Sendable {
         var pausedUntil: Date?
     }
 
-    init(width: Int) {
+    init(width: Int, clock: SourceClock = .system) {
         self.width = max(1, width)
+        self.pace = HostPace(clock: clock)
     }
 
     /// When the pause ends, if the host is paused.

@@ -19,7 +19,11 @@ import Synchronization
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
 ///   the pager does not multiply the attempts; `r` still tries again.
 /// - Each retry is announced to the request's `context.onRetry` (the footer's countdown) and `log`.
-/// - Requests queue per host and per `context.lane`.
+/// - Requests queue per host and per `context.lane`, then take their turn in the host's pace
+///   (`HostPace`): none until the host first refuses one, then the pace its refusals taught,
+///   the open detail's requests before the list's, the list's before pictures.
+/// - A 2xx that says the quota is spent (`X-RateLimit-Remaining: 0` with a reset) holds the
+///   host until the reset instead of spending the next request on a refusal.
 public final class RetryingTransport: HTTPTransport {
     public let base: any HTTPTransport
     public let policy: RetryPolicy
@@ -85,7 +89,7 @@ public final class RetryingTransport: HTTPTransport {
         let key = Self.hostKey(url)
         return limiters.withLock { limiters in
             if let limiter = limiters[key] { return limiter }
-            let limiter = HostLimiter(width: width)
+            let limiter = HostLimiter(width: width, clock: clock)
             limiters[key] = limiter
             return limiter
         }
@@ -106,6 +110,13 @@ public final class RetryingTransport: HTTPTransport {
         while true {
             try await waitOutPause(limiter)
             try await limiter.acquire(lane)
+            let turn: HostPace.Turn
+            do throws(FeedError) {
+                turn = try await limiter.pace.takeTurn(lane)
+            } catch {
+                limiter.release(lane)
+                throw error
+            }
             var response: HTTPResponse?
             let result: Result<T, FeedError>
             do throws(FeedError) {
@@ -116,12 +127,20 @@ public final class RetryingTransport: HTTPTransport {
                 result = .failure(error)
             }
             limiter.release(lane)
+            if let response, (200..<300).contains(response.status),
+               let wait = RetryAfter.seconds(headers: response.headers, isThrottled: false, now: clock.now()) {
+                // The quota is spent (`X-RateLimit-Remaining: 0`): wait for its reset rather
+                // than spend the next request on a refusal.
+                limiter.pause(until: clock.now().addingTimeInterval(wait))
+                log?("\(Self.hostKey(request.url)): quota spent; holding every request to it for \(Self.format(wait))")
+            }
             let error: FeedError
             switch result {
             case let .success(value): return value
             case let .failure(failure): error = failure
             }
             if error.kind == .cancelled || Task.isCancelled { throw FeedError(.cancelled, error.message) }
+            if error.kind == .rateLimited { limiter.pace.refused(turn) }
 
             var probe = error
             if probe.kind == .decoding { probe.isRetryable = true }

@@ -1,0 +1,209 @@
+import FeedModel
+import Foundation
+import Synchronization
+
+/// A host's pace: learned from its refusals, held as the earliest instant the next request may
+/// start, and handed out as turns to the most urgent lane first.
+///
+/// Until a host refuses a request it has no pace: every turn is granted at once (a host that
+/// never says "slow down" is never slowed). The first refusal (a 429, a rate-limited 403) sets
+/// the pace from the starts accepted in the second before the refused one, a tenth under:
+/// five accepted then one refused is one start every 1.1 / 5 s. A refusal of a start made
+/// under the current pace slows it by a quarter (a burst's other refusals, started before,
+/// count once). After `relaxAfter` starts with no refusal the pace eases back by a quarter,
+/// never past the one first learned.
+///
+/// Turns are handed out by one pacer task, alive only while turns wait: at each due instant
+/// it grants the longest waiter of the most urgent lane (detail, then list, then pictures), so
+/// the open detail's comments never wait behind list prefetch or thumbnails. Waits are
+/// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
+final class HostPace: Sendable {
+    /// One start granted: its place in the host's order and its instant, for `refused`.
+    struct Turn: Sendable, Equatable {
+        var serial: UInt64
+        var at: Date
+    }
+
+    /// Lanes in the order turns are granted.
+    static let urgency: [FetchLane] = [.detail, .list, .pictures]
+    /// Seconds over which accepted starts are counted when a pace is learned.
+    static let window = 1.0
+    /// The learned pace's margin over the starts that were accepted.
+    static let margin = 1.1
+    /// How much a refusal under the pace slows it (and a clean run eases it).
+    static let slowdown = 1.25
+    /// Starts kept for learning.
+    static let memory = 256
+
+    let relaxAfter: Int
+    private let clock: SourceClock
+    private let state = Mutex(State())
+
+    private struct Waiter {
+        var id: UInt64
+        var continuation: CheckedContinuation<Turn?, Never>
+    }
+
+    private struct State {
+        var interval: Double?
+        var learned: Double?
+        var due: Date?
+        var waiters: [FetchLane: [Waiter]] = [:]
+        var nextWaiter: UInt64 = 0
+        var serial: UInt64 = 0
+        var starts: [Turn] = []
+        /// Starts after this serial were made under the current pace.
+        var pacedAfter: UInt64 = 0
+        var cleanStarts = 0
+        var refusals = 0
+        var isPacing = false
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
+
+        /// Records a start; under a pace, sets the next due instant (easing a slowed pace
+        /// after `relaxAfter` clean starts).
+        mutating func start(at now: Date, relaxAfter: Int) -> Turn {
+            if let current = interval, let learned, cleanStarts >= relaxAfter, current > learned {
+                interval = max(learned, current / HostPace.slowdown)
+                pacedAfter = serial
+                cleanStarts = 0
+            }
+            serial += 1
+            let turn = Turn(serial: serial, at: now)
+            starts.append(turn)
+            if starts.count > HostPace.memory { starts.removeFirst(starts.count - HostPace.memory) }
+            if let interval {
+                due = now.addingTimeInterval(interval)
+                cleanStarts += 1
+            }
+            return turn
+        }
+
+        mutating func releaseWatchers() -> [CheckedContinuation<Void, Never>] {
+            let count = waiting
+            var ready: [CheckedContinuation<Void, Never>] = []
+            watchers.removeAll { watcher in
+                guard watcher.count <= count else { return false }
+                ready.append(watcher.continuation)
+                return true
+            }
+            return ready
+        }
+    }
+
+    /// - Parameters:
+    ///   - clock: time and sleep.
+    ///   - relaxAfter: clean starts after which a slowed pace eases by a quarter.
+    init(clock: SourceClock = .system, relaxAfter: Int = 50) {
+        self.clock = clock
+        self.relaxAfter = max(1, relaxAfter)
+    }
+
+    /// Seconds between starts, or nil while the host has refused nothing.
+    var interval: Double? { state.withLock { $0.interval } }
+    /// Turns waiting to be granted, in every lane.
+    var waiting: Int { state.withLock { $0.waiting } }
+    /// Refusals reported.
+    var refusals: Int { state.withLock { $0.refusals } }
+
+    /// Waits for this host's next start, most urgent lane first.
+    ///
+    /// - Returns: the turn, to pass to `refused` if the host refuses the request.
+    /// - Throws: `.cancelled` if the task is cancelled before its turn.
+    func takeTurn(_ lane: FetchLane) async throws(FeedError) -> Turn {
+        let now = clock.now()
+        let granted = state.withLock { state -> Turn? in
+            guard state.waiting == 0, state.interval == nil || (state.due ?? now).timeIntervalSince(now) <= 0.0005 else { return nil }
+            return state.start(at: now, relaxAfter: relaxAfter)
+        }
+        if let granted { return granted }
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let turn = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Turn?, Never>) in
+                let (cancelled, startPacer, ready) = state.withLock { state -> (Bool, Bool, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled { return (true, false, []) }
+                    state.waiters[lane, default: []].append(Waiter(id: id, continuation: continuation))
+                    let startPacer = !state.isPacing
+                    state.isPacing = true
+                    return (false, startPacer, state.releaseWatchers())
+                }
+                if cancelled { continuation.resume(returning: nil) }
+                for watcher in ready { watcher.resume() }
+                if startPacer { Task { await self.pace() } }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.waiters[lane]?.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters[lane]?.remove(at: index)
+            }
+            waiter?.continuation.resume(returning: nil)
+        }
+        guard let turn else { throw FeedError(.cancelled, "cancelled") }
+        return turn
+    }
+
+    /// The host refused the request started at `turn`: learns or slows the pace.
+    func refused(_ turn: Turn) {
+        state.withLock { state in
+            state.refusals += 1
+            if let interval = state.interval {
+                // A start made before the pace last changed tells nothing new about it.
+                guard turn.serial > state.pacedAfter else { return }
+                state.interval = interval * Self.slowdown
+            } else {
+                let since = turn.at.addingTimeInterval(-Self.window)
+                let accepted = state.starts.filter { $0.serial < turn.serial && $0.at > since }.count
+                let interval = Self.margin * Self.window / Double(max(1, accepted))
+                state.interval = interval
+                state.learned = interval
+            }
+            state.pacedAfter = state.serial
+            state.cleanStarts = 0
+        }
+    }
+
+    /// Suspends until at least `count` turns wait (a barrier for tests).
+    func untilWaiting(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.waiting >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Grants waiting turns at their due instants until none wait.
+    private func pace() async {
+        while true {
+            enum Step {
+                case done
+                case sleep(Double)
+                case grant(CheckedContinuation<Turn?, Never>, Turn)
+            }
+            let now = clock.now()
+            let step = state.withLock { state -> Step in
+                guard let lane = Self.urgency.first(where: { !(state.waiters[$0]?.isEmpty ?? true) }) else {
+                    state.isPacing = false
+                    return .done
+                }
+                // Within half a millisecond is due: date arithmetic must not cost a second sleep.
+                if let due = state.due, due.timeIntervalSince(now) > 0.0005 { return .sleep(due.timeIntervalSince(now)) }
+                let waiter = state.waiters[lane]!.removeFirst()
+                return .grant(waiter.continuation, state.start(at: now, relaxAfter: relaxAfter))
+            }
+            switch step {
+            case .done: return
+            case let .sleep(seconds): try? await clock.sleep(seconds)
+            case let .grant(continuation, turn): continuation.resume(returning: turn)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+/// A host's pace learned from its refusals, and turns granted most urgent lane first, on a
+/// manual clock: every wait is a barrier on the pace's, the clock's or a stream's state.
+struct HostPacingTests {
+    /// Eight turns at once (no pace yet), the sixth refused: five accepted before it in the
+    /// same second, so a start every 1.1 / 5 s.
+    static func learned(_ clock: ManualClock, relaxAfter: Int = 50) async throws -> (HostPace, [HostPace.Turn]) {
+        let pace = HostPace(clock: clock.clock, relaxAfter: relaxAfter)
+        var turns: [HostPace.Turn] = []
+        for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
+        #expect(clock.slept.isEmpty, "no pace before a refusal: every turn at once")
+        #expect(pace.interval == nil)
+        pace.refused(turns[5])
+        return (pace, turns)
+    }
+
+    @Test func theFirstRefusalSetsThePaceFromTheStartsAcceptedInTheSecondBeforeIt() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock)
+        // Three starts 1.5 s before are outside the second the refusal is measured over.
+        for _ in 0..<3 { _ = try await pace.takeTurn(.list) }
+        clock.advance(by: 1.5)
+        var turns: [HostPace.Turn] = []
+        for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
+        clock.advance(by: 0.4)
+        turns.append(try await pace.takeTurn(.list))
+        pace.refused(turns[4])
+        #expect(pace.interval == 1.1 / 4)
+        #expect(pace.refusals == 1)
+    }
+
+    @Test func theBurstsOtherRefusalsDoNotCompoundThePace() async throws {
+        let (pace, turns) = try await Self.learned(ManualClock())
+        #expect(pace.interval == 1.1 / 5)
+        pace.refused(turns[6])
+        pace.refused(turns[7])
+        #expect(pace.interval == 1.1 / 5)
+        #expect(pace.refusals == 3)
+    }
+
+    @Test func aRefusalOfAStartUnderThePaceSlowsItByAQuarterAndACleanRunEasesIt() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock, relaxAfter: 3)
+        let refused = try await pace.takeTurn(.list)
+        #expect(clock.slept.isEmpty, "the first start under the pace is at once")
+        pace.refused(refused)
+        let slowed = 1.1 / 5 * 1.25
+        #expect(abs(pace.interval! - slowed) < 1e-12)
+        // Three clean starts at the slowed pace, then the fourth eases it back to the learned one.
+        for _ in 0..<3 {
+            clock.advance(by: slowed)
+            _ = try await pace.takeTurn(.list)
+        }
+        #expect(abs(pace.interval! - slowed) < 1e-12)
+        clock.advance(by: slowed)
+        _ = try await pace.takeTurn(.list)
+        #expect(pace.interval == 1.1 / 5)
+        #expect(clock.slept.isEmpty, "each turn came when due: nobody waited")
+    }
+
+    @Test func turnsAreSpacedAndTheDetailGoesFirstThenTheListThenPictures() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        var tasks: [Task<Void, any Error>] = []
+        func wait(_ lane: FetchLane, _ name: String, behind count: Int) async {
+            tasks.append(Task {
+                _ = try await pace.takeTurn(lane)
+                grant.yield(name)
+            })
+            await pace.untilWaiting(count + 1)
+        }
+        await wait(.list, "list 1", behind: 0)
+        await wait(.pictures, "picture", behind: 1)
+        await wait(.list, "list 2", behind: 2)
+        await wait(.detail, "detail", behind: 3)
+        var order: [String] = []
+        var names = granted.makeAsyncIterator()
+        for _ in 1...4 {
+            await clock.untilSleeping(1)
+            #expect(clock.sleeping == 1, "one pacer, whatever the number of waiters")
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        for task in tasks { try await task.value }
+        #expect(order == ["detail", "list 1", "list 2", "picture"])
+        #expect(clock.slept.count == 4)
+        #expect(clock.slept.allSatisfy { abs($0 - interval) < 1e-6 })  // Date keeps ~0.1 µs here
+        #expect(pace.waiting == 0)
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueueAndNeverStarts() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        _ = try await pace.takeTurn(.list)
+        let cancelled = Task { try await pace.takeTurn(.detail) }
+        await pace.untilWaiting(1)
+        let kept = Task { try await pace.takeTurn(.list) }
+        await pace.untilWaiting(2)
+        cancelled.cancel()
+        await #expect(throws: FeedError.self) { try await cancelled.value }
+        #expect(pace.waiting == 1)
+        await clock.untilSleeping(1)
+        clock.advance(by: interval)
+        let turn = try await kept.value
+        #expect(turn.serial == 10, "the list waiter got the turn the cancelled detail would have had")
+    }
+}
