@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
         .target(
             name: "FeedConfig",
-            dependencies: ["FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["FeedModel", "FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "FeedReplica",
@@ -119,9 +119,9 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures"]),
+            dependencies: ["FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats"]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
-        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
+        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
         .testTarget(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
