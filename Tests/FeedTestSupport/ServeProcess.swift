@@ -93,6 +93,14 @@ public final class ServeProcess {
         return (object?["rounds"] as? Int) ?? 0
     }
 
+    /// `GET /_stats` → `faults`: requests answered with each fault (`rateLimited`, `error`, …).
+    public func faultStats() throws -> [String: Int] {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "5", "http://127.0.0.1:\(port)/_stats"], environment: ProcessInfo.processInfo.environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        return (object?["faults"] as? [String: Int]) ?? [:]
+    }
+
     /// `GET /_stats`: requests per route.
     public func routeStats() throws -> [String: Int] {
         let result = try ChildProcess.run(
