@@ -196,6 +196,7 @@ extension AppState {
         let request = result.request
         switch result.outcome {
         case let .loaded(loaded, latency):
+            firstItems = []
             let receipt = paging.receive(request, loaded)
             let outcome = receipt.outcome
             if outcome == .dropped { return [] }
@@ -243,8 +244,11 @@ extension AppState {
                 else if let first = paging.applier.pageRange?.lowerBound, request.index < first { .above }
                 else { .below }
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now, place: place)
-        case .partial:
-            break  // list pages are applied whole, in key order
+        case let .partial(items):
+            // List pages are applied whole, in key order; before the first one, its first items
+            // are drawn as they come (under a rate limit the page's last item is seconds away).
+            guard paging.items.count == 0, paging.inFlight[request.id] != nil, items.count > firstItems.count else { return [] }
+            firstItems = items
         }
         return []
     }

@@ -23,6 +23,9 @@ public struct AppState: Equatable {
     public internal(set) var lastLatency: Double?
     /// A retry under way after a failed attempt.
     public internal(set) var retrying: RetryNote?
+    /// The first page's items known before the page (in rank order), drawn while the list is
+    /// still empty; the page itself replaces them.
+    public internal(set) var firstItems: [FeedItem] = []
     /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
     public var livePeriod: Double?
     /// When the last live update was asked for.

@@ -24,7 +24,9 @@ public func render(_ state: AppState, size: Size) -> Grid {
         return grid
     }
     let items = state.paging.items
-    if items.count == 0 {
+    if items.count == 0, !state.firstItems.isEmpty, state.paging.loadState == .loading {
+        drawFirstItems(state, into: &grid)
+    } else if items.count == 0 {
         drawEmpty(state, into: &grid)
     } else {
         drawItems(state, into: &grid)
@@ -173,6 +175,25 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
     let first = max(0, (listRows - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
         centre(line.0, row: first + offset, style: line.1, into: &grid)
+    }
+}
+
+/// The first page's first items while the page is still loading: the rows as the list will
+/// draw them, with no cursor yet (keys act on the page once it is in), and the loading line.
+private func drawFirstItems(_ state: AppState, into grid: inout Grid) {
+    let listColumns = state.splitListColumns ?? grid.size.columns
+    let shown = min(state.firstItems.count, max(0, (grid.size.rows - 2) / 2))
+    var row = 0
+    for item in state.firstItems.prefix(shown) {
+        let title = item.title.isEmpty ? "(untitled)" : item.title
+        grid.write(title, row: row, column: 2, width: listColumns - 5, style: .title)
+        grid.write(metaLine(item, now: state.now), row: row + 1, column: 2, width: listColumns - 5, style: .meta)
+        row += 2
+    }
+    if row < grid.size.rows - 1 {
+        let text = state.retrying.map { "\(state.spinner) \($0.reason) — \(state.retryCountdown($0))" }
+            ?? "\(state.spinner) Loading \(state.sourceName)…"
+        grid.write(text, row: row, column: 2, width: listColumns - 3, style: state.retrying == nil ? .footer : .error)
     }
 }
 

@@ -161,12 +161,31 @@ extension HackerNewsCommentsSourceTests {
             progress: { items in reports.withLock { $0.append(items.map(\.id)) } })
         #expect(reports.withLock { $0 } == [["hn:2"], ["hn:2", "hn:4"]])
         #expect(page.items.map(\.id) == Self.walk)
-        // A page whose comments are all known after one round reports nothing before it ends.
+        // A page whose comments are all known after one round reports them as its round
+        // brings them (the story and its first reply), once.
         reports.withLock { $0 = [] }
         let small = ScriptedTransport()
         _ = try await load(
             source(small, knownKids: [2, 3, 9]), pageSize: 1, over: small, rounds: [[1, 2]],
             progress: { items in reports.withLock { $0.append(items.map(\.id)) } })
-        #expect(reports.withLock { $0 }.isEmpty)
+        #expect(reports.withLock { $0 } == [["hn:2"]])
+    }
+
+    /// Issue 23: the first round's first reply is drawn when it and the story are in, while the
+    /// round's other requests are still on the wire (under a rate limit, seconds later).
+    @Test(.timeLimit(.minutes(1))) func theFirstReplyIsHeardBeforeTheFirstRoundEnds() async throws {
+        let transport = ScriptedTransport()
+        let (heard, hear) = AsyncStream.makeStream(of: [String].self)
+        let source = source(transport, knownKids: [2, 3, 9])
+        let load = Task { try await source.load(source.firstKey, pageSize: 100, context: FetchContext(progress: { hear.yield($0.map(\.id)) })) }
+        await transport.until { Set($0.held) == Set([1, 2, 3, 9].map(Self.item)) }
+        var reports = heard.makeAsyncIterator()
+        // The reply first: nothing can be drawn before the story says it is still a reply.
+        transport.answer(Self.item(2), ScriptedTransport.json(Self.item(2), Self.thread[2]!))
+        transport.answer(Self.item(1), ScriptedTransport.json(Self.item(1), Self.thread[1]!))
+        #expect(await reports.next() == ["hn:2"])
+        #expect(Set(transport.snapshot.held) == Set([3, 9].map(Self.item)))
+        load.cancel()
+        _ = await load.result
     }
 }

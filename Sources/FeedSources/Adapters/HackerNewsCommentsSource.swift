@@ -18,7 +18,8 @@ import Synchronization
 /// reached by this page (a long subtree came first) are kept for the next page, so each
 /// comment is still requested once. Before each round, the comments the page already has
 /// (every one before the first unknown) go to the load's `context.progress`, so the first screen is
-/// drawn before the last of its page's levels arrives.
+/// drawn before the last of its page's levels arrives; the first round's go there as they
+/// arrive (the story and its first reply are enough to draw that reply).
 ///
 /// Opened from a list, the story's replies are usually known already (`knownKids`, from
 /// `HackerNewsThreadHints`): the first page then fetches the story and its first replies in
@@ -91,6 +92,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         var skipped: [FeedError] = []
         var subject: FeedItem?
         var guessed: [Int: CommentDTO?] = [:]
+        var reportedEarly = 0  // comments the first round already reported
         if let token {
             guard let decoded = Self.decode(token) else {
                 throw FeedError(.invalidRequest, "hn comments: bad cursor \(token)")
@@ -98,7 +100,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed, context: context)
+            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed, reported: &reportedEarly, context: context)
             subject = root?.feedItem
             walk = Walk(roots: root?.kids ?? [])
         }
@@ -107,7 +109,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         var items: [FeedItem] = []
         // Bounded so a thread of deleted comments cannot make one page unbounded.
         var budget = size * 4
-        var reported = 0
+        var reported = reportedEarly
         while items.count < size, budget > 0, let next = walk.next {
             if known[next.entry] == nil {
                 // The comments before this one are all known: they can be drawn while it is fetched.
@@ -169,25 +171,32 @@ public struct HackerNewsCommentsSource: FeedSource {
     /// their failures. A guess that failed and is still named fails the page, as the walk
     /// would have when it fetched it.
     private func fetchRoot(
-        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?], context: FetchContext
+        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?], reported: inout Int, context: FetchContext
     ) async throws(FeedError) -> HackerNewsItemDTO? {
         let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
         guard !guesses.isEmpty else {
             return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped, context: context)
         }
+        // The round's first comments are drawn as they come, not when its last one does.
+        let early = context.progress.map { FirstRoundProgress(size: size, progress: $0) }
         let round = try await FanOut.map([nil] + guesses.map(Optional.some), width: maxConcurrentItems) {
             [self] (id: Int?) throws(FeedError) -> FirstRound in
             var notes: [FeedError] = []
             guard let id else {
                 // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
-                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes, context: context), notes)
+                let root = try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes, context: context)
+                early?.rootArrived(root)
+                return .root(root, notes)
             }
             do throws(FeedError) {
-                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)), notes)
+                let comment = try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)
+                early?.commentArrived(comment, id: id)
+                return .comment(id, .success(comment), notes)
             } catch {
                 return .comment(id, .failure(error), notes)
             }
         }
+        reported = early?.reported ?? 0
         guard case let .root(root, rootNotes) = round.first else { return nil }
         skipped += rootNotes
         let fresh = Set(root?.kids ?? [])
@@ -196,6 +205,55 @@ public struct HackerNewsCommentsSource: FeedSource {
             skipped += notes
         }
         return root
+    }
+
+    /// The first round's comments in thread order as they arrive: once the root is in, the
+    /// walk from its fresh replies over the guesses fetched so far, to the first one missing.
+    private final class FirstRoundProgress: Sendable {
+        private struct State {
+            var root: HackerNewsItemDTO??
+            var comments: [Int: CommentDTO?] = [:]
+            var reported = 0
+        }
+
+        private let state = Mutex(State())
+        private let size: Int
+        private let progress: PageProgress
+
+        /// Comments reported so far.
+        var reported: Int { state.withLock { $0.reported } }
+
+        init(size: Int, progress: @escaping PageProgress) {
+            self.size = size
+            self.progress = progress
+        }
+
+        func rootArrived(_ root: HackerNewsItemDTO?) {
+            update { $0.root = .some(root) }
+        }
+
+        func commentArrived(_ comment: CommentDTO?, id: Int) {
+            update { $0.comments[id] = .some(comment) }
+        }
+
+        private func update(_ change: (inout State) -> Void) {
+            // Reported under the lock, so a longer run is never overtaken by a shorter one.
+            state.withLock { state in
+                change(&state)
+                guard case let .some(.some(root)) = state.root else { return }
+                var walk = Walk(roots: root.kids ?? [])
+                var budget = size * 4
+                let comments = state.comments
+                let items = walk.take(shown: size, budget: &budget) { HackerNewsCommentsSource.lookup(comments[$0]) }
+                    .compactMap { visit -> FeedItem? in
+                        guard visit.isShown, let dto = comments[visit.place.entry] ?? nil else { return nil }
+                        return dto.feedItem(depth: visit.place.depth)
+                    }
+                guard items.count > state.reported else { return }
+                state.reported = items.count
+                progress(items)
+            }
+        }
     }
 
     /// What one request of the first round brought.

@@ -7,7 +7,8 @@ import Synchronization
 /// The first `load` fetches `<list>stories.json` once and keeps it: every `.idSlice` pages over
 /// that snapshot, so re-ranking between pages causes no duplicates or skips. `startOver()`
 /// drops it (refresh). A page's items are fetched concurrently through one `FanOut`, at most
-/// `maxConcurrentItems` at a time, and kept in ranking order; `null`, `deleted` and `dead`
+/// `maxConcurrentItems` at a time, and kept in ranking order (the first page's items also go to
+/// `context.progress` as they arrive, in ranking order: `RankedPrefix`); `null`, `deleted` and `dead`
 /// items are skipped, so a page may be short without being the end. The end is the end of the
 /// id list.
 ///
@@ -63,7 +64,9 @@ public struct HackerNewsSource: FeedSource {
         let ids = try await idList(context: context)
         let end = min(start + size, ids.count)
         let slice = start < end ? Array(ids[start..<end]) : []
-        let (items, failed) = try await fetchItems(slice, context: context)
+        // The first page's rows go to `context.progress` as they arrive, in rank order: under
+        // a rate limit its last item comes seconds after its first (issue 23).
+        let (items, failed) = try await fetchItems(slice, context: context, reportsProgress: start == 0)
         let next: PageKey? = end < ids.count ? .idSlice(start: end, count: size) : nil
         // `null`, deleted and dead items are left out and counted (honest counts); items that
         // failed for good are reported apart, never silently.
@@ -94,14 +97,21 @@ public struct HackerNewsSource: FeedSource {
         }
     }
 
-    private func fetchItems(_ ids: [Int], context: FetchContext) async throws(FeedError) -> ([FeedItem], [FeedError]) {
-        let results = try await FanOut.map(ids, width: maxConcurrentItems) { [transport, baseURL, hints] id throws(FeedError) in
+    private func fetchItems(
+        _ ids: [Int], context: FetchContext, reportsProgress: Bool
+    ) async throws(FeedError) -> ([FeedItem], [FeedError]) {
+        let prefix = reportsProgress ? context.progress.map { RankedPrefix(count: ids.count, progress: $0) } : nil
+        let places = Array(ids.enumerated())
+        let results = try await FanOut.map(places, width: maxConcurrentItems) { [transport, baseURL, hints] place throws(FeedError) in
             do throws(FeedError) {
-                return Result<FeedItem?, FeedError>.success(try await Self.fetchItem(id, baseURL: baseURL, transport: transport, hints: hints, context: context))
+                let item = try await Self.fetchItem(place.element, baseURL: baseURL, transport: transport, hints: hints, context: context)
+                prefix?.arrived(item, at: place.offset)
+                return Result<FeedItem?, FeedError>.success(item)
             } catch {
                 // Only an item the list named that answers 404 is left out (and reported); a body that
                 // cannot be read is an error to see, not a missing item (issue 14).
                 if error.kind != .http(status: 404) { throw error }
+                prefix?.arrived(nil, at: place.offset)
                 return .failure(error)
             }
         }
