@@ -43,6 +43,49 @@ struct HostPacingTests {
         #expect(pace.refusals == 3)
     }
 
+    /// The burst's refusals answer in any order: the earliest start refused sets the pace.
+    @Test func theEarliestRefusalOfTheBurstSetsThePaceWhateverOrderTheyCome() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock)
+        var turns: [HostPace.Turn] = []
+        for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
+        pace.refused(turns[7])
+        #expect(pace.interval == 1.1 / 7)
+        pace.refused(turns[5])
+        #expect(pace.interval == 1.1 / 5)
+        pace.refused(turns[6])
+        #expect(pace.interval == 1.1 / 5)
+        #expect(pace.refusals == 3)
+    }
+
+    /// A retry keeps the place its request took before its first attempt: it goes before
+    /// requests made after it, in its lane.
+    @Test func aRetryKeepsItsPlaceInLine() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        let early = pace.order()  // the first row's request, before the rest of the page
+        _ = try await pace.takeTurn(.list)
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        var tasks: [Task<Void, any Error>] = []
+        for (count, (name, order)) in [("later 1", nil), ("later 2", nil), ("retry", early)].enumerated() {
+            tasks.append(Task {
+                _ = try await pace.takeTurn(.list, order: order)
+                grant.yield(name)
+            })
+            await pace.untilWaiting(count + 1)
+        }
+        var order: [String] = []
+        var names = granted.makeAsyncIterator()
+        for _ in 1...3 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        for task in tasks { try await task.value }
+        #expect(order == ["retry", "later 1", "later 2"])
+    }
+
     @Test func aRefusalOfAStartUnderThePaceSlowsItByAQuarterAndACleanRunEasesIt() async throws {
         let clock = ManualClock()
         let (pace, _) = try await Self.learned(clock, relaxAfter: 3)

@@ -8,14 +8,17 @@ import Synchronization
 /// Until a host refuses a request it has no pace: every turn is granted at once (a host that
 /// never says "slow down" is never slowed). The first refusal (a 429, a rate-limited 403) sets
 /// the pace from the starts accepted in the second before the refused one, a tenth under:
-/// five accepted then one refused is one start every 1.1 / 5 s. A refusal of a start made
-/// under the current pace slows it by a quarter (a burst's other refusals, started before,
-/// count once). After `relaxAfter` starts with no refusal the pace eases back by a quarter,
+/// five accepted then one refused is one start every 1.1 / 5 s. The burst's other refusals
+/// answer in any order: the earliest start refused (the fewest accepted before it) sets the
+/// pace, and none of them slows it further. A refusal of a start made under the current pace
+/// slows it by a quarter. After `relaxAfter` starts with no refusal the pace eases back by a quarter,
 /// never past the one first learned.
 ///
 /// Turns are handed out by one pacer task, alive only while turns wait: at each due instant
-/// it grants the longest waiter of the most urgent lane (detail, then list, then pictures), so
-/// the open detail's comments never wait behind list prefetch or thumbnails. Waits are
+/// it grants the first in line of the most urgent lane (detail, then list, then pictures), so
+/// the open detail's comments never wait behind list prefetch or thumbnails. In a lane, a
+/// request keeps the place it took before its first attempt (`order()`): a retry of the
+/// screen's first row goes before the page's last rows. Waits are
 /// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// One start granted: its place in the host's order and its instant, for `refused`.
@@ -41,6 +44,8 @@ final class HostPace: Sendable {
 
     private struct Waiter {
         var id: UInt64
+        /// The request's place in line (`order()`): a retry keeps its first attempt's.
+        var order: UInt64
         var continuation: CheckedContinuation<Turn?, Never>
     }
 
@@ -50,6 +55,9 @@ final class HostPace: Sendable {
         var due: Date?
         var waiters: [FetchLane: [Waiter]] = [:]
         var nextWaiter: UInt64 = 0
+        var nextOrder: UInt64 = 0
+        /// The last start made before the pace was learned.
+        var learnedAt: UInt64 = 0
         var serial: UInt64 = 0
         var starts: [Turn] = []
         /// Starts after this serial were made under the current pace.
@@ -107,11 +115,25 @@ final class HostPace: Sendable {
     /// Refusals reported.
     var refusals: Int { state.withLock { $0.refusals } }
 
-    /// Waits for this host's next start, most urgent lane first.
+    /// A place in line for a request, taken once before its first attempt: its retries wait
+    /// in that place, ahead of requests made after it (the screen's first rows are the page's
+    /// first requests; a retry of one must not queue behind the page's last).
+    func order() -> UInt64 {
+        state.withLock { state in
+            state.nextOrder += 1
+            return state.nextOrder
+        }
+    }
+
+    /// Waits for this host's next start, most urgent lane first, then by place in line.
     ///
+    /// - Parameters:
+    ///   - lane: the request's lane.
+    ///   - order: its place in line (`order()`); nil takes a new one, behind every other.
     /// - Returns: the turn, to pass to `refused` if the host refuses the request.
     /// - Throws: `.cancelled` if the task is cancelled before its turn.
-    func takeTurn(_ lane: FetchLane) async throws(FeedError) -> Turn {
+    func takeTurn(_ lane: FetchLane, order: UInt64? = nil) async throws(FeedError) -> Turn {
+        let order = order ?? self.order()
         let now = clock.now()
         let granted = state.withLock { state -> Turn? in
             guard state.waiting == 0, state.interval == nil || (state.due ?? now).timeIntervalSince(now) <= 0.0005 else { return nil }
@@ -126,7 +148,9 @@ final class HostPace: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Turn?, Never>) in
                 let (cancelled, startPacer, ready) = state.withLock { state -> (Bool, Bool, [CheckedContinuation<Void, Never>]) in
                     if Task.isCancelled { return (true, false, []) }
-                    state.waiters[lane, default: []].append(Waiter(id: id, continuation: continuation))
+                    var queue = state.waiters[lane, default: []]
+                    queue.insert(Waiter(id: id, order: order, continuation: continuation), at: queue.firstIndex { $0.order > order } ?? queue.endIndex)
+                    state.waiters[lane] = queue
                     let startPacer = !state.isPacing
                     state.isPacing = true
                     return (false, startPacer, state.releaseWatchers())
@@ -150,16 +174,26 @@ final class HostPace: Sendable {
     func refused(_ turn: Turn) {
         state.withLock { state in
             state.refusals += 1
-            if let interval = state.interval {
+            let since = turn.at.addingTimeInterval(-Self.window)
+            let accepted = state.starts.filter { $0.serial < turn.serial && $0.at > since }.count
+            let measured = Self.margin * Self.window / Double(max(1, accepted))
+            if let interval = state.interval, let learned = state.learned {
+                if turn.serial <= state.learnedAt {
+                    // Another refusal of the burst the pace was learned from: the refusals'
+                    // answers come in any order, and the earliest start refused counts the
+                    // fewest accepted before it. Nothing slows twice for one burst.
+                    guard measured > learned else { return }
+                    state.learned = measured
+                    state.interval = max(interval, measured)
+                    return
+                }
                 // A start made before the pace last changed tells nothing new about it.
                 guard turn.serial > state.pacedAfter else { return }
                 state.interval = interval * Self.slowdown
             } else {
-                let since = turn.at.addingTimeInterval(-Self.window)
-                let accepted = state.starts.filter { $0.serial < turn.serial && $0.at > since }.count
-                let interval = Self.margin * Self.window / Double(max(1, accepted))
-                state.interval = interval
-                state.learned = interval
+                state.interval = measured
+                state.learned = measured
+                state.learnedAt = state.serial
             }
             state.pacedAfter = state.serial
             state.cleanStarts = 0

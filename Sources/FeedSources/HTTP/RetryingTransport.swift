@@ -107,12 +107,13 @@ public final class RetryingTransport: HTTPTransport {
         var waits = 0
         var timeouts = 0
         var waited = 0.0  // seconds of rate-limit waits so far
+        let order = limiter.pace.order()  // the request's place in line, kept by its retries
         while true {
             try await waitOutPause(limiter)
             try await limiter.acquire(lane)
             let turn: HostPace.Turn
             do throws(FeedError) {
-                turn = try await limiter.pace.takeTurn(lane)
+                turn = try await limiter.pace.takeTurn(lane, order: order)
             } catch {
                 limiter.release(lane)
                 throw error
