@@ -40,7 +40,6 @@ extension PagingState {
                 cursor -= topRows.count
             } else if canDropBottom {
                 droppedRows[bottomPage] = Int32(bottomRows.count)
-                rowsBelow += bottomRows.count
                 deletes += applier.dropPages(above: bottomPage - 1).deletes.map { $0 + removedAbove }
             } else {
                 break
@@ -84,7 +83,6 @@ extension PagingState {
         guard let range = applier.pageRange else { return Changeset() }
         for page in range { droppedRows[page] = Int32(applier.rows(ofPage: page)!.count) }
         rowsAbove = 0
-        rowsBelow = 0
         held = [:]
         return applier.reset(openingAt: nil)
     }

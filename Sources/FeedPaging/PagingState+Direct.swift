@@ -49,6 +49,17 @@ extension PagingState {
         return known + (index - dropped.count) * rowsOfUnloadedPage
     }
 
+    /// Rows of the pages after the applied ones, as far as the last dropped one: dropped ones
+    /// as they were, never-loaded ones between as full pages (on a feed that can jump), so
+    /// after `G` then `g` the count is the one `G` showed, not the rows held plus the end's.
+    public var rowsBelow: Int {
+        guard let last = applier.pageRange?.upperBound else { return 0 }
+        let dropped = droppedRows.entries.lazy.filter { $0.page > last }
+        guard let farthest = dropped.map(\.page).max() else { return 0 }
+        let known = dropped.reduce(0) { $0 + Int($1.value) }
+        return known + (farthest - last - dropped.count) * rowsOfUnloadedPage
+    }
+
     // MARK: - Helpers
 
     /// The key of page `page` from the first key, when pages are addressed by position.

@@ -71,9 +71,8 @@ extension PagingState {
     /// Puts a confirmed page past the next one into the applier's buffer, keeping the
     /// dropped-row counts true (with no rows yet, the next page's `apply` counts them afresh).
     private mutating func bufferAhead(_ items: [FeedItem], index: Int) {
-        let hadRows = applier.pageRange != nil
         _ = applier.receive(page: index, items: items)
-        if let wasDropped = droppedRows.removeValue(forPage: index), hadRows { rowsBelow -= Int(wasDropped) }
+        _ = droppedRows.removeValue(forPage: index)
     }
 
     /// Whether what the pages before a request's page say agrees with it: the feed does not end

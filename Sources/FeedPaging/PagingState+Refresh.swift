@@ -104,7 +104,6 @@ extension PagingState {
         if pending.endPage != nil { endNote = pending.endNote }
         droppedRows = PageTable()
         rowsAbove = 0
-        rowsBelow = 0
         mode = .browsing
         resetProgress()
         return .refreshed(changes)

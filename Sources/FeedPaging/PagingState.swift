@@ -51,9 +51,9 @@ public struct PagingState: Sendable, Equatable {
     public internal(set) var resultsDropped = 0
     /// The rows each dropped page owned, by page index, until it is applied again.
     public internal(set) var droppedRows = PageTable<Int32>()
-    /// Rows of dropped pages before the applied pages, and after them.
+    /// Rows of dropped pages before the applied pages (and of pages never loaded before them, on
+    /// a feed that can jump: `rowsBefore(page:)`).
     public internal(set) var rowsAbove = 0
-    public internal(set) var rowsBelow = 0
     /// Results of pages fetched ahead, by page index, waiting for the page before them.
     public internal(set) var held: [Int: HeldResult] = [:]
     /// The keys read going down and the run of pages that added no row (`PagingState+Progress`).
@@ -340,12 +340,9 @@ extension PagingState {
             if index < before.lowerBound {
                 // A page above that was never loaded (after a direct jump) stood for a full page.
                 rowsAbove = max(0, rowsAbove - (wasDropped ?? rowsOfUnloadedPage))
-            } else if let wasDropped {
-                rowsBelow -= wasDropped
             }
         } else if wasDropped != nil || index > 0 {
             rowsAbove = rowsBefore(page: index)
-            rowsBelow = droppedRows.entries.lazy.filter { $0.page > index }.reduce(0) { $0 + Int($1.value) }
         }
         return changes
     }

@@ -60,11 +60,13 @@ func formatLatency(_ seconds: Double) -> String {
 extension AppState {
     /// The cursor's position among the rows known, `N/M`, as `:N`, `N%` and `G` count them:
     /// rows of pages dropped above (page cap) count, so it stays absolute; while a jump's page
-    /// travels, where it goes (`→ N/M`).
+    /// travels, where it goes (`→ N/M`, `→ last` for `G`).
     var positionText: String {
         let count = paging.knownRowCount
         // While a jump's page travels the rows on screen are the old ones: show where it goes.
         let isJumping = paging.jumpTarget != nil && jumpRow != nil
+        // `G`'s row is the last one, whatever the total said: skipped items make it fewer.
+        if isJumping && jumpsToEnd { return "→ last" }
         let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
         return row.map { "\(isJumping ? "→ " : "")\(($0 + 1).grouped)/\(count.grouped)" } ?? "0/\(count.grouped)"
     }

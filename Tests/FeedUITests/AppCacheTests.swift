@@ -66,7 +66,7 @@ import Testing
         #expect(jump.contains(.cancel(refresh.id)))
         let last = try #require(fetches(jump).first)
         #expect(last.index == 49 && last.generation == refresh.generation)
-        #expect(status(state).contains("→ 1,000/"), "the status shows where G goes: \(status(state))")
+        #expect(status(state).contains("→ last of 1,000"), "the status shows where G goes: \(status(state))")
         var page = makePage(49)
         page.total = 1_000
         page.next = nil

@@ -50,12 +50,36 @@ import Testing
         let effects = press(&state, "G")
         #expect(fetches(effects).map(\.key) == [.offset(980, limit: 20)])
         // While it travels the old rows stay, and the status line says where the cursor goes.
-        #expect(status(state).hasPrefix(" t · → 1,000/20 of 1,000"))
+        #expect(status(state).hasPrefix(" t · → last of 1,000"))
         let delivered = deliver(&state, effects, page: { offsetPage($0) })
         #expect(delivered.first?.key == .offset(980, limit: 20))
         #expect(state.paging.items[state.viewport.cursor].id == "t:999")
         #expect(status(state).hasPrefix(" t · 1,000/1,000 ·"))
         #expect(render(state, size: size).trimmedLines.contains("  — end of feed · 1,000 items —"))
+    }
+
+    /// Issue 23: on a feed whose last page skips items (HN's dead stories), `G` says it goes to
+    /// the last row, not to a row the total promised, and `g` after it counts the rows `G`
+    /// counted, not the rows held plus the end's.
+    @Test func gAfterGCountsWhatGCounted() {
+        func skipping(_ request: PageRequest) -> Page {
+            var page = offsetPage(request)
+            guard case let .offset(start, _) = request.key, start == 980 else { return page }
+            page.items = Array(page.items.prefix(13))
+            page.skipped = 7
+            return page
+        }
+        var state = started(page: skipping)
+        let effects = press(&state, "G")
+        #expect(status(state).hasPrefix(" t · → last of 1,000 ·"))
+        _ = deliver(&state, effects, page: skipping)
+        #expect(status(state).hasPrefix(" t · 993/993 ·"))
+        _ = deliver(&state, press(&state, "g"), page: skipping)
+        #expect(state.paging.items[state.viewport.cursor].id == "t:0")
+        #expect(status(state).hasPrefix(" t · 1/993 of 1,000 ·"))
+        // `:N` and the status line count the same rows: the last row is still 993.
+        _ = deliver(&state, press(&state, ":993\n"), page: skipping)
+        #expect(state.paging.items[state.viewport.cursor].id == "t:992")
     }
 
     @Test func percentAndCountsGoWhereLessGoes() {
