@@ -41,8 +41,19 @@ extension AppState {
 
     /// Rows the detail keeps free at its top for the item's picture.
     func detailPictureRows(for item: FeedItem) -> Int {
-        guard pictures.isEnabled, item.pictureURL != nil, size.rows >= 10 else { return 0 }
-        return largePictureBox.rows + 1
+        pictureRows(for: item.pictureURL, box: largePictureBox)
+    }
+
+    /// Rows a picture takes above its text (and the blank row under it): the picture's own
+    /// once it is in, so a wide cover leaves no blank band under it (issue 23); the box's
+    /// while it loads; two for the `✗` of one that failed.
+    func pictureRows(for url: String?, box: PictureBox) -> Int {
+        guard pictures.isEnabled, let url, size.rows >= 10 else { return 0 }
+        switch pictures.entry(url, box: box) {
+        case let .picture(picture)?: return picture.rows + 1
+        case .failed?: return 2
+        case nil: return box.rows + 1
+        }
     }
 
     /// A picture came back: store it (the cache evicts what no longer fits) if it is still wanted.
@@ -50,6 +61,10 @@ extension AppState {
         guard pictures.inFlight.removeValue(forKey: result.url) != nil else { return }
         for (key, entry) in result.entries.sorted(by: { $0.key.description < $1.key.description }) {
             pictures.cache.insert(entry, for: key)
+        }
+        // The detail's text moves up to the picture's own height.
+        if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRows(for: detail.item) {
+            relayoutDetail()
         }
     }
 

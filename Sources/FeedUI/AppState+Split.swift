@@ -30,7 +30,7 @@ extension AppState {
         guard previewColumn != nil, viewport.hasCursorItem, viewport.cursor < paging.items.count else { return [] }
         let item = paging.items[viewport.cursor]
         var preview = DetailState(item: item, serial: 0, comments: nil)
-        preview.pictureRows = pictures.isEnabled && item.pictureURL != nil && size.rows >= 10 ? largePictureBox.rows + 1 : 0
+        preview.pictureRows = pictureRows(for: item.pictureURL, box: largePictureBox)
         return DetailLayout.lines(preview, width: previewTextWidth, now: now)
     }
 }

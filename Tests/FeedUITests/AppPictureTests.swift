@@ -161,4 +161,20 @@ import Testing
         #expect(grid[box.rows, 1].colors == nil)
         #expect(grid.line(box.rows + 1).contains(state.paging.items[0].title))
     }
+
+    /// Issue 23: a wide cover (DEV's) is shorter than the box; the text follows it with one
+    /// blank row, not the box's height of blank rows.
+    @Test func theDetailsTextFollowsAWidePictureWithNoBlankBand() throws {
+        var (state, _) = started()
+        _ = state.reduce(.key(.enter, at: now + 1))
+        let box = state.largePictureBox
+        // While it loads, the box's rows are kept for it (the text does not jump down later).
+        #expect(state.detail?.pictureRows == box.rows + 1)
+        let wide = HalfBlockPicture(columns: box.columns, rows: 5, cells: Array(repeating: HalfBlockPicture.Cell(top: RGB(0, 0, 255), bottom: RGB(0, 0, 255)), count: box.columns * 5))
+        _ = state.reduce(.pictureFetched(PictureResult(url: pictureURL(0), entries: [PictureKey(url: pictureURL(0), maxColumns: box.columns, maxRows: box.rows): .picture(wide)])))
+        #expect(state.detail?.pictureRows == 6)
+        let grid = render(state, size: size)
+        #expect(grid[4, 1].colors != nil && grid[5, 1].colors == nil)
+        #expect(grid.line(6).contains(state.paging.items[0].title))
+    }
 }
