@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "FeedReader", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedFormats", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
-        .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
+        .target(name: "FeedLab", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(
             name: "FeedConfig",
             dependencies: ["FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
