@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(
             name: "FeedConfig",
-            dependencies: ["FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["FeedModel", "FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "FeedReplica",
@@ -120,10 +120,11 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedRuntime",
+                "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats",
+                "FeedRuntime",
             ]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
-        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI"]),
+        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
         .testTarget(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

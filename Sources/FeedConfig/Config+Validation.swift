@@ -1,9 +1,10 @@
+import FeedModel
 import FeedPaging
 import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "keys", "feeds"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "keys", "feeds", "subscriptions"]
 
     /// Validates a parsed file.
     ///
@@ -59,6 +60,7 @@ private struct Reader {
                 for (name, feedValue) in try table(value, at: path) {
                     config.feeds[name] = try feed(name, feedValue, at: path + [name])
                 }
+            case "subscriptions": config.subscriptions = try subscriptions(value, at: path)
             default: throw unknown(path, expected: Config.topLevelKeys)
             }
         }
@@ -226,6 +228,45 @@ private struct Reader {
         }
         feed.arguments = positional + feed.arguments
         return feed
+    }
+
+    /// `[[subscriptions]]`: an array of tables, each a feed with `url` and optional `name` and
+    /// `tags`. Element `n` (1-based) is the path `subscriptions[n]`, as the key locator knows it.
+    func subscriptions(_ value: ConfigValue, at path: [String]) throws(ConfigError) -> [Subscription] {
+        guard case let .array(elements) = value else {
+            throw wrongType(path, expected: "an array of tables ([[subscriptions]])", got: value)
+        }
+        var result: [Subscription] = []
+        var seen: Set<String> = []
+        for (offset, element) in elements.enumerated() {
+            let elementPath = ["\(path.joined(separator: "."))[\(offset + 1)]"]
+            let entries = try table(element, at: elementPath)
+            guard let urlValue = entries.first(where: { $0.key == "url" })?.value else {
+                throw fail(elementPath, "missing \"url\", the feed's address (http://… or https://…)")
+            }
+            let url = try string(urlValue, at: elementPath + ["url"])
+            guard Subscription.isFeedURL(url) else {
+                throw fail(elementPath + ["url"], "\(ConfigText.quoted(url)) is not a feed URL; give http://HOST/… or https://HOST/…")
+            }
+            guard seen.insert(url).inserted else { throw fail(elementPath + ["url"], "\(ConfigText.quoted(url)) is listed twice") }
+            var subscription = Subscription(url: url)
+            for (key, value) in entries {
+                let keyPath = elementPath + [key]
+                switch key {
+                case "url": continue
+                case "name":
+                    let name = try string(value, at: keyPath)
+                    guard !name.allSatisfy(\.isWhitespace) else { throw fail(keyPath, "must not be empty") }
+                    subscription.name = name
+                case "tags":
+                    guard case let .array(tags) = value else { throw wrongType(keyPath, expected: "an array of strings", got: value) }
+                    for tag in tags { subscription.tags.append(try string(tag, at: keyPath)) }
+                default: throw unknown(keyPath, expected: ["url", "name", "tags"])
+                }
+            }
+            result.append(subscription)
+        }
+        return result
     }
 
     /// A value's rule, beyond its type (a list name, a range, a URL).

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedPaging
 import FeedUI
 
@@ -31,6 +32,8 @@ public struct Config: Equatable, Sendable {
     public var browser: String?
     /// `browser_terminal`: whether the browser runs on the terminal; nil decides by its name.
     public var browserTerminal: Bool?
+    /// `[[subscriptions]]`: the feeds `feedscroll feeds` lists, in file order.
+    public var subscriptions: [Subscription] = []
     /// `comment_width`: the widest a comment's text runs, in columns.
     public var commentWidth: Int?
 

@@ -1,7 +1,8 @@
 /// Finds the line that wrote a key, for error messages (the TOML parser reports lines only
 /// for syntax errors).
 ///
-/// It follows `[table]` and `[[array]]` headers and `key = …` lines, bare, quoted or dotted;
+/// It follows `[table]` and `[[array]]` headers (the n-th element of an array of tables is
+/// `array[n]`, 1-based) and `key = …` lines, bare, quoted or dotted;
 /// it does not parse values, so a line inside a multi-line string can fool it. A miss only
 /// costs the line number in a message.
 public struct KeyLocator: Sendable {
@@ -10,12 +11,21 @@ public struct KeyLocator: Sendable {
     /// Indexes `source`.
     public init(source: String) {
         var table: [String] = []
+        // How many `[[array]]` headers of each path came so far: the n-th element's keys are
+        // recorded under `array[n]` (1-based), as the config's validation names them.
+        var elements: [String: Int] = [:]
         for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingSpaces()
             let number = index + 1
-            if line.hasPrefix("[") {
-                let inner = line.hasPrefix("[[") ? line.dropFirst(2).prefix { $0 != "]" } : line.dropFirst().prefix { $0 != "]" }
-                table = Self.keyPath(Substring(inner))
+            if line.hasPrefix("[[") {
+                table = Self.keyPath(Substring(line.dropFirst(2).prefix { $0 != "]" }))
+                record(table, number)
+                let count = (elements[table.joined(separator: "\u{1}")] ?? 0) + 1
+                elements[table.joined(separator: "\u{1}")] = count
+                table[table.count - 1] += "[\(count)]"
+                record(table, number)
+            } else if line.hasPrefix("[") {
+                table = Self.keyPath(Substring(line.dropFirst().prefix { $0 != "]" }))
                 record(table, number)
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 let path = table + Self.keyPath(line[..<equals])

@@ -50,6 +50,19 @@ internal struct DoubleEndedArray<Element> {
         }
     }
 
+    /// Calls `body` with the element at `position`, borrowed: reading a field or comparing
+    /// through it retains nothing (the subscript's getter returns a copy, one retain and release
+    /// of every reference the element holds).
+    @inlinable
+    internal func withElement<Result>(at position: Int, _ body: (borrowing Element) -> Result) -> Result {
+        let frontCount = self.frontCount
+        if position < frontCount {
+            return front.withUnsafeBufferPointer { body($0[$0.count &- 1 &- position]) }
+        }
+        precondition(position &- frontCount < back.count &- backFloor, "position out of range")
+        return back.withUnsafeBufferPointer { body($0[backFloor &+ position &- frontCount]) }
+    }
+
     @inlinable
     internal mutating func reserveCapacity(_ capacity: Int) {
         back.reserveCapacity(backFloor + capacity)

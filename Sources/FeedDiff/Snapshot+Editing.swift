@@ -24,21 +24,28 @@ extension Snapshot {
     @inlinable
     @discardableResult
     public mutating func append(_ item: Item) -> Bool {
+        append(Entry(hash: item.id.hashValue, item: item))
+    }
+
+    /// Adds a row whose hash is known, or updates the row that already has its id.
+    @inlinable
+    @discardableResult
+    internal mutating func append(_ entry: Entry) -> Bool {
         // One hash per item, and the id kept only in its row: the index finds the id's slot or
         // fills it with the next sequence number, checking equality against the rows.
         let base = self.base
         let next = base &+ storage.count
-        let id = item.id
+        let id = entry.item.id
         // The index is moved out while it is written, so the check can read the rows (no copy).
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        let existing = index.findOrInsert(hash: id.hashValue, sequence: next) { storage[$0 &- base].id == id }
+        let existing = index.findOrInsert(hash: entry.hash, sequence: next) { storage[$0 &- base].item.id == id }
         swap(&index, &sequenceNumbers)
         if let existing {
-            storage[existing &- base] = item
+            storage[existing &- base].item = entry.item
             return false
         }
-        storage.append(item)
+        storage.append(entry)
         return true
     }
 
@@ -63,7 +70,7 @@ extension Snapshot {
             let id = item.id
             let hash = id.hashValue
             if let sequence = sequenceNumber(of: id, hash: hash) {
-                storage[sequence &- base] = item
+                storage[sequence &- base].item = item
             } else if let row = addedIndex.findOrInsert(hash: hash, sequence: added.count, isMatch: { added[$0].id == id }) {
                 added[row] = item
             } else {
@@ -74,7 +81,7 @@ extension Snapshot {
         sequenceNumbers.reserveCapacity(sequenceNumbers.count &+ added.count)
         for offset in added.indices.reversed() {
             base &-= 1
-            storage.prepend(added[offset])
+            storage.prepend(Entry(hash: addedHashes[offset], item: added[offset]))
             sequenceNumbers.insertNew(hash: addedHashes[offset], sequence: base)
         }
     }
@@ -88,7 +95,7 @@ extension Snapshot {
     @discardableResult
     public mutating func update(_ item: Item) -> Int? {
         guard let row = index(of: item.id) else { return nil }
-        storage[row] = item
+        storage[row].item = item
         return row
     }
 
@@ -134,11 +141,12 @@ extension Snapshot {
     /// Removes the id of `row` (still in storage) from the index.
     @inlinable
     internal mutating func unindex(row: Int) {
-        let id = storage[row].id
+        let entry = storage[row]
+        let id = entry.item.id
         let base = self.base
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        index.remove(hash: id.hashValue) { storage[$0 &- base].id == id }
+        index.remove(hash: entry.hash) { storage[$0 &- base].item.id == id }
         swap(&index, &sequenceNumbers)
     }
 }
@@ -163,7 +171,7 @@ extension Snapshot {
                 let row = rows.lowerBound + offset
                 let hash = item.id.hashValue
                 precondition(sequenceNumber(of: item.id, hash: hash) == nil, "replacement id already present")
-                storage[row] = item
+                storage[row] = Entry(hash: hash, item: item)
                 sequenceNumbers.insertNew(hash: hash, sequence: base &+ row)
             }
         } else if rows.lowerBound >= count - rows.upperBound {

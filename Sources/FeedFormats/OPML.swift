@@ -2,22 +2,6 @@ import CLibXML2
 import FeedModel
 import Foundation
 
-/// One feed of a subscription list.
-public struct Subscription: Sendable, Equatable {
-    /// The feed's URL (absolute http or https).
-    public var url: String
-    /// The name the list gives it, when it gives one.
-    public var name: String?
-    /// Tags: the folders it is filed under (outermost first) and its OPML `category` values.
-    public var tags: [String]
-
-    public init(url: String, name: String? = nil, tags: [String] = []) {
-        self.url = url
-        self.name = name
-        self.tags = tags
-    }
-}
-
 /// OPML subscription lists: what `feedscroll import` reads and `feedscroll export` writes.
 ///
 /// Reading (OPML 1.0, 1.1, 2.0, as feed readers export them): every `outline` with an `xmlUrl`

@@ -8,6 +8,9 @@ extension CacheStore {
     ///   feed's own document with its validators); not counted against the page limit.
     /// - `v2 marks`: read marks by item id, thread visits with their comment count, and the
     ///   comments seen on each visit.
+    /// - `v4 subscriptions and saved items`: feeds imported from OPML (URL, name, tags, place)
+    ///   and items saved for later (the item as it was, with when). Not cache: neither the page
+    ///   limit nor `clear()` touches them.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -58,6 +61,21 @@ extension CacheStore {
                 table.column("isArchive", .boolean).notNull()
                 table.column("fetchedAt", .double).notNull()
             }
+        }
+        migrator.registerMigration("v4 subscriptions and saved items") { db in
+            try db.create(table: "subscription") { table in
+                table.primaryKey("url", .text)
+                table.column("name", .text)
+                table.column("tags", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("addedAt", .double).notNull()
+            }
+            try db.create(table: "savedItem") { table in
+                table.primaryKey("itemID", .text)
+                table.column("item", .blob).notNull()
+                table.column("savedAt", .double).notNull()
+            }
+            try db.create(index: "savedItem_by_time", on: "savedItem", columns: ["savedAt"])
         }
         return migrator
     }

@@ -1,4 +1,5 @@
 import FeedFormats
+import FeedModel
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FeedConfig
+import FeedModel
 import FeedPaging
 import FeedUI
 
@@ -27,6 +28,8 @@ struct RunSettings: Sendable {
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
+    /// The config's `[[subscriptions]]`, in file order.
+    var subscriptions: [Subscription] = []
     /// What the terminal says on its status line at start (a config warning), if anything.
     var startNotice: String?
 
@@ -45,5 +48,6 @@ struct RunSettings: Sendable {
         browser = config.browser
         browserTerminal = config.browserTerminal
         commentWidth = config.commentWidth
+        subscriptions = config.subscriptions
     }
 }

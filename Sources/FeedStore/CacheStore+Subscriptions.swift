@@ -1,0 +1,105 @@
+import FeedModel
+import Foundation
+import GRDB
+
+extension CacheStore {
+    /// What an import changed.
+    public struct ImportCount: Sendable, Equatable {
+        /// Feeds new to the list.
+        public var added: Int
+        /// Feeds already listed whose name or tags the import replaced.
+        public var updated: Int
+
+        public init(added: Int, updated: Int) {
+            self.added = added
+            self.updated = updated
+        }
+    }
+
+    /// Adds imported feeds to the stored list, after those already there, in their order. A
+    /// feed already listed keeps its place and takes the import's name (when it has one) and tags.
+    ///
+    /// - Parameters:
+    ///   - subscriptions: the feeds, each with an absolute http(s) URL.
+    ///   - time: Unix seconds.
+    /// - Returns: how many were added and how many updated.
+    @discardableResult
+    public func importSubscriptions(_ subscriptions: [Subscription], at time: Double) throws -> ImportCount {
+        try write { db in
+            var count = ImportCount(added: 0, updated: 0)
+            var position = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM subscription") ?? -1
+            for subscription in subscriptions {
+                let tags = try Self.encodeTags(subscription.tags)
+                if let row = try Row.fetchOne(db, sql: "SELECT name, tags FROM subscription WHERE url = ?", arguments: [subscription.url]) {
+                    let name: String? = subscription.name ?? row["name"]
+                    if name != row["name"] || tags != row["tags"] {
+                        try db.execute(
+                            sql: "UPDATE subscription SET name = ?, tags = ? WHERE url = ?", arguments: [name, tags, subscription.url])
+                        count.updated += 1
+                    }
+                } else {
+                    position += 1
+                    try db.execute(
+                        sql: "INSERT INTO subscription (url, name, tags, position, addedAt) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [subscription.url, subscription.name, tags, position, time])
+                    count.added += 1
+                }
+            }
+            return count
+        }
+    }
+
+    /// The stored (imported) feeds, in the order they were added.
+    public func subscriptions() throws -> [Subscription] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT url, name, tags FROM subscription ORDER BY position").map { row in
+                Subscription(url: row["url"], name: row["name"], tags: (try? Self.decodeTags(row["tags"])) ?? [])
+            }
+        }
+    }
+
+    /// Removes a feed from the stored list (its cached pages stay until evicted).
+    public func removeSubscription(_ url: String) throws {
+        try write { db in try db.execute(sql: "DELETE FROM subscription WHERE url = ?", arguments: [url]) }
+    }
+
+    /// The unread entries of each feed in the cache: the distinct ids of its cached pages that
+    /// have no read mark. A feed with no cached page has no count (nil), which is not zero.
+    ///
+    /// - Complexity: reads and decodes every cached page of the feeds asked about.
+    public func unreadCounts(of feeds: [FeedKey]) throws -> [FeedKey: Int] {
+        try read { db in
+            let readIDs = Set(try String.fetchAll(db, sql: "SELECT itemID FROM readMark"))
+            var counts: [FeedKey: Int] = [:]
+            for feed in feeds {
+                guard let feedID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])
+                else { continue }
+                var unread: Set<String> = []
+                let blobs = try Data.fetchCursor(db, sql: "SELECT items FROM page WHERE feedID = ?", arguments: [feedID])
+                while let blob = try blobs.next() {
+                    // A page written by another version that no longer decodes counts for nothing.
+                    guard let items = try? Self.decoder.decode([IDOnly].self, from: blob) else { continue }
+                    for item in items where !readIDs.contains(item.id) { unread.insert(item.id) }
+                }
+                counts[feed] = unread.count
+            }
+            return counts
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// A stored item decoded for its id alone.
+    private struct IDOnly: Decodable {
+        var id: String
+    }
+
+    static func encodeTags(_ tags: [String]) throws -> String {
+        String(decoding: try encoder.encode(tags), as: UTF8.self)
+    }
+
+    static func decodeTags(_ text: String) throws -> [String] {
+        try decoder.decode([String].self, from: Data(text.utf8))
+    }
+}
