@@ -42,7 +42,7 @@ struct FeedCommand: ParsableCommand {
         // A feed's whole history can come in one document (100,000 entries are tens of MB).
         let transport = network.transport(maxBodyBytes: 128 << 20)
         try Launcher(options: options).run { _ in
-            SyndicationSource(url: feedURL, transport: transport, cache: documents)
+            SyndicationSource(url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
         }
     }
 }
@@ -52,7 +52,7 @@ struct FeedCommand: ParsableCommand {
 final class StoredFeedDocuments: FeedDocumentCache {
     private let store: CacheStore
 
-    private init(store: CacheStore) { self.store = store }
+    init(store: CacheStore) { self.store = store }
 
     static func open(options: FeedOptions) -> any FeedDocumentCache {
         guard !options.noCache else { return MemoryFeedDocumentCache() }
