@@ -40,7 +40,7 @@ public struct SubscriptionListSource: FeedSource {
         guard key == firstKey else { throw FeedError(.invalidRequest, "the subscription list is one page") }
         let keys = subscriptions.map { cacheKey($0.url) }
         let counts = (try? store?.unreadCounts(of: keys)) ?? [:]
-        let saved = (try? store?.savedItemCount()) ?? nil
+        let saved: Int? = store.flatMap { try? $0.savedItemCount() }
         var rows = [
             FeedItem(
                 id: Self.riverID, title: "River: every subscription, newest first",

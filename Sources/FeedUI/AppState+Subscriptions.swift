@@ -37,6 +37,10 @@ extension AppState {
     /// `s`: saves the item (the list's cursor item, or the detail's) for later, or takes a saved
     /// one off the saved list; the status line says which.
     mutating func toggleSaved(_ item: FeedItem?) -> [AppEffect] {
+        guard listRole != .chooser else {
+            notice = "s saves the items of a feed: open one with Enter"
+            return []
+        }
         guard cache.isEnabled else {
             notice = "saving items needs the page cache (not with --no-cache)"
             return []

@@ -85,7 +85,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("G"), .end, .character(">")], .bottom, help: "Go to the last item"),
         KeyBinding([.character(":")], .goTo, help: "Go to item N (:N, Ng), or N%"),
         KeyBinding([.enter, .character("l"), .right], .open, help: "Open the item: text and comments"),
-        KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail); from a feed, to `feeds`", in: [.detail]),
+        KeyBinding([.escape, .character("h"), .left], .back, help: "Back to the list (q too, in a detail)", in: [.detail]),
         KeyBinding([.tab, .character("z")], .collapse, help: "Fold or unfold the comment at the top"),
         KeyBinding([.character("p")], .parent, help: "Go to the parent comment"),
         KeyBinding([.character("]")], .nextSibling, help: "Next comment at this depth", in: [.detail]),

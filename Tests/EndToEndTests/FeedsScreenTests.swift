@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct FeedsScreenTests {
     final class Setup {
         let replica: ServeProcess
-        let base: URL
+        let base: String
         let origin: String
         let scratch: String
 
@@ -44,7 +44,11 @@ import Testing
         }
     }
 
-    static func row(_ screen: [String], _ text: String) -> String? { screen.first { $0.contains(text) } }
+    /// The row whose title line contains `text`, with its meta line (the line under it).
+    static func row(_ screen: [String], _ text: String) -> String? {
+        guard let index = screen.firstIndex(where: { $0.contains(text) }) else { return nil }
+        return screen[index] + " | " + (index + 1 < screen.count ? screen[index + 1] : "")
+    }
 
     @Test func theListOpensAFeedPagedThroughHistorySavesAnItemAndCounts() throws {
         let setup = try Setup()

@@ -46,7 +46,7 @@ import Testing
         #expect(items.map { $0.facts.first?.labelText } == truth.map { "Feed \($0.feed)" })
         #expect(pages.dropLast().allSatisfy { $0.items.count == pageSize })
         #expect(pages.last?.endNote == "end of every subscription's history")
-        #expect(pages.allSatisfy(\.failed.isEmpty))
+        #expect(pages.allSatisfy { $0.failed.isEmpty })
         // Each document once for the whole walk, however many river pages read from it.
         let stats = try await harness.stats()
         #expect(stats["feeds/atom-paged"] == 5)

@@ -115,7 +115,10 @@ public struct RiverSource: FeedSource {
         let goesOn = positions.contains { $0.key != nil }
         var next: PageKey?
         if goesOn {
-            guard let data = try? JSONEncoder().encode(positions) else { throw FeedError(.invalidRequest, "river: cannot write its key") }
+            // Sorted keys: the same position is the same key, page after page (the cache keys pages by it).
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let data = try? encoder.encode(positions) else { throw FeedError(.invalidRequest, "river: cannot write its key") }
             next = .cursor(data.base64EncodedString())
         }
         return Page(

@@ -39,7 +39,8 @@ struct FeedsSession {
         let settings = RunSettings.current
         let (logger, logSink) = FileLogHandler.bootstrap(path: options.log, reportsAtOnce: false)
         defer { logSink?.reportFailure() }
-        guard let (terminal, theme) = TerminalRuntime.openTerminal(theme: options.theme ?? settings.theme) else { return 1 }
+        guard let opened = TerminalRuntime.openTerminal(theme: options.theme ?? settings.theme) else { return 1 }
+        let (terminal, theme) = opened
         defer { terminal.restore() }
         // Every run has cancelled its loads by the time it returns; then the client closes.
         defer { Network.shutdown() }

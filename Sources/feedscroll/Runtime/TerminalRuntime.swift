@@ -56,7 +56,8 @@ struct TerminalRuntime {
     var cursorTarget: String?
 
     func run() -> Int32 {
-        guard let (terminal, resolvedTheme) = Self.openTerminal(theme: theme) else { return 1 }
+        guard let opened = Self.openTerminal(theme: theme) else { return 1 }
+        let (terminal, resolvedTheme) = opened
         defer { terminal.restore() }
         return run(on: terminal, theme: resolvedTheme).code
     }
