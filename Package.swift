@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "FeedReader", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedFormats", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
-        .target(name: "FeedLab", dependencies: ["FeedModel", "FeedPaging"]),
+        .target(name: "FeedLab", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(
             name: "FeedConfig",
             dependencies: ["FeedModel", "FeedPaging", "FeedUI", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -119,7 +119,10 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats"]),
+            dependencies: [
+                "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats",
+                "FeedRuntime",
+            ]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
         .testTarget(

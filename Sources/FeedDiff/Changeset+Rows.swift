@@ -55,6 +55,17 @@ extension Changeset {
     /// - Complexity: O(k log k); use `rowMap` to follow many rows.
     public func newRow(ofOldRow row: Int) -> Int? { rowMap.newRow(ofOldRow: row) }
 
+    /// The first row the changeset touches: every row above it holds the same item, unchanged,
+    /// in both snapshots, so a view laid out row by row keeps its lines above it and lays out
+    /// again only from there. Nil when nothing changes.
+    ///
+    /// - Complexity: O(m), m the number of moves.
+    public var firstChangedRow: Int? {
+        var first = [deletes.first, inserts.first?.index, updates.first?.index].compactMap { $0 }.min()
+        for move in moves { first = min(first ?? .max, move.from, move.to) }
+        return first
+    }
+
     /// How many inserted rows sit above a row of the new snapshot.
     ///
     /// - Complexity: O(log k).

@@ -29,7 +29,7 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
         changeset.deletes = Array(0..<oldCount)
         changeset.inserts.reserveCapacity(newCount)
         for row in 0..<newCount {
-            changeset.inserts.append(.init(index: row, item: new.storage[row].item))
+            changeset.inserts.append(.init(index: row, item: new.storage[row]))
         }
         return changeset
     }
@@ -47,37 +47,36 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
         isPaired.withUnsafeMutableBufferPointer { isPaired in
             var lastPaired = -1
             for row in 0..<newCount {
-                let entry = new.storage[row]
+                let item = new.storage[row]
                 // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
                 // usually the old row after the last pair, or one or two further on when rows
                 // in between were deleted. Ids are unique, so an id found there IS the pair.
                 // Checking those rows (sequential memory) first spares a hash lookup, which
-                // on a big table is a cache miss. Rows keep their ids' hashes, so a guess
-                // compares ids only when the hashes agree, and the lookup hashes nothing.
-                // Old rows are read borrowed (no retain and release of what they hold).
+                // on a big table is a cache miss. Old rows are read borrowed: no retain and
+                // release of what they hold (for string ids, a quarter of the diff's time).
                 var oldRow = -1
                 var guess = lastPaired &+ 1
                 let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
                 while guess <= lastGuess {
-                    if old.storage.withElement(at: guess, { $0.hash == entry.hash && $0.item.id == entry.item.id }) {
+                    if old.storage.withElement(at: guess, { $0.id == item.id }) {
                         oldRow = guess
                         break
                     }
                     guess &+= 1
                 }
-                if oldRow < 0, let found = old.sequenceNumber(of: entry.item.id, hash: entry.hash) {
-                    oldRow = found &- old.base
+                if oldRow < 0, let found = old.index(of: item.id) {
+                    oldRow = found
                 }
                 if oldRow >= 0 {
                     newToOld[row] = Int32(truncatingIfNeeded: oldRow)
                     isPaired[oldRow] = true
                     if oldRow < lastPaired { isInOrder = false }
                     lastPaired = oldRow
-                    if old.storage.withElement(at: oldRow, { $0.item != entry.item }) {
-                        updates.append(.init(index: row, item: entry.item))
+                    if old.storage.withElement(at: oldRow, { $0 != item }) {
+                        updates.append(.init(index: row, item: item))
                     }
                 } else {
-                    inserts.append(.init(index: row, item: entry.item))
+                    inserts.append(.init(index: row, item: item))
                 }
             }
         }
@@ -131,16 +130,14 @@ public func apply<Item>(_ changeset: Changeset<Item>, to old: Snapshot<Item>) ->
     if !moves.isSorted(by: { $0.to < $1.to }) { moves.sort { $0.to < $1.to } }
 
     // Fill the new rows in order: an insert, a moved item, or the next old row that stayed.
-    // Rows taken from `old` keep their hashes; only inserted ids are hashed.
-    var rows = ContiguousArray<Snapshot<Item>.Entry>()
+    var rows = ContiguousArray<Item>()
     rows.reserveCapacity(newCount)
     var nextInsert = 0
     var nextMove = 0
     var nextOldRow = 0
     for row in 0..<newCount {
         if nextInsert < inserts.count && inserts[nextInsert].index == row {
-            let item = inserts[nextInsert].item
-            rows.append(.init(hash: item.id.hashValue, item: item))
+            rows.append(inserts[nextInsert].item)
             nextInsert += 1
         } else if nextMove < moves.count && moves[nextMove].to == row {
             rows.append(old.storage[moves[nextMove].from])
@@ -159,15 +156,10 @@ public func apply<Item>(_ changeset: Changeset<Item>, to old: Snapshot<Item>) ->
 
     for update in changeset.updates {
         precondition(update.index >= 0 && update.index < newCount, "bad update \(update.index)")
-        precondition(rows[update.index].item.id == update.item.id, "update changes the id of row \(update.index)")
-        rows[update.index].item = update.item
+        precondition(rows[update.index].id == update.item.id, "update changes the id of row \(update.index)")
+        rows[update.index] = update.item
     }
-    var result = Snapshot<Item>()
-    result.storage.reserveCapacity(rows.count)
-    result.sequenceNumbers.reserveCapacity(rows.count)
-    for entry in rows {
-        result.append(entry)
-    }
+    let result = Snapshot(rows)
     precondition(result.count == newCount, "changeset inserts an id that is already there")
     return result
 }

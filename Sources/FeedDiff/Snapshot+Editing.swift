@@ -24,28 +24,21 @@ extension Snapshot {
     @inlinable
     @discardableResult
     public mutating func append(_ item: Item) -> Bool {
-        append(Entry(hash: item.id.hashValue, item: item))
-    }
-
-    /// Adds a row whose hash is known, or updates the row that already has its id.
-    @inlinable
-    @discardableResult
-    internal mutating func append(_ entry: Entry) -> Bool {
         // One hash per item, and the id kept only in its row: the index finds the id's slot or
         // fills it with the next sequence number, checking equality against the rows.
         let base = self.base
         let next = base &+ storage.count
-        let id = entry.item.id
+        let id = item.id
         // The index is moved out while it is written, so the check can read the rows (no copy).
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        let existing = index.findOrInsert(hash: entry.hash, sequence: next) { storage[$0 &- base].item.id == id }
+        let existing = index.findOrInsert(hash: id.hashValue, sequence: next) { storage[$0 &- base].id == id }
         swap(&index, &sequenceNumbers)
         if let existing {
-            storage[existing &- base].item = entry.item
+            storage[existing &- base] = item
             return false
         }
-        storage.append(entry)
+        storage.append(item)
         return true
     }
 
@@ -70,7 +63,7 @@ extension Snapshot {
             let id = item.id
             let hash = id.hashValue
             if let sequence = sequenceNumber(of: id, hash: hash) {
-                storage[sequence &- base].item = item
+                storage[sequence &- base] = item
             } else if let row = addedIndex.findOrInsert(hash: hash, sequence: added.count, isMatch: { added[$0].id == id }) {
                 added[row] = item
             } else {
@@ -81,7 +74,7 @@ extension Snapshot {
         sequenceNumbers.reserveCapacity(sequenceNumbers.count &+ added.count)
         for offset in added.indices.reversed() {
             base &-= 1
-            storage.prepend(Entry(hash: addedHashes[offset], item: added[offset]))
+            storage.prepend(added[offset])
             sequenceNumbers.insertNew(hash: addedHashes[offset], sequence: base)
         }
     }
@@ -95,7 +88,7 @@ extension Snapshot {
     @discardableResult
     public mutating func update(_ item: Item) -> Int? {
         guard let row = index(of: item.id) else { return nil }
-        storage[row].item = item
+        storage[row] = item
         return row
     }
 
@@ -141,12 +134,11 @@ extension Snapshot {
     /// Removes the id of `row` (still in storage) from the index.
     @inlinable
     internal mutating func unindex(row: Int) {
-        let entry = storage[row]
-        let id = entry.item.id
+        let id = storage[row].id
         let base = self.base
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        index.remove(hash: entry.hash) { storage[$0 &- base].item.id == id }
+        index.remove(hash: id.hashValue) { storage[$0 &- base].id == id }
         swap(&index, &sequenceNumbers)
     }
 }
@@ -171,7 +163,7 @@ extension Snapshot {
                 let row = rows.lowerBound + offset
                 let hash = item.id.hashValue
                 precondition(sequenceNumber(of: item.id, hash: hash) == nil, "replacement id already present")
-                storage[row] = Entry(hash: hash, item: item)
+                storage[row] = item
                 sequenceNumbers.insertNew(hash: hash, sequence: base &+ row)
             }
         } else if rows.lowerBound >= count - rows.upperBound {

@@ -12,22 +12,7 @@
 /// Ids are unique by construction: adding an item whose id is already present updates the
 /// content of the existing row in place and adds no row.
 public struct Snapshot<Item: Identifiable & Equatable> {
-    /// A row: the item and its id's `hashValue`, computed once when the row is added. The diff
-    /// compares the stored hashes before the ids and looks rows up by them, and removal finds a
-    /// row's slot by it, so no id is hashed after it arrives (8 bytes a row).
-    @usableFromInline
-    internal struct Entry {
-        @usableFromInline var hash: Int
-        @usableFromInline var item: Item
-
-        @inlinable
-        init(hash: Int, item: Item) {
-            self.hash = hash
-            self.item = item
-        }
-    }
-
-    @usableFromInline internal var storage: DoubleEndedArray<Entry>
+    @usableFromInline internal var storage: DoubleEndedArray<Item>
     /// Absolute sequence number of each id (its row is `sequenceNumber - base`), keyed by the
     /// id's hash and checked against the row: each id is stored once, in its row.
     @usableFromInline internal var sequenceNumbers: IDIndex
@@ -80,7 +65,7 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     @inlinable
     internal func sequenceNumber(of id: Item.ID, hash: Int) -> Int? {
         let base = self.base
-        return sequenceNumbers.lookup(hash: hash) { storage[$0 &- base].item.id == id }
+        return sequenceNumbers.lookup(hash: hash) { storage[$0 &- base].id == id }
     }
 
     /// Whether a row has the given id.
@@ -96,7 +81,7 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     /// - Complexity: O(1) on average.
     @inlinable
     public subscript(id id: Item.ID) -> Item? {
-        index(of: id).map { storage[$0].item }
+        index(of: id).map { storage[$0] }
     }
 
     /// The items, in row order.
@@ -124,7 +109,7 @@ extension Snapshot: RandomAccessCollection {
     @inlinable
     public subscript(position: Int) -> Item {
         precondition(position >= 0 && position < storage.count, "row out of range")
-        return storage[position].item
+        return storage[position]
     }
 }
 
@@ -138,8 +123,8 @@ extension Snapshot: Equatable {
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for row in 0..<lhs.count {
-            let left = lhs.storage[row].item
-            let right = rhs.storage[row].item
+            let left = lhs.storage[row]
+            let right = rhs.storage[row]
             if left.id != right.id || left != right { return false }
         }
         return true
@@ -147,7 +132,6 @@ extension Snapshot: Equatable {
 }
 
 extension Snapshot: Sendable where Item: Sendable, Item.ID: Sendable {}
-extension Snapshot.Entry: Sendable where Item: Sendable {}
 
 extension Snapshot: CustomStringConvertible {
     public var description: String { "Snapshot(\(items))" }

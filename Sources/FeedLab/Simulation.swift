@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 
@@ -162,7 +163,11 @@ struct Simulation {
         time = flight.completesAt
         if let request = flight.request {
             // Every page succeeds here, so no live batch fails and no cancel is asked for.
-            if paging.receive(request, .success(page(flight.page))).outcome != .dropped {
+            let receipt = paging.receive(request, .success(page(flight.page)))
+            // The reader's marks follow the rows: a page lands at either end of them or fills a
+            // gap, and the changeset says which marked rows moved where.
+            if let changes = receipt.changeset { followSeen(changes) }
+            if receipt.outcome != .dropped {
                 // What PageFetcher reports: each retry's backoff, then the last attempt.
                 for delay in flight.retryDelays { estimator.observeRetry(after: delay) }
                 estimator.observeLatency(flight.lastAttempt)
@@ -223,8 +228,26 @@ struct Simulation {
         readerAt = nextStep < trace.steps.count ? time + trace.steps[nextStep].delay : nil
     }
 
+    /// Carries the seen marks to the rows their items hold after a change; rows that came in
+    /// are unseen. (feedscroll's marks grow only here: `markSeen` extends the other strategies'.)
+    private mutating func followSeen(_ changes: Changeset<FeedItem>) {
+        guard let first = changes.firstChangedRow else { return }
+        guard first < seen.count else {
+            // Rows added after every marked one (a page appended): unseen, at their rows.
+            seen += Array(repeating: false, count: changes.inserts.count)
+            return
+        }
+        let map = changes.rowMap
+        var followed = Array(seen[..<first])
+        followed += Array(repeating: false, count: max(0, paging.items.count - first))
+        for row in first..<seen.count where seen[row] {
+            if let moved = map.newRow(ofOldRow: row), moved < followed.count { followed[moved] = true }
+        }
+        seen = followed
+    }
+
     private mutating func markSeen() {
-        if seen.count < loaded { seen += Array(repeating: false, count: loaded - seen.count) }
+        if !strategy.isFeedscroll && seen.count < loaded { seen += Array(repeating: false, count: loaded - seen.count) }
         for row in viewport.visible { seen[row] = true }
     }
 }

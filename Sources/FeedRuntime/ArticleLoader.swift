@@ -12,10 +12,12 @@ import Synchronization
 final class ArticleLoader: Sendable {
     private let fetch: ArticleFetch
     private let deliver: @Sendable (Int, ArticleOutcome) -> Void
+    private let executor: FetchExecutor
     private let tasks = Mutex<[Int: Task<Void, Never>]>([:])
 
-    init(transport: any HTTPTransport, deliver: @escaping @Sendable (Int, ArticleOutcome) -> Void) {
+    init(transport: any HTTPTransport, executor: FetchExecutor, deliver: @escaping @Sendable (Int, ArticleOutcome) -> Void) {
         fetch = ArticleFetch(transport: transport)
+        self.executor = executor
         self.deliver = deliver
     }
 
@@ -24,7 +26,7 @@ final class ArticleLoader: Sendable {
             deliver(serial, .failed("not a web address"))
             return
         }
-        let task = Task(executorPreference: FetchExecutor.shared) { [self] in
+        let task = Task(executorPreference: executor) { [self] in
             // The detail lane: what the reader is looking at never queues behind list prefetch.
             let loaded: Result<Result<Article, NotAnArticle>, FeedError>
             do throws(FeedError) {

@@ -9,19 +9,22 @@ public final class DetailFetcher {
 
     private let makeSource: MakeSource
     private let pager: (Int) -> FetchResult.Pager
+    private let executor: FetchExecutor
     private let deliver: @Sendable (FetchResult) -> Void
     private var current: (serial: Int, fetcher: PageFetcher)?
 
     /// - Parameters:
     ///   - makeSource: the source for an item id (its thread, or its document).
     ///   - pager: which pager the results of the detail opened as a serial are for.
+    ///   - executor: where its loads run (the runtime's).
     ///   - deliver: where results go (the runtime's inbox).
     init(
         makeSource: @escaping MakeSource, pager: @escaping (Int) -> FetchResult.Pager = { .comments(serial: $0) },
-        deliver: @escaping @Sendable (FetchResult) -> Void
+        executor: FetchExecutor, deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.makeSource = makeSource
         self.pager = pager
+        self.executor = executor
         self.deliver = deliver
     }
 
@@ -35,7 +38,7 @@ public final class DetailFetcher {
             // The previous detail's loads are cancelled (their requests closed); anything they
             // still deliver carries the old serial and is dropped by the reducer.
             current?.fetcher.cancelAll()
-            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, deliver: deliver))
+            current = (serial, PageFetcher(source: source, pager: pager(serial), lane: .detail, executor: executor, deliver: deliver))
         }
         current?.fetcher.fetch(request)
     }

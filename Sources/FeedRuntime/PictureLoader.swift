@@ -29,7 +29,7 @@ final class PictureLoader: Sendable {
     ///   - logger: one line per failed picture.
     ///   - deliver: called from the executor with each result.
     init(
-        transport: any HTTPTransport, executor: FetchExecutor = .shared, limits: PictureLimits = .default, logger: Logger,
+        transport: any HTTPTransport, executor: FetchExecutor, limits: PictureLimits = .default, logger: Logger,
         deliver: @escaping @Sendable (PictureResult) -> Void
     ) {
         self.transport = transport

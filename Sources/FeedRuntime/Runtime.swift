@@ -88,12 +88,18 @@ public final class Runtime<Backend: TerminalBackend> {
         self.clock = clock
         let inbox = Inbox<Delivery>()
         self.inbox = inbox
-        fetcher = PageFetcher(source: parts.source) { inbox.post(.fetched($0)) }
-        comments = parts.comments.map { DetailFetcher(makeSource: $0) { inbox.post(.fetched($0)) } }
-        documents = parts.documents.map { DetailFetcher(makeSource: $0, pager: { .document(serial: $0) }) { inbox.post(.fetched($0)) } }
-        articles = parts.articleTransport.map { ArticleLoader(transport: $0) { inbox.post(.article(serial: $0, $1)) } }
+        // The run's one executor (jobs on its custom concurrent queue), handed to every loader.
+        let executor = FetchExecutor(label: "feedscroll.fetch")
+        fetcher = PageFetcher(source: parts.source, executor: executor) { inbox.post(.fetched($0)) }
+        comments = parts.comments.map { DetailFetcher(makeSource: $0, executor: executor) { inbox.post(.fetched($0)) } }
+        documents = parts.documents.map {
+            DetailFetcher(makeSource: $0, pager: { .document(serial: $0) }, executor: executor) { inbox.post(.fetched($0)) }
+        }
+        articles = parts.articleTransport.map { ArticleLoader(transport: $0, executor: executor) { inbox.post(.article(serial: $0, $1)) } }
         pictures = state.pictures.isEnabled
-            ? parts.pictureTransport.map { PictureLoader(transport: $0, logger: logger) { inbox.post(.picture($0)) } } : nil
+            ? parts.pictureTransport.map {
+                PictureLoader(transport: $0, executor: executor, logger: logger) { inbox.post(.picture($0)) }
+            } : nil
         actions = [.start(at: clock())] + startActions
     }
 

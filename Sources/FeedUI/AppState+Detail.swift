@@ -1,3 +1,4 @@
+import FeedDiff
 import FeedModel
 import FeedPaging
 
@@ -175,6 +176,7 @@ extension AppState {
         }
         guard let loaded = result.result else { return [] }
         let wasRefreshing = comments.isRefreshing
+        let loadedBefore = comments.items.count
         let receipt = comments.receive(result.request, loaded)
         guard receipt.outcome != .dropped else { return [] }
         self.detail?.comments = comments
@@ -184,11 +186,12 @@ extension AppState {
             self.detail?.arriving = nil
         }
         noteCommentCacheOrigin(of: result, completedRefresh: wasRefreshing && !comments.isRefreshing)
-        self.detail?.parseNewComments()
         var effects = commentEffects(receipt.effects)
+        var isHeadChanged = false
         if detail.isStandIn, case let .success(page) = loaded, let subject = page.subject, subject.id == detail.item.id {
             // The thread was opened by id: now its item is known (title, link, counts, body).
             self.detail?.replaceStandIn(with: subject)
+            isHeadChanged = true
             if cache.isEnabled, let count = subject.commentCount {
                 cache.visits[subject.id] = count
                 effects.append(.recordVisit(threadID: subject.id, commentCount: count))
@@ -197,8 +200,23 @@ extension AppState {
                   subject.bodyHTML != nil, detail.item.bodyHTML == nil {
             // The thread brought the item's whole text where the list had a summary (a DEV article).
             self.detail?.takeBody(of: subject)
+            isHeadChanged = true
         }
-        relayoutDetail()
+        // The changeset says where the comments part from what is drawn: only from there on are
+        // they parsed and laid out again (a page appended to a long thread lays out that page).
+        let changes = receipt.changeset
+        let first = firstRedrawnComment(loadedBefore: loadedBefore, arrivingBefore: detail.arriving?.items ?? [], changes: changes)
+        // Comments parsed while they arrived are parsed again when their page brings them changed.
+        let rewritten = (detail.arriving?.items ?? []).filter { drawn in
+            self.detail?.comments?.items[id: drawn.id].map { $0 != drawn } ?? false
+        }
+        let changed = Set((changes?.updates.map(\.item.id) ?? []) + rewritten.map(\.id))
+        if isHeadChanged {
+            self.detail?.parseComments(from: first, changed: changed)
+            relayoutDetail()
+        } else {
+            followComments(from: first, changed: changed)
+        }
         guard cache.isEnabled, case let .success(page) = loaded, !page.items.isEmpty else { return effects }
         return effects + [.markSeen(commentIDs: page.items.map(\.id), threadID: detail.item.id)]
     }
@@ -211,9 +229,63 @@ extension AppState {
               comments.inFlight[request.id] != nil, request.index == comments.nextPage,
               items.count > (detail.arriving?.request == request.id ? detail.arriving?.items.count ?? 0 : 0)
         else { return }
+        // Each report is a longer prefix of the page: only comments not drawn yet are laid out.
+        let drawn = detail.arriving?.items ?? []
+        let kept = zip(drawn, items).prefix { $0 == $1 }.count
         self.detail?.arriving = DetailState.Arriving(request: request.id, items: items)
-        self.detail?.parseNewComments()
-        relayoutDetail()
+        followComments(from: comments.items.count + kept)
+    }
+
+    /// The first drawn comment a result changes: the loaded rows above the changeset's first
+    /// row stay, and after them the comments that were arriving stay where the page brought the
+    /// same ones (the page that holds them).
+    private func firstRedrawnComment(loadedBefore: Int, arrivingBefore: [FeedItem], changes: Changeset<FeedItem>?) -> Int {
+        let unchanged = changes?.firstChangedRow ?? Int.max
+        guard unchanged >= loadedBefore, let detail else { return min(unchanged, loadedBefore) }
+        var first = loadedBefore
+        let shown = detail.shownCommentCount
+        for drawn in arrivingBefore {
+            guard first < shown, detail.shownComment(at: first) == drawn else { break }
+            first += 1
+        }
+        return first
+    }
+
+    /// Lays out again the comments from `first` on, keeping every line above them: how a
+    /// detail follows a page's changeset instead of laying out the whole thread. A folded
+    /// comment whose hidden replies may grow is laid out again with them (its `+N hidden`).
+    mutating func followComments(from first: Int, changed: Set<String> = []) {
+        guard var detail, detail.comments != nil else { return }
+        var start = max(0, first)
+        var cut = Self.firstLine(of: start, in: detail.lines)
+        // The last comment drawn above the cut: when it is folded, what follows may belong under it.
+        if let header = detail.lines[..<cut].lastIndex(where: \.isHeader), let folded = detail.lines[header].comment,
+           folded < detail.shownCommentCount, detail.collapsed.contains(detail.shownComment(at: folded).id)
+        {
+            start = folded
+            cut = Self.firstLine(of: start, in: detail.lines)
+        }
+        detail.parseComments(from: start, changed: changed)
+        let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
+        var wraps = detail.longWraps
+        let tail = DetailLayout.commentLines(detail, from: start, width: size.columns, now: now, measure: commentWidth, wraps: &wraps)
+        detail.longWraps = wraps
+        detail.lines.replaceSubrange(cut..., with: tail)
+        if let anchor, anchor.isHeader, let comment = anchor.comment, comment >= start,
+           let row = detail.lines[cut...].firstIndex(where: { $0.isHeader && $0.comment == comment })
+        {
+            detail.top = row
+        }
+        self.detail = detail
+        scrollDetail(to: detail.top)
+    }
+
+    /// The first line of comment `index` or of any after it (comments are laid out in order, at
+    /// the end of the document): where their lines begin, or the end.
+    private static func firstLine(of index: Int, in lines: [DetailLine]) -> Int {
+        var cut = lines.count
+        while cut > 0, let comment = lines[cut - 1].comment, comment >= index { cut -= 1 }
+        return cut
     }
 
     /// The comment pager's prefetch rule, with the last comment on screen as the cursor (the
@@ -276,7 +348,8 @@ extension AppState {
 
     // MARK: - Helpers
 
-    private mutating func scrollDetail(to line: Int) {
+    /// Puts `line` at the top, kept within the document.
+    mutating func scrollDetail(to line: Int) {
         guard detail != nil else { return }
         let maxTop = max(0, detailLength - detailRows)
         detail?.top = max(0, min(line, maxTop))

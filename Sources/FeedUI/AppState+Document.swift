@@ -18,11 +18,28 @@ extension AppState {
         let receipt = document.receive(result.request, loaded)
         guard receipt.outcome != .dropped else { return [] }
         detail?.document = document
-        if case let .success(page) = loaded, let described = page.items.first {
+        // The changeset brings the document (inserted, or updated when asked again): it changes
+        // the item's text above the comments, which stay laid out as they are.
+        if let changes = receipt.changeset, let described = (changes.inserts + changes.updates).first?.item {
             detail?.fill(from: described)
-            relayoutDetail()
+            relayoutDetailHead()
         }
         return documentEffects(receipt.effects)
+    }
+
+    /// Lays out again the lines above the comments (the item changed), moving the comments'
+    /// lines, laid out already, by as many lines as the head grew or shrank.
+    mutating func relayoutDetailHead() {
+        guard var detail else { return }
+        let headEnd = detail.lines.firstIndex { $0.comment != nil } ?? detail.lines.count
+        detail.pictureRows = detailPictureRows(for: detail.item)
+        var wraps = detail.longWraps
+        let head = DetailLayout.headLines(detail, width: size.columns, now: now, wraps: &wraps)
+        detail.longWraps = wraps
+        detail.lines.replaceSubrange(0..<headEnd, with: head)
+        if detail.top >= headEnd { detail.top += head.count - headEnd }
+        self.detail = detail
+        scrollDetail(to: detail.top)
     }
 
     /// `r` in a detail whose document failed: asks again.

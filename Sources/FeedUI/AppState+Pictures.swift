@@ -45,56 +45,10 @@ extension AppState {
         return largePictureBox.rows + 1
     }
 
-    /// A picture came back: store it (the cache evicts what no longer fits) if it is still wanted.
-    mutating func receivePicture(_ result: PictureResult) {
-        guard pictures.inFlight.removeValue(forKey: result.url) != nil else { return }
-        for (key, entry) in result.entries.sorted(by: { $0.key.description < $1.key.description }) {
-            pictures.cache.insert(entry, for: key)
-        }
-    }
-
-    /// Asks for the pictures of the rows within `lead` of the cursor (or the detail's item),
-    /// and cancels requests no longer wanted.
-    ///
-    /// - Complexity: O(rows within the lead) dictionary look-ups.
+    /// Asks the pictures sub-state for what the rows within `lead` of the cursor (or the
+    /// detail's item) show: it starts, touches and cancels loads (`PictureState.reduce`).
     mutating func updatePictures(lead: Int) -> [AppEffect] {
-        guard pictures.isEnabled else {
-            let cancelled = pictures.inFlight.keys.sorted().map { AppEffect.cancelPicture(url: $0) }
-            pictures.inFlight = [:]
-            return cancelled
-        }
-        let wanted = affordable(wantedPictures(lead: lead))
-        var effects: [AppEffect] = []
-        let wantedURLs = Set(wanted.map(\.url))
-        for url in pictures.inFlight.keys.sorted() where !wantedURLs.contains(url) {
-            pictures.inFlight[url] = nil
-            effects.append(.cancelPicture(url: url))
-        }
-        for request in wanted {
-            let missing = request.keys.filter { !pictures.cache.contains($0) }
-            for key in request.keys where pictures.cache.contains(key) { pictures.cache.touch(key) }
-            guard !missing.isEmpty, pictures.inFlight[request.url] == nil,
-                pictures.inFlight.count < PictureState.maxInFlight
-            else { continue }
-            let boxes = missing.map { PictureBox(columns: $0.maxColumns, rows: $0.maxRows) }
-            let fetch = PictureRequest(url: request.url, boxes: boxes, background: pictures.background)
-            pictures.inFlight[request.url] = fetch
-            effects.append(.fetchPicture(fetch))
-        }
-        return effects
-    }
-
-    /// The nearest of `wanted` that the cache can hold together: wanting more would thrash (a
-    /// picture evicted to make room for another wanted one would be asked for again, and again).
-    private func affordable(_ wanted: [PictureRequest]) -> [PictureRequest] {
-        var budget = pictures.cache.costLimit
-        var kept: [PictureRequest] = []
-        for request in wanted {
-            budget -= request.boxes.reduce(0) { $0 + HalfBlockPicture.maximumCost(columns: $1.columns, rows: $1.rows) }
-            guard budget >= 0 else { break }
-            kept.append(request)
-        }
-        return kept
+        pictures.reduce(.want(pictures.isEnabled ? wantedPictures(lead: lead) : []))
     }
 
     /// Wanted pictures, nearest to the cursor first.

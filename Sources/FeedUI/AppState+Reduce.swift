@@ -44,28 +44,18 @@ extension AppState {
             detail?.seenBefore = seen
             relayoutDetail()
         case let .pictureFetched(result):
-            receivePicture(result)
+            effects += pictures.reduce(.fetched(result))
         case let .articleFetched(serial, outcome):
             receiveArticle(serial: serial, outcome)
         }
         if !isQuitting {
-            effects += keepPagesInBounds()
-            effects += paging.cancelUnconfirmed().map(AppEffect.init)
-            expireHighlights()
-            effects += liveUpdateIfDue()
-            if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
-            let distance = prefetch.distance(
-                pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
-            // The lead counts rows the reader sees: hidden (read) items do not bring the end nearer.
-            let hiddenAbove = viewport.hiddenBefore(viewport.cursor)
-            let fetches = paging.prefetch(
-                cursor: viewport.cursor, distance: distance,
-                hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove
-            ).map(AppEffect.init)
-            effects += fetches
-            if fetches.isEmpty { effects += revalidateIfDue() }
+            // After every action each view has its say, in this one order: the list (its pages,
+            // highlights, live updates and prefetch), then the detail (its comments' prefetch),
+            // then the pictures (what the two now show, within the list's lead).
+            let (listEffects, lead) = settleList()
+            effects += listEffects
             effects += prefetchComments()
-            effects += updatePictures(lead: distance)
+            effects += updatePictures(lead: lead)
         }
         if isAnimating {
             if loadingSince == nil { loadingSince = now }
@@ -73,6 +63,29 @@ extension AppState {
             loadingSince = nil
         }
         return routeThroughCache(effects)
+    }
+
+    /// The list's part of every action: pages kept within the cap, unconfirmed loads cancelled,
+    /// highlights expired, a live update when due, then the prefetch rule (or a revalidation
+    /// when it asks for nothing).
+    /// - Returns: the effects, and the prefetch lead in rows (what the pictures follow).
+    private mutating func settleList() -> (effects: [AppEffect], lead: Int) {
+        var effects = keepPagesInBounds()
+        effects += paging.cancelUnconfirmed().map(AppEffect.init)
+        expireHighlights()
+        effects += liveUpdateIfDue()
+        if newAbove > 0 && viewport.top == 0 { newAbove = 0 }
+        let distance = prefetch.distance(
+            pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: now)
+        // The lead counts rows the reader sees: hidden (read) items do not bring the end nearer.
+        let hiddenAbove = viewport.hiddenBefore(viewport.cursor)
+        let fetches = paging.prefetch(
+            cursor: viewport.cursor, distance: distance,
+            hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove
+        ).map(AppEffect.init)
+        effects += fetches
+        if fetches.isEmpty { effects += revalidateIfDue() }
+        return (effects, distance)
     }
 
     /// A fetch result handed to its pager, whatever it came from (the network or the cache).
@@ -100,7 +113,7 @@ extension AppState {
             return detail != nil ? handleInDetail(event) : handle(event)
         }
         notice = nil
-        filter.note = nil
+        filter.reduce(.note(nil))
         isGoingToEnd = false
         if detail == nil { cursorTarget = nil }
         if filter.isEditing && !isHelpShown {

@@ -3,7 +3,7 @@ import FeedPaging
 import FeedPictures
 
 /// Everything the screen shows and the pager knows: one value, changed only by `reduce`.
-public struct AppState: Equatable {
+public struct AppState: Equatable, Sendable {
     /// The smallest terminal feedscroll draws its list in.
     public static let minimumSize = Size(columns: 20, rows: 5)
 

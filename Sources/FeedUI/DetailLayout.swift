@@ -23,6 +23,13 @@ enum DetailLayout {
     static func lines(
         _ detail: DetailState, width: Int, now: Double, measure: Int = commentMeasure, wraps: inout [String: LongWrap]
     ) -> [DetailLine] {
+        headLines(detail, width: width, now: now, wraps: &wraps)
+            + commentLines(detail, from: 0, width: width, now: now, measure: measure, wraps: &wraps)
+    }
+
+    /// The lines above the comments: the picture's room, title, meta, link, body and, for a
+    /// thread, the rule that opens the comments. No line of it belongs to a comment.
+    static func headLines(_ detail: DetailState, width: Int, now: Double, wraps: inout [String: LongWrap]) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
         // moving the text.
@@ -50,10 +57,26 @@ enum DetailLayout {
         let count = item.commentCount.map { "\($0.grouped) comment\($0 == 1 ? "" : "s")" } ?? "Comments"
         lines.append(DetailLine("── \(count) " + String(repeating: "─", count: max(0, width - TextWidth.of(count) - 6)),
                                 column: 1, style: .footer))
-        let items = detail.shownComments
+        return lines
+    }
+
+    /// The lines of the comments shown from `first` on (`DetailState.shownComments`), as the
+    /// whole layout has them: for following a change from its first row rather than laying out
+    /// every comment again. `first` must not be hidden under a folded comment above it (the
+    /// caller starts at that folded comment instead, its `+N hidden` being part of the change).
+    static func commentLines(
+        _ detail: DetailState, from first: Int, width: Int, now: Double, measure: Int = commentMeasure,
+        wraps: inout [String: LongWrap]
+    ) -> [DetailLine] {
+        guard detail.comments != nil else { return [] }
+        let item = detail.item
+        var lines: [DetailLine] = []
+        var place = Place(wraps: wraps)
+        defer { wraps = place.wraps ?? wraps }
+        let count = detail.shownCommentCount
         var hideDeeperThan: Int?
-        for index in 0..<items.count {
-            let comment = items[index]
+        for index in max(0, first)..<max(max(0, first), count) {
+            let comment = detail.shownComment(at: index)
             if let depth = hideDeeperThan {
                 if comment.depth > depth { continue }
                 hideDeeperThan = nil
@@ -73,7 +96,7 @@ enum DetailLayout {
             if isCollapsed {
                 var hidden = 0
                 var next = index + 1
-                while next < items.count, items[next].depth > comment.depth {
+                while next < count, detail.shownComment(at: next).depth > comment.depth {
                     hidden += 1
                     next += 1
                 }

@@ -93,10 +93,14 @@ public struct DetailState: Equatable, Sendable {
         body = Self.blocks(of: item)
     }
 
-    /// Parses the text of comments not parsed yet.
-    mutating func parseNewComments() {
-        for comment in shownComments where commentBlocks[comment.id] == nil {
-            commentBlocks[comment.id] = Self.blocks(of: comment)
+    /// Parses the text of the comments drawn from `first` on that are not parsed yet, and
+    /// again of those whose content changed (`changed` ids: a page's updates).
+    mutating func parseComments(from first: Int, changed: Set<String> = []) {
+        for index in max(0, first)..<max(max(0, first), shownCommentCount) {
+            let comment = shownComment(at: index)
+            if commentBlocks[comment.id] == nil || changed.contains(comment.id) {
+                commentBlocks[comment.id] = Self.blocks(of: comment)
+            }
         }
     }
 
@@ -118,6 +122,18 @@ public struct DetailState: Equatable, Sendable {
         guard let comments else { return [] }
         guard let arriving, !arriving.items.isEmpty else { return Array(comments.items) }
         return Array(comments.items) + arriving.items
+    }
+
+    /// How many comments are drawn (`shownComments.count`, without building the array).
+    var shownCommentCount: Int {
+        (comments?.items.count ?? 0) + (arriving?.items.count ?? 0)
+    }
+
+    /// The comment drawn at `index` (`shownComments[index]`, without building the array).
+    func shownComment(at index: Int) -> FeedItem {
+        let loaded = comments?.items.count ?? 0
+        if index < loaded, let comments { return comments.items[index] }
+        return arriving!.items[index - loaded]
     }
 
     /// Whether a comment page is on its way (the spinner turns).

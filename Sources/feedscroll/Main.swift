@@ -1,3 +1,4 @@
+import ArgumentParser
 import FeedConfig
 import Foundation
 
@@ -23,12 +24,27 @@ enum Main {
             settings.startNotice = config.warnings.first.map { warning in
                 "config: \(warning)" + (config.warnings.count > 1 ? " (and \(config.warnings.count - 1) more on stderr)" : "")
             }
-            RunSettings.current = settings
-            Feedscroll.main(arguments)
+            run(arguments, in: RunContext(settings: settings, network: Network()))
         } catch {
             printError("config: \(error)")
             exit(2)
         }
+    }
+}
+
+/// Parses the command line and runs its command: a `RunCommand` with the run's context, any
+/// other (`serve`, `lab`) as ArgumentParser runs it; help, versions and errors as it says them.
+private func run(_ arguments: [String], in context: RunContext) -> Never {
+    do {
+        var command = try Feedscroll.parseAsRoot(arguments)
+        if let command = command as? any RunCommand {
+            try command.run(in: context)
+        } else {
+            try command.run()
+        }
+        Feedscroll.exit()
+    } catch {
+        Feedscroll.exit(withError: error)
     }
 }
 

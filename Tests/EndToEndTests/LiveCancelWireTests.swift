@@ -1,6 +1,7 @@
 import FeedModel
 import FeedPaging
 import FeedReplica
+import FeedRuntime
 import FeedSources
 import FeedTestSupport
 import Foundation
@@ -55,7 +56,7 @@ import Testing
         let base = try #require(replica.baseURLs["jsonplaceholder"])
         let source = JSONPlaceholderSource(baseURL: base, transport: FailingOnePage(inner: client, failing: "_page=2&"))
         let (results, inbox) = AsyncStream.makeStream(of: FetchResult.self)
-        let fetcher = PageFetcher(source: source) { inbox.yield($0) }
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "test.fetch")) { inbox.yield($0) }
 
         // Three pages on screen (built here: the replica would take 30 s for each).
         var paging = PagingState(firstKey: source.firstKey, pageSize: 10)

@@ -18,6 +18,29 @@ import Testing
         #expect(changeset.insertCount(above: 2) == 2)
     }
 
+    @Test func theFirstChangedRowIsWhereTheSnapshotsPart() {
+        #expect(diff(snapshot("a b c"), snapshot("a b c x y")).firstChangedRow == 3)
+        #expect(diff(snapshot("a b c"), snapshot("a b1 c")).firstChangedRow == 1)
+        #expect(diff(snapshot("a b c d"), snapshot("a b d")).firstChangedRow == 2)
+        #expect(diff(snapshot("a b c d"), snapshot("a d b c")).firstChangedRow == 1)
+        #expect(diff(snapshot("a b c"), snapshot("x a b c")).firstChangedRow == 0)
+        #expect(diff(snapshot("a b c"), snapshot("a b c")).firstChangedRow == nil)
+    }
+
+    /// Any two snapshots: the first changed row is the length of their common prefix (same
+    /// ids, same content), nil when they are equal.
+    @Test func anyChangesetsFirstChangedRowIsTheCommonPrefix() async {
+        await propertyCheck(count: 300, input: DiffTests.randomRows, DiffTests.randomRows) { old, new in
+            let oldRows = old.map { Row("\($0.0)", $0.1) }
+            let newRows = new.map { Row("\($0.0)", $0.1) }
+            let oldSnapshot = Snapshot(oldRows)
+            let newSnapshot = Snapshot(newRows)
+            let shared = zip(Array(oldSnapshot), Array(newSnapshot)).prefix { $0 == $1 }.count
+            let parted = shared < oldSnapshot.count || shared < newSnapshot.count
+            #expect(diff(oldSnapshot, newSnapshot).firstChangedRow == (parted ? shared : nil))
+        }
+    }
+
     /// Any two snapshots: every old row maps to the row its id has in the new snapshot, or to
     /// nil when the id is gone; and `insertCount(above:)` counts the new ids above a row.
     @Test func anyChangesetMapsEveryRowToItsItem() async {

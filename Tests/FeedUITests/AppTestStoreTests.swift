@@ -1,5 +1,6 @@
 import FeedModel
 import FeedPaging
+import FeedPictures
 import FeedTestSupport
 import Testing
 
@@ -26,6 +27,25 @@ import Testing
             pending += fetches(store.skip(.fetched(.loaded(request, .success(makePage(request.index, size: pageSize)), latency: 0.05), at: now)))
         }
         return store
+    }
+
+    /// `AppState` is `Sendable`: a whole loaded state goes to another task and comes back equal
+    /// (this would not compile if a sub-state held something that cannot cross).
+    @Test func theStateCrossesTasksWhole() async {
+        let state = loaded(pages: 2).state
+        let back = await Task.detached { state }.value
+        #expect(back == state)
+        #expect(back.paging.items.count == 10)
+    }
+
+    /// A picture answer goes to the pictures sub-state alone, which drops one it did not ask
+    /// for: the whole state stays as it was, and nothing is asked.
+    @Test func aPictureNobodyAskedForChangesNothing() {
+        var store = loaded(pages: 1)
+        let url = "http://p/0.png"
+        let result = PictureResult.failure(PictureRequest(url: url, boxes: [PictureBox(columns: 4, rows: 2)], background: .black), .unavailable("gone"))
+        // Not asked for: nothing changes at all.
+        store.send(.pictureFetched(result)) { _ in }
     }
 
     @Test func theFirstActionAsksForTheFirstPageAndStartsTheSpinner() {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FeedSources
 
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Browse the built-in generated feed, offline, with latency and failure knobs."
@@ -29,10 +29,10 @@ struct DemoCommand: ParsableCommand {
         if !(0...1).contains(failRate) { throw ValidationError("--fail-rate must be within 0…1, not \(failRate)") }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let mode = OutputMode(options)
         let latency = latencyMs ?? (mode == .terminal ? 400 : 0)
         let source = DemoSource(options: .init(items: items, seed: seed, latencyMilliseconds: latency, failureRate: failRate))
-        try Launcher(options: options, mode: mode).run(source)
+        try Launcher(context, options: options, mode: mode).run(source)
     }
 }

@@ -5,7 +5,7 @@ import FeedStore
 import Foundation
 
 /// `feedscroll feed URL`: one RSS, Atom or JSON Feed, its history paged in as the reader scrolls.
-struct FeedCommand: ParsableCommand {
+struct FeedCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "One RSS, Atom or JSON Feed (or a site's URL: its feed is discovered), its whole history by scrolling.",
@@ -36,12 +36,12 @@ struct FeedCommand: ParsableCommand {
         return NetworkOptions.checkedURL(resolved.absoluteString)
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         guard let feedURL = feedURL() else { throw ValidationError("'\(url)' is not a feed URL") }
         let documents = StoredFeedDocuments.open(options: options)
         // A feed's whole history can come in one document (100,000 entries are tens of MB).
-        let transport = network.transport(maxBodyBytes: 128 << 20)
-        try Launcher(options: options).run { _ in
+        let transport = network.transport(on: context.network, maxBodyBytes: 128 << 20)
+        try Launcher(context, options: options).run { _ in
             SyndicationSource(url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 
 /// `feedscroll feeds`: the subscription list; Enter opens a feed (its history by scrolling),
 /// the river or the saved items, and Esc comes back to the list.
-struct FeedsCommand: ParsableCommand {
+struct FeedsCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "feeds",
         abstract: "The subscription list (config [[subscriptions]] and imported OPML) with unread counts, the river, saved items.",
@@ -21,8 +21,8 @@ struct FeedsCommand: ParsableCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
-    func run() throws {
-        let settings = RunSettings.current
+    func run(in context: RunContext) throws {
+        let settings = context.settings
         let location: CacheLocation = options.noCache
             ? .disabled : options.cache.map { .file($0) } ?? .standard(environment: ProcessInfo.processInfo.environment)
         let opening = CacheStore.open(
@@ -39,9 +39,10 @@ struct FeedsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let session = FeedsSession(
-            options: options, transport: network.transport(maxBodyBytes: 128 << 20), store: opening.store, subscriptions: subscriptions)
+            context: context, options: options, transport: network.transport(on: context.network, maxBodyBytes: 128 << 20),
+            store: opening.store, subscriptions: subscriptions)
         if OutputMode(options) != .terminal {
-            try Launcher(options: options).run(session.listSource())
+            try Launcher(context, options: options).run(session.listSource())
             return
         }
         let code = session.runTerminal()

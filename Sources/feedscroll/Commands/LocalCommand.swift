@@ -6,7 +6,7 @@ import Foundation
 
 /// What `feedscroll` runs with no command: Hacker News from the replica, started in-process on
 /// a free loopback port, over real HTTP — the same code path as the real API, with no network.
-struct LocalCommand: ParsableCommand {
+struct LocalCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "local",
         abstract: "Browse Hacker News from an in-process loopback replica (the default; needs no network)."
@@ -25,13 +25,13 @@ struct LocalCommand: ParsableCommand {
         guard (0...60_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be within 0…60000, not \(latencyMs)") }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         // The replica starts in the background: the first frame (a centred spinner) is drawn at
         // once, and the first page waits for the server on the fetcher's queue.
         // A whole HN page (30 items) in one wave: the replica is on loopback and Firebase has no
         // rate limit, so the first rows wait two round trips (ids, items), not five.
         let width = 30
-        let transport = Network.transport(timeout: 10, width: width)
+        let transport = context.network.transport(timeout: 10, width: width)
         var configuration = ReplicaConfiguration(port: 0, seed: seed, latencyMs: latencyMs)
         // Hacker News, and the web pages a third of its stories link to (the reader's `a`).
         configuration.apis = ["hn", "articles"]
@@ -47,6 +47,6 @@ struct LocalCommand: ParsableCommand {
                 HackerNewsCommentsSource.forItem(itemID, baseURL: $0, transport: transport, maxConcurrentItems: width, hints: hints)
             }
         }
-        try Launcher(options: options, comments: comments).run(LocalHackerNewsSource(replica: replica, list: list, transport: transport))
+        try Launcher(context, options: options, comments: comments).run(LocalHackerNewsSource(replica: replica, list: list, transport: transport))
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 
 /// `feedscroll read URL`: one web page's article, fetched through the same transport as every
 /// feed (limits, redirects, the retry site), read out by `ArticleExtractor`.
-struct ReadCommand: ParsableCommand {
+struct ReadCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Read the article at a web address: its text without the page around it.",
@@ -36,11 +36,11 @@ struct ReadCommand: ParsableCommand {
         if plain && json { throw ValidationError("--plain and --json cannot be used together") }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = NetworkOptions.checkedURL(address)!
-        let fetch = ArticleFetch(transport: Network.transport(timeout: timeout, width: 2))
+        let fetch = ArticleFetch(transport: context.network.transport(timeout: timeout, width: 2))
         let inbox = Inbox<Result<Result<Article, NotAnArticle>, FeedError>>()
-        let task = Task(executorPreference: FetchExecutor.shared) {
+        let task = Task(executorPreference: FetchExecutor(label: "feedscroll.fetch")) {
             do throws(FeedError) {
                 inbox.post(.success(try await fetch.load(url)))
             } catch {
@@ -53,7 +53,7 @@ struct ReadCommand: ParsableCommand {
             outcome = inbox.drain().first
         }
         _ = task
-        Network.shutdown()
+        context.network.shutdown()
         let article: Article
         switch outcome! {
         case .failure(let error):

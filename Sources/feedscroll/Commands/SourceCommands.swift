@@ -34,9 +34,9 @@ struct NetworkOptions: ParsableArguments {
         return url
     }
 
-    /// The run's transport (one per process, shared by every source of the run).
-    func transport(maxBodyBytes: Int = 16 << 20) -> any HTTPTransport {
-        Network.transport(timeout: timeout, width: connections, maxBodyBytes: maxBodyBytes)
+    /// The run's transport (one per run, shared by every source of the run).
+    func transport(on network: Network, maxBodyBytes: Int = 16 << 20) -> any HTTPTransport {
+        network.transport(timeout: timeout, width: connections, maxBodyBytes: maxBodyBytes)
     }
 
     func url(default fallback: URL) throws -> URL {
@@ -48,7 +48,7 @@ struct NetworkOptions: ParsableArguments {
     }
 }
 
-struct HackerNewsCommand: ParsableCommand {
+struct HackerNewsCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn", abstract: "Hacker News (Firebase API): an id list, fetched once, paged locally.")
     @Argument(help: "top, new, best, ask, show or job.") var list: HackerNewsSource.List = .top
@@ -68,16 +68,16 @@ struct HackerNewsCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: HackerNewsSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let width = network.connections
         // The list leaves each story's reply ids here: opening it fetches them with the story.
         let hints = HackerNewsThreadHints()
         let comments: DetailFetcher.MakeSource = {
             HackerNewsCommentsSource.forItem($0, baseURL: url, transport: transport, maxConcurrentItems: width, hints: hints)
         }
-        let launcher = Launcher(options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: thread.map { "hn:\($0)" })
         if let thread, launcher.mode != .terminal {
             // Pipes stream the thread through the same pager: comments in depth-first order, a page at a time.
             try launcher.run { _ in
@@ -92,7 +92,7 @@ struct HackerNewsCommand: ParsableCommand {
     }
 }
 
-struct AlgoliaCommand: ParsableCommand {
+struct AlgoliaCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "hn-search", abstract: "Hacker News search (Algolia): by relevance, or newest first with --by-date.")
     @Argument(help: "The search query (empty: every story).") var query: String = ""
@@ -101,18 +101,18 @@ struct AlgoliaCommand: ParsableCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         // Results are Hacker News items: Enter opens the thread, from Algolia's `/items/{id}`.
         let comments: DetailFetcher.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        try Launcher(options: options, comments: comments).run { log in
+        try Launcher(context, options: options, comments: comments).run { log in
             AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: transport, log: log)
         }
     }
 }
 
-struct PokeAPICommand: ParsableCommand {
+struct PokeAPICommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "pokeapi", abstract: "PokeAPI: every Pokémon, offset paging.")
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
@@ -121,7 +121,7 @@ struct PokeAPICommand: ParsableCommand {
         "The sprites root; artwork is {URL}/pokemon/other/official-artwork/{id}.png.", valueName: "URL"))
     var spritesURL: String?
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: PokeAPISource.defaultBaseURL)
         var sprites = PokeAPISource.defaultSpritesURL
         if let spritesURL {
@@ -130,16 +130,16 @@ struct PokeAPICommand: ParsableCommand {
             else { throw ValidationError("--sprites-url must be an http or https URL, not '\(spritesURL)'") }
             sprites = parsed
         }
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         // A Pokémon's detail loads its own document (types, size, stats).
         let documents: DetailFetcher.MakeSource = { PokeAPIDetailsSource(itemID: $0, baseURL: url, transport: transport) }
-        try Launcher(options: options, documents: documents).run { _ in
+        try Launcher(context, options: options, documents: documents).run { _ in
             PokeAPISource(baseURL: url, spritesURL: sprites, transport: transport)
         }
     }
 }
 
-struct GitHubCommand: ParsableCommand {
+struct GitHubCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "github", abstract: "GitHub repository search (1000-result cap ends the feed).")
     @Argument(help: "The search query, e.g. 'language:swift stars:>100' (not needed with --thread).") var query: String?
@@ -173,13 +173,13 @@ struct GitHubCommand: ParsableCommand {
         if sortValue == nil { throw ValidationError("unknown --sort '\(sort)'; use stars, forks, updated, help-wanted-issues or best-match") }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: GitHubSearchSource.defaultBaseURL)
         let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let repository = thread.flatMap(GitHubRepoThreadSource.repository)
         let comments: DetailFetcher.MakeSource = { GitHubRepoThreadSource.forItem($0, baseURL: url, transport: transport, token: token) }
-        let launcher = Launcher(options: options, comments: comments, openThread: repository.map(\.itemID))
+        let launcher = Launcher(context, options: options, comments: comments, openThread: repository.map(\.itemID))
         if let repository, launcher.mode != .terminal {
             try launcher.run { _ in GitHubRepoThreadSource(repository: repository, baseURL: url, transport: transport, token: token) }
             return
@@ -190,7 +190,7 @@ struct GitHubCommand: ParsableCommand {
     }
 }
 
-struct RedditCommand: ParsableCommand {
+struct RedditCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "reddit", abstract: "A subreddit's newest posts (cursor paging).")
     @Argument(help: "The subreddit, without r/.") var subreddit: String
     @Option(help: ArgumentHelp(
@@ -210,13 +210,13 @@ struct RedditCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: RedditSource.defaultBaseURL)
         let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let post = thread.flatMap(RedditCommentsSource.postID)
         let comments: DetailFetcher.MakeSource = { RedditCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "reddit:t3_\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: post.map { "reddit:t3_\($0)" })
         if let post, launcher.mode != .terminal {
             try launcher.run { _ in RedditCommentsSource(postID: post, baseURL: url, transport: transport) }
             return
@@ -225,7 +225,7 @@ struct RedditCommand: ParsableCommand {
     }
 }
 
-struct MastodonCommand: ParsableCommand {
+struct MastodonCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "mastodon", abstract: "A Mastodon instance's public timeline (max_id keyset).")
     @Option(help: "The instance's host name.") var instance: String = "mastodon.social"
     @Option(help: ArgumentHelp(
@@ -241,15 +241,15 @@ struct MastodonCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         guard let fallback = URL(string: "https://\(instance)"), fallback.host != nil, !instance.contains("/") else {
             throw ValidationError("--instance takes a host name like mastodon.social, not '\(instance)'")
         }
         let url = try network.url(default: fallback)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let status = thread.flatMap(MastodonThreadSource.statusID)
         let comments: DetailFetcher.MakeSource = { MastodonThreadSource.forItem($0, baseURL: url, transport: transport) }
-        let launcher = Launcher(options: options, comments: comments, openThread: status.map { "mastodon:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: status.map { "mastodon:\($0)" })
         if let status, launcher.mode != .terminal {
             try launcher.run { _ in MastodonThreadSource(statusID: status, baseURL: url, transport: transport) }
             return
@@ -258,7 +258,7 @@ struct MastodonCommand: ParsableCommand {
     }
 }
 
-struct StackExchangeCommand: ParsableCommand {
+struct StackExchangeCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "stackexchange", abstract: "Newest questions of a Stack Exchange site (25-page wall without a key).")
     @Option(help: "The site, e.g. stackoverflow, superuser.") var site: String = "stackoverflow"
@@ -275,16 +275,16 @@ struct StackExchangeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: StackExchangeSource.defaultBaseURL)
         let key = ProcessInfo.processInfo.environment["STACKEXCHANGE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let site = self.site
         let question = thread.flatMap(StackExchangeThreadSource.questionID)
         let comments: DetailFetcher.MakeSource = {
             StackExchangeThreadSource.forItem($0, site: site, baseURL: url, transport: transport, key: key)
         }
-        let launcher = Launcher(options: options, comments: comments, openThread: question.map { "stackexchange:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: question.map { "stackexchange:\($0)" })
         if let question, launcher.mode != .terminal {
             try launcher.run { _ in StackExchangeThreadSource(questionID: question, site: site, baseURL: url, transport: transport, key: key) }
             return
@@ -295,7 +295,7 @@ struct StackExchangeCommand: ParsableCommand {
     }
 }
 
-struct LobstersCommand: ParsableCommand {
+struct LobstersCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "lobsters", abstract: "Lobsters: hottest or newest stories.")
     @Argument(help: "hottest or newest.") var list: LobstersSource.List = .hottest
     @Option(help: ArgumentHelp(
@@ -311,12 +311,12 @@ struct LobstersCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: LobstersSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let story = thread.flatMap(LobstersCommentsSource.shortID)
         let comments: DetailFetcher.MakeSource = { LobstersCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        let launcher = Launcher(options: options, comments: comments, openThread: story.map { "lobsters:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: story.map { "lobsters:\($0)" })
         if let story, launcher.mode != .terminal {
             try launcher.run { _ in LobstersCommentsSource(storyID: story, baseURL: url, transport: transport) }
             return
@@ -325,7 +325,7 @@ struct LobstersCommand: ParsableCommand {
     }
 }
 
-struct DevToCommand: ParsableCommand {
+struct DevToCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "devto", abstract: "DEV articles, optionally by tag.")
     @Option(help: "Only articles with this tag.") var tag: String?
     @Option(help: ArgumentHelp(
@@ -341,12 +341,12 @@ struct DevToCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: DevToSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let article = thread.flatMap(DevToCommentsSource.articleID)
         let comments: DetailFetcher.MakeSource = { DevToCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        let launcher = Launcher(options: options, comments: comments, openThread: article.map { "devto:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: article.map { "devto:\($0)" })
         if let article, launcher.mode != .terminal {
             try launcher.run { _ in DevToCommentsSource(articleID: article, baseURL: url, transport: transport) }
             return
@@ -355,7 +355,7 @@ struct DevToCommand: ParsableCommand {
     }
 }
 
-struct JSONPlaceholderCommand: ParsableCommand {
+struct JSONPlaceholderCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "jsonplaceholder", abstract: "JSONPlaceholder posts (json-server paging).")
     @Option(help: ArgumentHelp(
         "Open one post with its comments (its id, or jsonplaceholder:ID as --json prints it): in the terminal its detail; --json/--plain stream the comments.",
@@ -370,12 +370,12 @@ struct JSONPlaceholderCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: JSONPlaceholderSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         let post = thread.flatMap(JSONPlaceholderCommentsSource.postID)
         let comments: DetailFetcher.MakeSource = { JSONPlaceholderCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        let launcher = Launcher(options: options, comments: comments, openThread: post.map { "jsonplaceholder:\($0)" })
+        let launcher = Launcher(context, options: options, comments: comments, openThread: post.map { "jsonplaceholder:\($0)" })
         if let post, launcher.mode != .terminal {
             try launcher.run { _ in JSONPlaceholderCommentsSource(postID: post, baseURL: url, transport: transport) }
             return
@@ -384,17 +384,17 @@ struct JSONPlaceholderCommand: ParsableCommand {
     }
 }
 
-struct WikipediaCommand: ParsableCommand {
+struct WikipediaCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "wikipedia", abstract: "English Wikipedia's recent changes (continue tokens).")
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let url = try network.url(default: WikipediaSource.defaultBaseURL)
-        let transport = network.transport()
+        let transport = network.transport(on: context.network)
         // Enter on an edit shows its diff.
         let diffs: DetailFetcher.MakeSource = { WikipediaDiffSource.forItem($0, baseURL: url, transport: transport) }
-        try Launcher(options: options, comments: diffs).run { _ in WikipediaSource(baseURL: url, transport: transport) }
+        try Launcher(context, options: options, comments: diffs).run { _ in WikipediaSource(baseURL: url, transport: transport) }
     }
 }
 

@@ -88,16 +88,16 @@ struct ImportCommand: ParsableCommand {
 }
 
 /// `feedscroll export`: the subscription list as OPML 2.0 on stdout.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: RunCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the subscription list (config and imported feeds) as OPML 2.0 to stdout.")
 
     @OptionGroup var store: SubscriptionOptions
 
-    func run() throws {
+    func run(in context: RunContext) throws {
         let stored = try store.openStore(readOnly: true).subscriptions()
-        let list = allSubscriptions(configured: RunSettings.current.subscriptions, stored: stored)
+        let list = allSubscriptions(configured: context.settings.subscriptions, stored: stored)
         let text = OPML.write(OPML.Document(title: "feedscroll subscriptions", subscriptions: list))
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))

@@ -12,6 +12,8 @@ import Logging
 /// the row chosen; the feed's run ends when the reader goes back (the list comes back with its
 /// counts read again and the cursor on that row) or quits.
 struct FeedsSession {
+    /// The run's settings and network.
+    var context: RunContext
     var options: FeedOptions
     var transport: any HTTPTransport
     /// The cache: counts, pages, read marks, saved items (nil with `--no-cache`).
@@ -19,7 +21,7 @@ struct FeedsSession {
     var subscriptions: [Subscription]
 
     /// Entries per page of a feed (the flag's, the config's, else the feed source's 25).
-    var pageSize: Int { options.pageSize ?? RunSettings.current.pageSize ?? 25 }
+    var pageSize: Int { options.pageSize ?? context.settings.pageSize ?? 25 }
 
     /// Where a subscription's pages are cached: as `feedscroll feed URL` caches them, so both
     /// share pages, read marks and counts.
@@ -36,14 +38,14 @@ struct FeedsSession {
     /// Runs the list and what it opens until the reader quits.
     /// - Returns: the exit status.
     func runTerminal() -> Int32 {
-        let settings = RunSettings.current
+        let settings = context.settings
         let (logger, logSink) = FileLogHandler.bootstrap(path: options.log, reportsAtOnce: false)
         defer { logSink?.reportFailure() }
         guard let opened = TerminalRuntime.openTerminal(theme: options.theme ?? settings.theme) else { return 1 }
         let (terminal, theme) = opened
         defer { terminal.restore() }
         // Every run has cancelled its loads by the time it returns; then the client closes.
-        defer { Network.shutdown() }
+        defer { context.network.shutdown() }
         let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
         var chosen: String?
         while true {
@@ -102,12 +104,12 @@ struct FeedsSession {
         source: any FeedSource, pageSize: Int, feed: FeedKey, role: ListRole, logger: Logger, cursorTarget: String? = nil,
         keepsOwnPages: Bool = false
     ) -> TerminalRuntime {
-        let settings = RunSettings.current
+        let settings = context.settings
         let cache = store.map { PageCache(store: $0, feed: feed, logger: logger) }
         var run = TerminalRuntime(
             source: source, pageSize: pageSize, prefetch: options.prefetch ?? settings.prefetch ?? .automatic,
             maxPages: options.pageCap(configured: settings.maxPages), livePeriod: nil, logger: logger, keyMap: settings.keyMap,
-            theme: options.theme ?? settings.theme, showsPictures: false, pictureTransport: nil, cache: cache,
+            theme: options.theme ?? settings.theme, showsPictures: false, network: context.network, pictureTransport: nil, cache: cache,
             isOfflineOnly: options.offline && !keepsOwnPages && role != .chooser, hidesRead: options.hideRead || settings.hideRead,
             browser: settings.browser, browserTerminal: settings.browserTerminal, commentWidth: settings.commentWidth)
         run.listRole = role

@@ -24,6 +24,8 @@ enum OutputMode: Equatable {
 
 /// Picks the runtime for the output mode and turns failures into one line and an exit code.
 struct Launcher {
+    /// The run's settings and network.
+    var context: RunContext
     var options: FeedOptions
     var mode: OutputMode
     /// The comment thread of an item id, for sources whose items have one (the detail view).
@@ -34,9 +36,10 @@ struct Launcher {
     var openThread: String?
 
     init(
-        options: FeedOptions, mode: OutputMode? = nil, comments: DetailFetcher.MakeSource? = nil,
+        _ context: RunContext, options: FeedOptions, mode: OutputMode? = nil, comments: DetailFetcher.MakeSource? = nil,
         documents: DetailFetcher.MakeSource? = nil, openThread: String? = nil
     ) {
+        self.context = context
         self.options = options
         self.mode = mode ?? OutputMode(options)
         self.comments = comments
@@ -54,7 +57,7 @@ struct Launcher {
         // A log that could not be written is said once, after the terminal is restored.
         defer { logSink?.reportFailure() }
         let network = makeSource { note in logger.notice("\(note)") }
-        let settings = RunSettings.current
+        let settings = context.settings
         if let asked = options.pageSize, asked > network.maxPageSize {
             // The flag asks for this source; a config file's page_size (for every source) is clamped.
             FileHandle.standardError.write(Data("Error: --page-size must be within 1…\(network.maxPageSize) for \(network.name.split(separator: " ").first.map(String.init) ?? network.name), not \(asked)\n".utf8))
@@ -86,7 +89,7 @@ struct Launcher {
         let writing = options.offline ? nil : cache
         let code: Int32
         // Every runtime has cancelled its loads by the time it returns; then the client closes.
-        defer { Network.shutdown() }
+        defer { context.network.shutdown() }
         switch mode {
         case .terminal:
             code = TerminalRuntime(
@@ -95,7 +98,7 @@ struct Launcher {
                 keyMap: settings.keyMap, theme: options.theme ?? settings.theme, comments: comments, documents: documents,
                 showsPictures: (options.images ?? settings.images ?? .on) == .on,
                 pictureCacheBytes: Int((options.imageCacheMB ?? settings.imageCacheMB.map(Double.init) ?? 32) * 1_048_576),
-                pictureTransport: Network.current,
+                network: context.network, pictureTransport: context.network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
                 openThread: openThread, browser: settings.browser, browserTerminal: settings.browserTerminal,
                 commentWidth: settings.commentWidth, startNotice: settings.startNotice
@@ -104,7 +107,7 @@ struct Launcher {
             code = PipeRuntime(
                 source: source, pageSize: pageSize, maxPages: pageCap, limit: options.limit,
                 format: mode == .json ? .json : .plain,
-                logger: logger, cache: writing
+                logger: logger, cache: writing, requestTimeout: context.network.requestTimeout
             ).run()
         }
         if code != 0 { throw ExitCode(code) }

@@ -2,11 +2,12 @@ import FeedModel
 import FeedSources
 import Synchronization
 
-/// The process's one HTTP client, made on first use and shut down once when the run ends.
-enum Network {
+/// The run's HTTP client, made on first use and shut down once when the run ends. One is made
+/// by `main` for the run and handed to the command in its `RunContext`: no global.
+final class Network: Sendable {
     /// The one client and the one retrying transport over it (its per-host limiters shared by
     /// every source of the run and by the pictures).
-    private static let shared = Mutex<(client: AsyncHTTPTransport, transport: RetryingTransport)?>(nil)
+    private let made = Mutex<(client: AsyncHTTPTransport, transport: RetryingTransport)?>(nil)
 
     /// The shared transport every source of this run sends through: one `RetryingTransport`
     /// (per-request retry, one limiter per host) over the one `AsyncHTTPTransport`. The first
@@ -16,29 +17,29 @@ enum Network {
     ///   - timeout: seconds one attempt may take, whole.
     ///   - width: requests in flight per host and lane; the pool gets every lane's worth.
     ///   - maxBodyBytes: the largest body accepted (feeds are allowed more than API pages).
-    static func transport(timeout: Double, width: Int, maxBodyBytes: Int = 16 << 20) -> RetryingTransport {
-        shared.withLock { shared in
-            if let shared { return shared.transport }
+    func transport(timeout: Double, width: Int, maxBodyBytes: Int = 16 << 20) -> RetryingTransport {
+        made.withLock { made in
+            if let made { return made.transport }
             let client = AsyncHTTPTransport(limits: .init(
                 timeout: timeout, maxBodyBytes: maxBodyBytes, connectionsPerHost: width * FetchLane.allCases.count))
-            let made = (client: client, transport: RetryingTransport(client, width: width))
-            shared = made
-            return made.transport
+            let new = (client: client, transport: RetryingTransport(client, width: width))
+            made = new
+            return new.transport
         }
     }
 
     /// Seconds one attempt may take (`--timeout`), once the transport is made: a wait longer
     /// than this is said on stderr in a pipe.
-    static var requestTimeout: Double? { shared.withLock { $0?.client.limits.timeout } }
+    var requestTimeout: Double? { made.withLock { $0?.client.limits.timeout } }
 
     /// The transport made for this run's source, if it has one (the demo feed has none).
-    static var current: RetryingTransport? { shared.withLock { $0?.transport } }
+    var current: RetryingTransport? { made.withLock { $0?.transport } }
 
     /// Closes the client's connections; safe to call when none was made.
-    static func shutdown() {
-        shared.withLock { shared in
-            defer { shared = nil }
-            return shared?.client
+    func shutdown() {
+        made.withLock { made in
+            defer { made = nil }
+            return made?.client
         }?.shutdownBlocking()
     }
 }

@@ -17,6 +17,9 @@ struct PipeRuntime {
     var logger: Logger
     /// Where fetched pages are stored; nil without a cache (or offline, reading it).
     var cache: PageCache?
+    /// Seconds one attempt may take (`--timeout`) when the source has a transport: a retry
+    /// waiting longer than this is said on stderr.
+    var requestTimeout: Double?
 
     /// - Returns: the exit status: 0 when the feed, the limit or the reader ended the run;
     ///   1 after a final failure, reported on stderr once every fetched item was written.
@@ -30,7 +33,7 @@ struct PipeRuntime {
         var filter = PipeFilter(pageSize: pageSize)
         let inbox = Inbox<FetchResult>()
         let cache = self.cache
-        let fetcher = PageFetcher(source: source) { result in
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "feedscroll.fetch")) { result in
             if case let .success(page)? = result.result { cache?.remember(page, index: result.request.index) }
             inbox.post(result)
         }
@@ -102,7 +105,7 @@ struct PipeRuntime {
                     perform(paging.receive(request, result).effects, fetcher)
                 case let .retrying(attempt, delay, error):
                     // A wait longer than a request may take is said, not sat through silently.
-                    if delay > (Network.requestTimeout ?? .infinity) {
+                    if delay > (requestTimeout ?? .infinity) {
                         printError("\(error.message) — waiting \(Int(delay.rounded())) s before attempt \(attempt)")
                     }
                     logger.notice("retrying", metadata: [

@@ -2,10 +2,10 @@ import FeedConfig
 import FeedModel
 import FeedPaging
 import FeedUI
-import Synchronization
 
 /// What the config file says for this run (its top level, overlaid by the named feed's table),
-/// loaded once by `main` before any command is parsed. Command-line flags override each value.
+/// loaded once by `main` before any command is parsed and handed to it in its `RunContext`.
+/// Command-line flags override each value.
 struct RunSettings: Sendable {
     var pageSize: Int?
     var prefetch: PrefetchPolicy?
@@ -50,13 +50,4 @@ struct RunSettings: Sendable {
         commentWidth = config.commentWidth
         subscriptions = config.subscriptions
     }
-
-    /// Set once by `main`, read by `Launcher`: the commands are ArgumentParser values built by
-    /// the parser, so the settings cannot be handed to them as arguments.
-    static var current: RunSettings {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-
-    private static let storage = Mutex(RunSettings())
 }

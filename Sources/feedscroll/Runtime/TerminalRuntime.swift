@@ -30,6 +30,8 @@ struct TerminalRuntime {
     var showsPictures = true
     /// `--image-cache-mb` in bytes.
     var pictureCacheBytes = 32 << 20
+    /// The run's network: the reader's pages go through its transport.
+    var network: Network
     /// What pictures are fetched through: the transport the source sends through (nil for a
     /// source without one, which has no pictures).
     var pictureTransport: (any HTTPTransport)?
@@ -100,7 +102,7 @@ struct TerminalRuntime {
         parts.documents = documents
         // The reader's pages go through the run's transport (that of the source or the pictures),
         // or one made for them when the source has none (the demo feed).
-        parts.articleTransport = pictureTransport ?? Network.current ?? Network.transport(timeout: 10, width: 4)
+        parts.articleTransport = pictureTransport ?? network.transport(timeout: 10, width: 4)
         parts.pictureTransport = pictureTransport
         parts.cache = cache
         parts.browser = browser

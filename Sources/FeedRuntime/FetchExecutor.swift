@@ -5,11 +5,9 @@ import Dispatch
 ///
 /// Fetch code never blocks (it suspends in AsyncHTTPClient and `Task.sleep`), so the queue's
 /// threads only ever run short bursts of work: decoding, sanitising, handing results back.
-/// Child tasks of a fan-out inherit the preference, so sibling requests run here too.
+/// Child tasks of a fan-out inherit the preference, so sibling requests run here too. Made by
+/// the runtime that owns it (one per run) and handed to every loader it makes: no global.
 public final class FetchExecutor: TaskExecutor {
-    /// The one executor of the process.
-    public static let shared = FetchExecutor(label: "feedscroll.fetch")
-
     private let queue: DispatchQueue
 
     /// - Parameter label: the queue's label, as seen in a debugger.

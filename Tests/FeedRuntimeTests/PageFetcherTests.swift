@@ -1,6 +1,7 @@
 import Dispatch
 import FeedModel
 import FeedPaging
+import FeedRuntime
 import FeedTestSupport
 import Synchronization
 import Testing
@@ -60,7 +61,7 @@ import Testing
         let list = ListSource(items: [FeedItem(id: "x:1", title: "evil\u{1B}]0;pwned\u{07} title")] + makeItems(1..<40))
         let source = GatedSource(inner: list, opened: 2)
         let collector = Collector()
-        let fetcher = PageFetcher(source: source, lane: .detail) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source, lane: .detail, executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
         fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
         let events = await collector.next(2)
@@ -88,7 +89,7 @@ import Testing
         }
         let source = Failing()
         let collector = Collector()
-        let fetcher = PageFetcher(source: source) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
         let request = PageRequest(id: RequestID(7), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
         let first = await collector.next(1)
@@ -131,7 +132,7 @@ import Testing
     @Test func cancelCancelsTheLoadsTaskAndDeliversNothing() async throws {
         let source = HangingSource()
         let collector = Collector()
-        let fetcher = PageFetcher(source: source) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
         fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
         fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))
         var started = source.started.stream.makeAsyncIterator()
@@ -164,7 +165,7 @@ import Testing
             }
         }
         let collector = Collector()
-        let fetcher = PageFetcher(source: Retrying()) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: Retrying(), executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
         let request = PageRequest(id: RequestID(3), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
         let events = await collector.next(2)
@@ -187,7 +188,7 @@ import Testing
             }
         }
         let collector = Collector()
-        let fetcher = PageFetcher(source: Stepwise(), pager: .comments(serial: 4)) { collector.deliver($0) }
+        let fetcher = PageFetcher(source: Stepwise(), pager: .comments(serial: 4), executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
         let request = PageRequest(id: RequestID(5), index: 0, key: .page(0), pageSize: 20, generation: 0)
         fetcher.fetch(request)
         let events = await collector.next(3)

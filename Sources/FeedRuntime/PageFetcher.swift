@@ -1,5 +1,6 @@
 import Dispatch
 import FeedModel
+import FeedPaging
 import Synchronization
 
 /// Runs page loads as tasks on the fetch executor and hands results back as values.
@@ -27,7 +28,7 @@ public final class PageFetcher: Sendable {
     ///   - deliver: called from the fetch executor with each result.
     public init(
         source: any FeedSource, pager: FetchResult.Pager = .list, lane: FetchLane = .list,
-        executor: FetchExecutor = .shared, deliver: @escaping @Sendable (FetchResult) -> Void
+        executor: FetchExecutor, deliver: @escaping @Sendable (FetchResult) -> Void
     ) {
         self.source = source
         self.pager = pager
