@@ -24,14 +24,14 @@ extension AppState {
         let cursorRow = hadCursorItem ? changes.newRow(ofOldRow: viewport.cursor) : nil
         syncRows()
         if let cursorRow { viewport.anchor(cursorAt: cursorRow, row: screenRow) }
-        filter.apply(changes, to: paging.items)
+        filter.reduce(.rowsChanged(changes, rows: paging.items))
         // "Not found" is a fact about the rows, unlike a wrap: rows that change must not leave
         // it saying so beside a match that has just arrived (or with the old row count).
         if filter.isNothingFoundNote {
             if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
-                filter.sayNothingFound(searchNotFound)
+                filter.reduce(.nothingFound(searchNotFound))
             } else {
-                filter.note = nil
+                filter.reduce(.note(nil))
             }
         }
         return cursorRow

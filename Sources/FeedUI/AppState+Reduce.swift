@@ -113,7 +113,7 @@ extension AppState {
             return detail != nil ? handleInDetail(event) : handle(event)
         }
         notice = nil
-        filter.note = nil
+        filter.reduce(.note(nil))
         isGoingToEnd = false
         if detail == nil { cursorTarget = nil }
         if filter.isEditing && !isHelpShown {

@@ -19,17 +19,15 @@ extension AppState {
         case .control("c"), .escape:
             return cancelSearch()
         case .enter:
-            filter.isEditing = false
-            if !filter.isActive {
-                filter.clear()
-            } else if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
-                filter.sayNothingFound(searchNotFound)
+            filter.reduce(.keep)
+            if filter.isActive && filter.shownMatchCount(skipping: viewport.hidden) == 0 {
+                filter.reduce(.nothingFound(searchNotFound))
             }
             return
         default:
             return
         }
-        filter.setPattern(text, items: paging.items)
+        filter.reduce(.type(text, rows: paging.items))
         let target = filter.next(after: filter.origin - 1, skipping: viewport.hidden)?.index ?? filter.origin
         viewport.moveCursor(to: target)
     }
@@ -38,27 +36,25 @@ extension AppState {
     mutating func search(_ intent: Intent) {
         switch intent {
         case .search:
-            filter.clear()
-            filter.isEditing = true
-            filter.origin = viewport.cursor
+            filter.reduce(.begin(from: viewport.cursor))
         case .nextMatch, .previousMatch:
             guard filter.isActive else {
-                filter.note = "no search: press / to search"
+                filter.reduce(.note("no search: press / to search"))
                 return
             }
             let forward = intent == .nextMatch
             let hidden = viewport.hidden
             let found = forward ? filter.next(after: viewport.cursor, skipping: hidden) : filter.previous(before: viewport.cursor, skipping: hidden)
             guard let found else {
-                filter.sayNothingFound(searchNotFound)
+                filter.reduce(.nothingFound(searchNotFound))
                 return
             }
             if found.wrapped {
-                filter.note = forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
+                filter.reduce(.note(forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"))
             }
             viewport.moveCursor(to: found.index)
         case .clearSearch:
-            filter.clear()
+            filter.reduce(.clear)
         default:
             break
         }
@@ -76,7 +72,7 @@ extension AppState {
 
     private mutating func cancelSearch() {
         let origin = filter.origin
-        filter.clear()
+        filter.reduce(.clear)
         viewport.moveCursor(to: origin)
     }
 }
