@@ -58,7 +58,8 @@ import Testing
         let replica = try ServeProcess("--items 200 --latency-ms 400")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        try online.waitFor({ $0[23].contains("page") && !$0[0].isEmpty }, timeout: 20, description: "the first page")
+        // ` 1/`: the page is in (the first rows are drawn before it, with no cursor yet).
+        try online.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the first page")
         try online.sendKeys("q")
         #expect(try online.waitForExit() == .exited(0))
         let before = try replica.routeStats()
@@ -79,7 +80,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let first = try start("hn --base-url \(base)", cacheHome: home)
-        let screen = try first.waitFor({ $0[23].contains("page") && !$0[2].isEmpty }, timeout: 20, description: "the first page")
+        let screen = try first.waitFor({ $0[23].contains(" 1/") && !$0[2].isEmpty }, timeout: 20, description: "the first page")
         let opened = screen[2].trimmingCharacters(in: .whitespaces)
         try first.sendKeys("j", "Enter")
         try first.waitFor({ $0.contains { $0.contains(opened) } && !$0[23].contains("page") }, timeout: 10, description: "the detail")
@@ -153,7 +154,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        try online.waitFor({ $0[23].contains("page") && $0[1].contains("comments") && $0[3].contains("comments") }, timeout: 20,
+        try online.waitFor({ $0[23].contains(" 1/") && $0[1].contains("comments") && $0[3].contains("comments") }, timeout: 20,
                            description: "stories with comments")
         try online.sendKeys("Enter")
         let read = try online.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") && !$0[23].contains("⇣") },
@@ -182,7 +183,7 @@ import Testing
         defer { ScratchCache.remove(home) }
         let before = try ServeProcess("--items 200")
         let visit = try start("hn --base-url \(try #require(before.baseURLs["hn"]))", cacheHome: home)
-        let list = try visit.waitFor({ $0[23].contains("page") && $0[1].contains("comments") }, timeout: 20, description: "a story with comments")
+        let list = try visit.waitFor({ $0[23].contains(" 1/") && $0[1].contains("comments") }, timeout: 20, description: "a story with comments")
         let title = list[0].replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces)
         #expect(!list[1].contains("new"))
         try visit.sendKeys("Enter")
