@@ -7,15 +7,16 @@ import Testing
 /// A host's pace learned from its refusals, and turns granted most urgent lane first, on a
 /// manual clock: every wait is a barrier on the pace's, the clock's or a stream's state.
 struct HostPacingTests {
-    /// Eight turns at once (no pace yet), the sixth refused: five accepted before it in the
-    /// same second, so a start every 1.1 / 5 s.
+    /// Eight turns at once (no pace yet), three refused: five accepted in the same second, so
+    /// a start every 1.1 / 5 s.
     static func learned(_ clock: ManualClock, relaxAfter: Int = 50) async throws -> (HostPace, [HostPace.Turn]) {
         let pace = HostPace(clock: clock.clock, relaxAfter: relaxAfter)
         var turns: [HostPace.Turn] = []
         for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
         #expect(clock.slept.isEmpty, "no pace before a refusal: every turn at once")
         #expect(pace.interval == nil)
-        pace.refused(turns[5])
+        for index in 5...7 { pace.refused(turns[index]) }
+        #expect(pace.interval == 1.1 / 5)
         return (pace, turns)
     }
 
@@ -30,31 +31,32 @@ struct HostPacingTests {
         clock.advance(by: 0.4)
         turns.append(try await pace.takeTurn(.list))
         pace.refused(turns[4])
-        #expect(pace.interval == 1.1 / 4)
+        #expect(pace.interval == 1.1 / 4, "the four before it; not the three of 1.5 s before")
         #expect(pace.refusals == 1)
     }
 
-    @Test func theBurstsOtherRefusalsDoNotCompoundThePace() async throws {
+    /// More refusals of the burst mean fewer accepted, not a quarter slower each (a burst
+    /// refused at once is one lesson, not five).
+    @Test func theBurstsRefusalsDoNotCompoundThePace() async throws {
         let (pace, turns) = try await Self.learned(ManualClock())
-        #expect(pace.interval == 1.1 / 5)
-        pace.refused(turns[6])
-        pace.refused(turns[7])
-        #expect(pace.interval == 1.1 / 5)
-        #expect(pace.refusals == 3)
+        pace.refused(turns[0])
+        pace.refused(turns[1])
+        #expect(pace.interval == 1.1 / 3, "three accepted; compounding would have made it 1.1 / 5 × 1.25²")
+        #expect(pace.refusals == 5)
     }
 
-    /// The burst's refusals answer in any order: the earliest start refused sets the pace.
-    @Test func theEarliestRefusalOfTheBurstSetsThePaceWhateverOrderTheyCome() async throws {
+    /// The burst's requests reach the server in any order: whichever of its starts are refused,
+    /// each refusal takes one off the accepted ones, never more.
+    @Test(arguments: [[1, 2, 7], [7, 0, 3], [5, 6, 7]])
+    func eachRefusalOfTheBurstTakesOneStartOffTheAccepted(refused: [Int]) async throws {
         let clock = ManualClock()
         let pace = HostPace(clock: clock.clock)
         var turns: [HostPace.Turn] = []
         for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
-        pace.refused(turns[7])
-        #expect(pace.interval == 1.1 / 7)
-        pace.refused(turns[5])
-        #expect(pace.interval == 1.1 / 5)
-        pace.refused(turns[6])
-        #expect(pace.interval == 1.1 / 5)
+        for (count, index) in refused.enumerated() {
+            pace.refused(turns[index])
+            #expect(pace.interval == 1.1 / Double(7 - count))
+        }
         #expect(pace.refusals == 3)
     }
 

@@ -7,11 +7,11 @@ import Synchronization
 ///
 /// Until a host refuses a request it has no pace: every turn is granted at once (a host that
 /// never says "slow down" is never slowed). The first refusal (a 429, a rate-limited 403) sets
-/// the pace from the starts accepted in the second before the refused one, a tenth under:
-/// five accepted then one refused is one start every 1.1 / 5 s. The burst's other refusals
-/// answer in any order: the earliest start refused (the fewest accepted before it) sets the
-/// pace, and none of them slows it further. A refusal of a start made under the current pace
-/// slows it by a quarter. After `relaxAfter` starts with no refusal the pace eases back by a quarter,
+/// the pace from the starts accepted in the second up to the refused one, a tenth under:
+/// five accepted is one start every 1.1 / 5 s. The burst's other refusals each take one start
+/// off the accepted ones (its requests reach the server in any order, so which of them was
+/// refused says nothing), and none slows the pace further than that. A refusal of a start made
+/// under the current pace slows it by a quarter. After `relaxAfter` starts with no refusal the pace eases back by a quarter,
 /// never past the one first learned.
 ///
 /// Turns are handed out by one pacer task, alive only while turns wait: at each due instant
@@ -58,6 +58,9 @@ final class HostPace: Sendable {
         var nextOrder: UInt64 = 0
         /// The last start made before the pace was learned.
         var learnedAt: UInt64 = 0
+        /// Starts of the second the pace was learned from, and how many of them were refused.
+        var burstStarts = 0
+        var burstRefused = 0
         var serial: UInt64 = 0
         var starts: [Turn] = []
         /// Starts after this serial were made under the current pace.
@@ -174,14 +177,13 @@ final class HostPace: Sendable {
     func refused(_ turn: Turn) {
         state.withLock { state in
             state.refusals += 1
-            let since = turn.at.addingTimeInterval(-Self.window)
-            let accepted = state.starts.filter { $0.serial < turn.serial && $0.at > since }.count
-            let measured = Self.margin * Self.window / Double(max(1, accepted))
             if let interval = state.interval, let learned = state.learned {
                 if turn.serial <= state.learnedAt {
-                    // Another refusal of the burst the pace was learned from: the refusals'
-                    // answers come in any order, and the earliest start refused counts the
-                    // fewest accepted before it. Nothing slows twice for one burst.
+                    // Another refusal of the burst the pace was learned from: one fewer of its
+                    // starts was accepted. (Not the starts before it in this client's order: a
+                    // burst's requests reach the server in any order.)
+                    state.burstRefused += 1
+                    let measured = Self.margin * Self.window / Double(max(1, state.burstStarts - state.burstRefused))
                     guard measured > learned else { return }
                     state.learned = measured
                     state.interval = max(interval, measured)
@@ -191,6 +193,13 @@ final class HostPace: Sendable {
                 guard turn.serial > state.pacedAfter else { return }
                 state.interval = interval * Self.slowdown
             } else {
+                // The starts of the second up to the refused one and the burst it belongs to,
+                // but for the refused one: accepted, as far as anyone knows yet.
+                let since = turn.at.addingTimeInterval(-Self.window)
+                let burstEnd = turn.at.addingTimeInterval(0.1)  // a burst's starts are milliseconds apart
+                state.burstStarts = state.starts.filter { $0.at > since && $0.at <= burstEnd }.count
+                state.burstRefused = 1
+                let measured = Self.margin * Self.window / Double(max(1, state.burstStarts - 1))
                 state.interval = measured
                 state.learned = measured
                 state.learnedAt = state.serial
