@@ -88,7 +88,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         var walk: Walk
-        var skipped: [FeedError] = []
+        var itemFailures: [FeedError] = []
         var subject: FeedItem?
         var guessed: [Int: CommentDTO?] = [:]
         if let token {
@@ -98,7 +98,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed, context: context)
+            let root = try await fetchRoot(guessing: size, itemFailures: &itemFailures, guessed: &guessed, context: context)
             subject = root?.feedItem
             walk = Walk(roots: root?.kids ?? [])
         }
@@ -118,12 +118,12 @@ public struct HackerNewsCommentsSource: FeedSource {
                 let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
-                    let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)
+                    let dto = try await fetch(id, as: CommentDTO.self, itemFailures: &notes, context: context)
                     return (dto, notes)
                 }
                 for (id, (dto, notes)) in zip(wanted, fetched) {
                     known[id] = .some(dto)
-                    skipped += notes
+                    itemFailures += notes
                 }
             }
             for visit in walk.take(shown: size - items.count, budget: &budget, { Self.lookup(known[$0]) }) {
@@ -133,7 +133,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         ahead.keep(known)
         return Page(
-            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), failed: skipped,
+            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), itemFailures: itemFailures,
             subject: subject)
     }
 
@@ -165,35 +165,35 @@ public struct HackerNewsCommentsSource: FeedSource {
 
     /// The thread's root, fetched together with the first replies `knownKids` names (up to a
     /// page's worth, leaving the root a place in the fan-out). The guesses the fresh root still
-    /// names land in `guessed` (their 404s in `skipped`); the others are dropped, and so are
+    /// names land in `guessed` (their 404s in `itemFailures`); the others are dropped, and so are
     /// their failures. A guess that failed and is still named fails the page, as the walk
     /// would have when it fetched it.
     private func fetchRoot(
-        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?], context: FetchContext
+        guessing size: Int, itemFailures: inout [FeedError], guessed: inout [Int: CommentDTO?], context: FetchContext
     ) async throws(FeedError) -> HackerNewsItemDTO? {
         let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
         guard !guesses.isEmpty else {
-            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped, context: context)
+            return try await fetch(itemID, as: HackerNewsItemDTO.self, itemFailures: &itemFailures, context: context)
         }
         let round = try await FanOut.map([nil] + guesses.map(Optional.some), width: maxConcurrentItems) {
             [self] (id: Int?) throws(FeedError) -> FirstRound in
             var notes: [FeedError] = []
             guard let id else {
                 // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
-                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes, context: context), notes)
+                return .root(try await fetch(itemID, as: HackerNewsItemDTO.self, itemFailures: &notes, context: context), notes)
             }
             do throws(FeedError) {
-                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)), notes)
+                return .comment(id, .success(try await fetch(id, as: CommentDTO.self, itemFailures: &notes, context: context)), notes)
             } catch {
                 return .comment(id, .failure(error), notes)
             }
         }
         guard case let .root(root, rootNotes) = round.first else { return nil }
-        skipped += rootNotes
+        itemFailures += rootNotes
         let fresh = Set(root?.kids ?? [])
         for case let .comment(id, result, notes) in round.dropFirst() where fresh.contains(id) {
             guessed[id] = .some(try result.get())
-            skipped += notes
+            itemFailures += notes
         }
         return root
     }
@@ -204,11 +204,11 @@ public struct HackerNewsCommentsSource: FeedSource {
         case comment(Int, Result<CommentDTO?, FeedError>, [FeedError])
     }
 
-    /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
+    /// One item; nil when it is `null` or gone (a 404, noted in `itemFailures`). Other failures
     /// (still transient after the transport's retries, a body that cannot be read, cancellation)
     /// throw and fail the page.
     private func fetch<DTO: Decodable & Sendable>(
-        _ id: Int, as type: DTO.Type, skipped: inout [FeedError], context: FetchContext
+        _ id: Int, as type: DTO.Type, itemFailures: inout [FeedError], context: FetchContext
     ) async throws(FeedError) -> DTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do throws(FeedError) {
@@ -216,7 +216,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         } catch {
             // A body that cannot be read is an error to see, not a missing comment (issue 14).
             if error.kind != .http(status: 404) { throw error }
-            skipped.append(error)
+            itemFailures.append(error)
             return nil
         }
     }
