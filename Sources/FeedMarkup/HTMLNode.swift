@@ -113,6 +113,18 @@ public final class HTMLNode {
         return out
     }
 
+    /// Whether an element below this one has one of these tag names; stops at the first (where
+    /// `descendants(named:).isEmpty` collected them all).
+    public func hasDescendant(named names: Set<String>) -> Bool {
+        var stack: [HTMLNode] = children
+        while let node = stack.popLast() {
+            guard node.isElement else { continue }
+            if names.contains(node.name) { return true }
+            stack.append(contentsOf: node.children)
+        }
+        return false
+    }
+
     /// The first element below this one with that tag name.
     public func first(_ name: String) -> HTMLNode? {
         var stack: [HTMLNode] = children.reversed()

@@ -90,12 +90,12 @@ public struct ArticleExtractor: Sendable {
             let inner = noscript.textContent
             // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
             // placeholder picture just before it.
-            if noscript.descendants(named: ["img"]).count == 1, Text.normalised(inner).isEmpty,
+            if noscript.descendants(named: ["img"]).count == 1, Text.isBlank(inner),
                let img = noscript.first("img"), let parent = noscript.parent,
                let index = parent.children.firstIndex(where: { $0 === noscript }), index > 0
             {
                 let previous = parent.children[index - 1]
-                let placeholder = previous.name == "img" ? previous : (previous.descendants(named: ["img"]).count == 1 && Text.normalised(previous.textContent).isEmpty ? previous.first("img") : nil)
+                let placeholder = previous.name == "img" ? previous : (previous.descendants(named: ["img"]).count == 1 && Text.isBlank(previous.textContent) ? previous.first("img") : nil)
                 if let placeholder { placeholder.replace(with: img) }
             }
             noscript.remove()
@@ -124,7 +124,7 @@ public struct ArticleExtractor: Sendable {
                 guard Phrasing.isPhrasing(sibling) else { break }
                 p.append(sibling)
             }
-            while let last = p.children.last, last.isText, Text.normalised(last.text).isEmpty { last.remove() }
+            while let last = p.children.last, last.isText, Text.isBlank(last.text) { last.remove() }
             if parent.name == "p" { parent.name = "div" }
         }
     }
@@ -139,7 +139,7 @@ extension HTMLNode {
     /// The next sibling that is an element or non-blank text.
     var nextSignificantSibling: HTMLNode? {
         var node = nextSibling
-        while let n = node, n.isText, Text.normalised(n.text).isEmpty { node = n.nextSibling }
+        while let n = node, n.isText, Text.isBlank(n.text) { node = n.nextSibling }
         return node
     }
 
@@ -168,21 +168,121 @@ extension HTMLNode {
 /// Text measures the extractor uses.
 enum Text {
     /// Whitespace runs collapsed to one space, trimmed.
+    ///
+    /// Read as UTF-8, a scalar at a time: whitespace is Unicode's White_Space set, which for a
+    /// scalar is a range check (`Character.isWhitespace` asked the property tables for every
+    /// character and was most of the extractor's time on big pages).
     static func normalised(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var space = true
-        for c in text {
-            if c.isWhitespace {
-                if !space { out.append(" ") }
-                space = true
-            } else {
-                out.append(c)
-                space = false
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            // Words are copied whole: `word` is where the current one started, or nil in a gap.
+            var word: Int? = nil
+            var index = 0
+            while index < bytes.count {
+                let width = Swift.min(scalarWidth(bytes[index]), bytes.count &- index)
+                if isWhitespace(bytes, at: index, width: width) {
+                    if let start = word {
+                        if !out.isEmpty { out.append(0x20) }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        word = nil
+                    }
+                } else if word == nil {
+                    word = index
+                }
+                index &+= width
             }
+            if let start = word {
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        if out.last == " " { out.removeLast() }
-        return out
+    }
+
+    /// Whether the text is whitespace only (what `normalised(text).isEmpty` says, without
+    /// building the string).
+    static func isBlank(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let width = Swift.min(scalarWidth(bytes[index]), bytes.count &- index)
+                if !isWhitespace(bytes, at: index, width: width) { return false }
+                index &+= width
+            }
+            return true
+        }
+    }
+
+    /// The length of a UTF-8 sequence from its first byte (1 for a stray continuation byte).
+    @inline(__always)
+    private static func scalarWidth(_ lead: UInt8) -> Int {
+        lead < 0xC0 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
+    }
+
+    /// Whether the scalar at `index` (`width` bytes) is White_Space: U+0009–000D, U+0020,
+    /// U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+    @inline(__always)
+    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
+        let lead = bytes[index]
+        switch width {
+        case 1: return lead == 0x20 || (lead >= 0x09 && lead <= 0x0D)
+        case 2: return lead == 0xC2 && (bytes[index &+ 1] == 0x85 || bytes[index &+ 1] == 0xA0)
+        case 3:
+            let second = bytes[index &+ 1], third = bytes[index &+ 2]
+            switch lead {
+            case 0xE1: return second == 0x9A && third == 0x80
+            case 0xE2:
+                if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
+                return second == 0x81 && third == 0x9F
+            case 0xE3: return second == 0x80 && third == 0x80
+            default: return false
+            }
+        default: return false
+        }
+    }
+
+    /// The length in scalars of `normalised(node.textContent)`, counted without building it
+    /// (the whitespace state carries across text nodes, as in the joined text).
+    static func normalisedLength(_ node: HTMLNode) -> Int {
+        var length = 0
+        var pendingSpace = false
+        var started = false
+        func walk(_ node: HTMLNode) {
+            if node.isText {
+                var text = node.text
+                text.withUTF8 { bytes in
+                    var index = 0
+                    while index < bytes.count {
+                        let lead = bytes[index]
+                        let width = Swift.min(scalarWidth(lead), bytes.count &- index)
+                        if isWhitespace(bytes, at: index, width: width) {
+                            pendingSpace = started
+                        } else {
+                            if pendingSpace { length &+= 1 }
+                            pendingSpace = false
+                            started = true
+                            length &+= 1
+                        }
+                        index &+= width
+                    }
+                }
+                return
+            }
+            for child in node.children { walk(child) }
+        }
+        walk(node)
+        return length
+    }
+
+    /// Whether any text below `node` is more than whitespace; stops at the first that is (where
+    /// `normalised(node.textContent)` copied the whole subtree's text).
+    static func hasText(_ node: HTMLNode) -> Bool {
+        if node.isText { return !isBlank(node.text) }
+        for child in node.children where hasText(child) { return true }
+        return false
     }
 
     static func clean(_ text: String) -> String { TextSanitizer.clean(text) }

@@ -68,7 +68,7 @@ struct Pass {
                 wrapPhrasingRuns(node)
                 let elementChildren = node.elementChildren
                 if elementChildren.count == 1, elementChildren[0].name == "p",
-                   node.children.allSatisfy({ $0.isElement || Text.normalised($0.text).isEmpty }),
+                   node.children.allSatisfy({ $0.isElement || Text.isBlank($0.text) }),
                    Self.linkDensity(node) < 0.25
                 {
                     let p = elementChildren[0]
@@ -209,12 +209,12 @@ struct Pass {
 
     /// Text inside links over all text; links to a fragment alone count for 0.3.
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = Text.normalised(node.textContent).count
+        let length = Text.normalisedLength(node)
         guard length > 0 else { return 0 }
         var linked = 0.0
         for a in node.descendants(named: ["a"]) {
             let coefficient = (a["href"] ?? "").hasPrefix("#") ? 0.3 : 1
-            linked += Double(Text.normalised(a.textContent).count) * coefficient
+            linked += Double(Text.normalisedLength(a)) * coefficient
         }
         return linked / Double(length)
     }
@@ -251,12 +251,12 @@ struct Pass {
     }
 
     private func isWithoutContent(_ node: HTMLNode) -> Bool {
-        guard Text.normalised(node.textContent).isEmpty else { return false }
-        return node.descendants(named: Self.mediaTags).isEmpty
+        guard !Text.hasText(node) else { return false }
+        return !node.hasDescendant(named: Self.mediaTags)
     }
 
     private func hasBlockChild(_ node: HTMLNode) -> Bool {
-        node.descendants(named: Self.divBlockTags).isEmpty == false
+        node.hasDescendant(named: Self.divBlockTags)
     }
 
     /// Wraps each run of phrasing content directly inside a `div` in a new `<p>`, when the div
@@ -267,7 +267,7 @@ struct Pass {
         for child in div.children {
             if Phrasing.isPhrasing(child) {
                 if paragraph == nil {
-                    if child.isText, Text.normalised(child.text).isEmpty { continue }
+                    if child.isText, Text.isBlank(child.text) { continue }
                     let p = HTMLNode(element: "p")
                     div.insert(p, before: child)
                     paragraph = p
@@ -298,7 +298,7 @@ struct Pass {
             for tag in ["table", "ul", "div"] { cleanConditionally(article, tag) }
         }
         for h1 in article.descendants(named: ["h1"]) { h1.name = "h2" }
-        for p in article.descendants(named: ["p"]) where Text.normalised(p.textContent).isEmpty && p.descendants(named: Self.mediaTags).isEmpty {
+        for p in article.descendants(named: ["p"]) where !Text.hasText(p) && !p.hasDescendant(named: Self.mediaTags) {
             p.remove()
         }
         for table in article.descendants(named: ["table"]) where table.isAttached(to: article) {
@@ -315,9 +315,9 @@ struct Pass {
     private func isDataTable(_ table: HTMLNode) -> Bool {
         if table["role"] == "presentation" || table["datatable"] == "0" { return false }
         if table["summary"] != nil { return true }
-        if let caption = table.first("caption"), !Text.normalised(caption.textContent).isEmpty { return true }
-        if !table.descendants(named: ["col", "colgroup", "tfoot", "thead", "th"]).isEmpty { return true }
-        if table.descendants(named: ["table"]).count > 0 { return false }
+        if let caption = table.first("caption"), Text.hasText(caption) { return true }
+        if table.hasDescendant(named: ["col", "colgroup", "tfoot", "thead", "th"]) { return true }
+        if table.hasDescendant(named: ["table"]) { return false }
         let rows = table.descendants(named: ["tr"])
         let columns = rows.map { $0.elementChildren.filter { $0.name == "td" || $0.name == "th" }.count }.max() ?? 0
         if rows.count >= 10 || columns > 4 { return true }
@@ -328,7 +328,7 @@ struct Pass {
         for node in root.descendants(named: [tag]).reversed() where node.isAttached(to: root) {
             if tag == "table", isDataTable(node) { continue }
             if node.hasAncestor(named: ["table"]), let t = node.ancestors.first(where: { $0.name == "table" }), isDataTable(t) { continue }
-            if !node.descendants(named: ["pre", "code"]).isEmpty || node.hasAncestor(named: ["pre", "code"]) { continue }
+            if node.hasDescendant(named: ["pre", "code"]) || node.hasAncestor(named: ["pre", "code"]) { continue }
             let text = Text.normalised(node.textContent)
             var isList = tag == "ul" || tag == "ol"
             if !isList, !text.isEmpty {

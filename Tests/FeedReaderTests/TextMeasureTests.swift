@@ -1,0 +1,102 @@
+@testable import FeedReader
+import FeedMarkup
+import Testing
+
+/// `Text.normalised`, `isBlank` and `hasText` read UTF-8 a scalar at a time; they must say what
+/// Unicode's White_Space property says, scalar by scalar, on any text.
+@Suite struct TextMeasureTests {
+    /// Every White_Space scalar, and neighbours of each in UTF-8 that are not.
+    static let pool: [Unicode.Scalar] = [
+        "\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2005}",
+        "\u{200A}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}",
+        "\u{08}", "\u{0E}", "\u{84}", "\u{86}", "\u{A1}", "\u{167F}", "\u{1681}", "\u{200B}", "\u{2027}",
+        "\u{202A}", "\u{202E}", "\u{2030}", "\u{205E}", "\u{2060}", "\u{3001}", "\u{2FFF}",
+        "a", "Z", "0", ",", "é", "\u{301}", "ß", "中", "한", "ا", "\u{1F600}", "\u{1F1EB}", "\u{FE0F}", "\u{200D}",
+    ]
+
+    /// The reference: the text's scalars, whitespace runs collapsed and trimmed.
+    static func reference(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var space = true
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(scalar)
+                space = false
+            }
+        }
+        var result = String(out)
+        if result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+
+    @Test func normalisedAndBlankAgreeWithTheWhiteSpaceProperty() {
+        var generator = SeededGenerator(seed: 20)
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length { scalars.append(Self.pool.randomElement(using: &generator)!) }
+            let text = String(scalars)
+            let expected = Self.reference(text)
+            #expect(Text.normalised(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Text.isBlank(text) == expected.isEmpty)
+        }
+        for scalar in Self.pool {
+            #expect(Text.isBlank(String(scalar)) == scalar.properties.isWhitespace, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    @Test func normalisedLengthCountsTheJoinedTextOfATree() {
+        var generator = SeededGenerator(seed: 21)
+        for _ in 0..<500 {
+            let root = HTMLNode(element: "div")
+            var parents = [root]
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+                let parent = parents.randomElement(using: &generator)!
+                if Bool.random(using: &generator) {
+                    let element = HTMLNode(element: "span")
+                    parent.append(element)
+                    parents.append(element)
+                } else {
+                    var scalars = String.UnicodeScalarView()
+                    for _ in 0..<Int.random(in: 0...6, using: &generator) { scalars.append(Self.pool.randomElement(using: &generator)!) }
+                    parent.append(HTMLNode(text: String(scalars)))
+                }
+            }
+            let expected = Self.reference(root.textContent).unicodeScalars.count
+            #expect(Text.normalisedLength(root) == expected, "\(root.textContent.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func hasTextStopsAtTheFirstWordAndSeesDeepText() {
+        let root = HTMLNode(element: "div")
+        let blank = HTMLNode(element: "p")
+        blank.append(HTMLNode(text: " \u{A0}\n\u{3000}"))
+        root.append(blank)
+        #expect(!Text.hasText(root))
+        #expect(!Text.hasText(blank))
+        let deep = HTMLNode(element: "span")
+        let deeper = HTMLNode(element: "em")
+        deeper.append(HTMLNode(text: "\u{2003}word"))
+        deep.append(deeper)
+        root.append(deep)
+        #expect(Text.hasText(root))
+        #expect(Text.hasText(deeper))
+        #expect(!Text.hasText(blank))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failure can be replayed.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
