@@ -3,7 +3,7 @@
 /// number read as an option.
 extension CommandLineRewrite {
     /// Every command `feedscroll` has.
-    public static let commands: [String] = SourceCatalog.sources.keys.sorted() + ["import", "export", "read", "serve", "lab", "help"]
+    public static let commands: [String] = SourceCatalog.sources.keys.sorted() + ["feeds", "import", "export", "read", "serve", "lab", "help"]
 
     /// The lists bare `feedscroll` (the `local` command) takes in first position.
     public static let localLists: Set<String> = ["top", "new", "best", "ask", "show", "job"]

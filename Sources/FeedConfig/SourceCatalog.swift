@@ -91,7 +91,7 @@ public enum SourceCatalog {
     }()
 
     /// Every command name, feed sources and the rest: a feed may not take one of these names.
-    public static let commandNames: Set<String> = Set(sources.keys).union(["import", "export", "read", "serve", "help"])
+    public static let commandNames: Set<String> = Set(sources.keys).union(["feeds", "import", "export", "read", "serve", "help"])
 
     /// Keys every feed table takes besides its source's.
     public static let settingKeys = ["source", "page_size", "prefetch", "max_pages", "theme", "images", "hide_read"]

@@ -162,6 +162,8 @@ public struct FeedParseError: Error, Sendable, Equatable, CustomStringConvertibl
         /// A feed that broke before anything usable was read (invalid JSON, XML that fails
         /// before its first entry even after repairs).
         case malformed
+        /// The reader stopped the parse (`FeedParser.stream`'s `isCancelled` said so between entries).
+        case cancelled
     }
 
     public var kind: Kind

@@ -29,14 +29,18 @@ public enum FeedParser {
     /// Streams a document as `stream(_:contentType:url:onEntry:)` does, handing each entry over
     /// with the head as read up to it (the title and links before the first entry, in the feeds
     /// that put them first), so a reader can show entries before the document's end.
+    ///
+    /// `isCancelled` is asked after each entry: when it says yes the parse stops there and
+    /// throws `.cancelled` (a load that nobody waits for any more stops its document's parse).
     public static func stream(
-        _ bytes: [UInt8], contentType: String? = nil, url: URL? = nil, withHead onEntry: (FeedEntry, FeedHead) -> Void
+        _ bytes: [UInt8], contentType: String? = nil, url: URL? = nil, isCancelled: @escaping () -> Bool = { false },
+        withHead onEntry: (FeedEntry, FeedHead) -> Void
     ) throws(FeedParseError) -> FeedHead {
         switch sniff(bytes) {
         case .empty:
             throw FeedParseError(.notAFeed, "the response is empty, not a feed")
         case .json(let start):
-            return try JSONFeedParser.parse(Array(bytes[start...]), url: url, charset: "UTF-8", onEntry: onEntry)
+            return try JSONFeedParser.parse(Array(bytes[start...]), url: url, charset: "UTF-8", isCancelled: isCancelled, onEntry: onEntry)
         case .html:
             throw FeedParseError(.notAFeed, "the response is an HTML page, not a feed")
         case .text:
@@ -47,7 +51,7 @@ public enum FeedParser {
                 throw FeedParseError(.notAFeed, "the response is an HTML page, not a feed")
             }
             return try withoutActuallyEscaping(onEntry) { (onEntry) throws(FeedParseError) -> FeedHead in
-                try XMLFeedParser.parse(prepared, url: url, onEntry: onEntry)
+                try XMLFeedParser.parse(prepared, url: url, isCancelled: isCancelled, onEntry: onEntry)
             }
         }
     }

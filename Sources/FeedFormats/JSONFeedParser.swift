@@ -8,7 +8,9 @@ import Foundation
 /// fields of the wrong type are ignored rather than failing the feed. Invalid JSON fails whole:
 /// no partial data.
 enum JSONFeedParser {
-    static func parse(_ bytes: [UInt8], url: URL?, charset: String, onEntry: (FeedEntry, FeedHead) -> Void) throws(FeedParseError) -> FeedHead {
+    static func parse(
+        _ bytes: [UInt8], url: URL?, charset: String, isCancelled: () -> Bool = { false }, onEntry: (FeedEntry, FeedHead) -> Void
+    ) throws(FeedParseError) -> FeedHead {
         let feed: Wire
         do {
             feed = try JSONDecoder().decode(Wire.self, from: Data(bytes))
@@ -54,6 +56,7 @@ enum JSONFeedParser {
             }
             guard identity.assign(&entry, ownID: id) else { continue }
             onEntry(entry, head)
+            if isCancelled() { throw FeedParseError(.cancelled, "the parse was cancelled") }
         }
         if discarded > 0 { head.repairs.append("\(discarded) item\(discarded == 1 ? "" : "s") without an id discarded") }
         if identity.derived > 0 { head.repairs.append("\(identity.derived) repeated id\(identity.derived == 1 ? "" : "s") replaced by derived ones") }

@@ -39,6 +39,9 @@ final class XMLFeedParser {
     private let reader: xmlTextReaderPtr
     private let documentURL: URL?
     private let onEntry: (FeedEntry, FeedHead) -> Void
+    private let isCancelled: () -> Bool
+    /// `isCancelled` said yes after an entry: the run stops at its next read.
+    private var isStopped = false
 
     private var head: FeedHead
     private var stack: [Frame] = []
@@ -92,7 +95,11 @@ final class XMLFeedParser {
         var comments: String?
     }
 
-    init(reader: xmlTextReaderPtr, documentURL: URL?, head: FeedHead, netscape: Bool, onEntry: @escaping (FeedEntry, FeedHead) -> Void) {
+    init(
+        reader: xmlTextReaderPtr, documentURL: URL?, head: FeedHead, netscape: Bool, isCancelled: @escaping () -> Bool = { false },
+        onEntry: @escaping (FeedEntry, FeedHead) -> Void
+    ) {
+        self.isCancelled = isCancelled
         self.reader = reader
         self.documentURL = documentURL
         self.head = head
@@ -106,7 +113,7 @@ final class XMLFeedParser {
     /// the head as read up to it.
     /// - Throws: `FeedParseError` when the document is no feed, or breaks before its root.
     static func parse(
-        _ prepared: FeedBytes, url: URL?, onEntry: @escaping (FeedEntry, FeedHead) -> Void
+        _ prepared: FeedBytes, url: URL?, isCancelled: @escaping () -> Bool = { false }, onEntry: @escaping (FeedEntry, FeedHead) -> Void
     ) throws(FeedParseError) -> FeedHead {
         let errors = ErrorLog()
         let options = Int32(
@@ -126,7 +133,8 @@ final class XMLFeedParser {
                 guard let context, let error else { return }
                 Unmanaged<ErrorLog>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
             }, box)
-            let parser = XMLFeedParser(reader: reader, documentURL: url, head: head, netscape: netscape, onEntry: onEntry)
+            let parser = XMLFeedParser(
+                reader: reader, documentURL: url, head: head, netscape: netscape, isCancelled: isCancelled, onEntry: onEntry)
             do throws(FeedParseError) {
                 return .success(try parser.run(errors: errors))
             } catch {
@@ -139,6 +147,7 @@ final class XMLFeedParser {
     private func run(errors: ErrorLog) throws(FeedParseError) -> FeedHead {
         var sawRoot = false
         while true {
+            if isStopped { throw FeedParseError(.cancelled, "the parse was cancelled") }
             let status = xmlTextReaderRead(reader)
             if status != 1 {
                 if status == -1 || errors.fatal != nil {
@@ -516,6 +525,7 @@ final class XMLFeedParser {
             enclosures: draft.enclosures, tags: draft.tags, commentsURL: draft.comments)
         guard identity.assign(&out, ownID: draft.ownID) else { return }
         onEntry(out, head)
+        if isCancelled() { isStopped = true }
     }
 
     // MARK: - libxml2

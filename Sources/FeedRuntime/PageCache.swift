@@ -87,6 +87,17 @@ public final class PageCache: Sendable {
         writer.submit("read mark") { try $0.setRead(itemID, isRead, at: time) }
     }
 
+    /// Saves an item for later, as it is now.
+    public func save(_ item: FeedItem) {
+        let time = Date().timeIntervalSince1970
+        writer.submit("save") { try $0.save(item, at: time) }
+    }
+
+    /// Takes an item off the saved list.
+    public func unsave(_ itemID: String) {
+        writer.submit("unsave") { try $0.unsave(itemID) }
+    }
+
     /// Stores a thread visit with the story's comment count now.
     public func recordVisit(_ threadID: String, commentCount: Int) {
         let visit = ThreadVisit(threadID: threadID, visitedAt: Date().timeIntervalSince1970, commentCount: commentCount)
@@ -107,11 +118,12 @@ public final class PageCache: Sendable {
         writer.submit("read seen comments") { _ in answer((try? store.seenComments(in: threadID)) ?? []) }
     }
 
-    /// The read marks and visits stored so far, for the screen's first state.
-    public func marks() -> (readIDs: Set<String>, visits: [String: Int]) {
+    /// The read marks, visits and saved items stored so far, for the screen's first state.
+    public func marks() -> (readIDs: Set<String>, visits: [String: Int], savedIDs: Set<String>) {
         let readIDs = (try? store.readItemIDs()) ?? []
         let visits = ((try? store.visits()) ?? [:]).mapValues(\.commentCount)
-        return (readIDs, visits)
+        let savedIDs = (try? store.savedItemIDs()) ?? []
+        return (readIDs, visits, savedIDs)
     }
 
     /// Waits for queued writes (before exiting).

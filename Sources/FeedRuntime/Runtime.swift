@@ -45,6 +45,18 @@ public final class Runtime<Backend: TerminalBackend> {
     /// Every effect carried out so far, oldest first, when `recordsEffects` is set (tests).
     public private(set) var performed: [AppEffect] = []
     public var recordsEffects = false
+    /// How the run ended, once it has: a quit, a chosen row of the subscription list, or back
+    /// from a feed opened from it.
+    public private(set) var ending = Ending.quit
+
+    /// What ended a run.
+    public enum Ending: Sendable, Equatable {
+        case quit
+        /// Enter on the subscription list's row with this id.
+        case chose(String)
+        /// Back to the subscription list.
+        case left
+    }
 
     private let parts: Parts
     private let logger: Logger
@@ -257,6 +269,15 @@ public final class Runtime<Backend: TerminalBackend> {
             articles.fetch(url: url, serial: serial)
         case let .cancelArticle(serial):
             articles?.cancel(serial: serial)
+        case let .save(item):
+            guard let cache else { return "saving items needs the page cache" }
+            cache.save(item)
+        case let .unsave(itemID):
+            cache?.unsave(itemID)
+        case let .choose(itemID):
+            ending = .chose(itemID)
+        case .leave:
+            ending = .left
         case .quit:
             break  // the step ends after this frame's actions
         }

@@ -100,10 +100,13 @@ extension CacheStore {
                     try db.execute(sql: "DELETE FROM page WHERE feedID = ? AND key = ?", arguments: [feedID, row.key])
                     try db.execute(
                         sql: """
-                            INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes, endNote, cap)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
-                        arguments: [feedID, row.key, write.index, row.next, write.page.total, row.items, write.time, row.items.count + row.key.utf8.count])
+                        arguments: [
+                            feedID, row.key, write.index, row.next, write.page.total, row.items, write.time,
+                            row.items.count + row.key.utf8.count, write.page.endNote, write.page.cap,
+                        ])
                 }
                 try db.execute(sql: "UPDATE feed SET bytes = bytes + ? WHERE id = ?", arguments: [added, feedID])
                 try evict(keeping: feedID, in: db)
@@ -132,7 +135,7 @@ extension CacheStore {
             var seen: Set<String> = []
             while let current = key, pages.count < limit, seen.insert(current).inserted {
                 guard let row = try Row.fetchOne(
-                    db, sql: "SELECT pageIndex, next, total, items, fetchedAt FROM page WHERE feedID = ? AND key = ?",
+                    db, sql: "SELECT pageIndex, next, total, items, fetchedAt, endNote, cap FROM page WHERE feedID = ? AND key = ?",
                     arguments: [feedID, current])
                 else { break }
                 let next: String? = row["next"]
@@ -148,7 +151,11 @@ extension CacheStore {
                 guard let pageKey = try? Self.decodeKey(current),
                       let items = try? Self.decoder.decode([FeedItem].self, from: row["items"] as Data)
                 else { break }
-                let page = Page(key: pageKey, items: items.map { $0.sanitized() }, next: nextKey, total: row["total"])
+                // The footer's own words (`endNote`, `cap`) come back with the page: a feed shown from
+                // the cache ends as honestly as it did when fetched.
+                let page = Page(
+                    key: pageKey, items: items.map { $0.sanitized() }, next: nextKey, total: row["total"], cap: row["cap"],
+                    endNote: row["endNote"])
                 pages.append(CachedPage(page: page, index: row["pageIndex"], fetchedAt: row["fetchedAt"]))
                 key = next
             }

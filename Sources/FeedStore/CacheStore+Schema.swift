@@ -11,6 +11,8 @@ extension CacheStore {
     /// - `v4 subscriptions and saved items`: feeds imported from OPML (URL, name, tags, place)
     ///   and items saved for later (the item as it was, with when). Not cache: neither the page
     ///   limit nor `clear()` touches them.
+    /// - `v5 page notes`: a page's own end words (`Page.endNote`) and `cap`, so a feed shown
+    ///   from the cache ends as it did when fetched.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -76,6 +78,12 @@ extension CacheStore {
                 table.column("savedAt", .double).notNull()
             }
             try db.create(index: "savedItem_by_time", on: "savedItem", columns: ["savedAt"])
+        }
+        migrator.registerMigration("v5 page notes") { db in
+            try db.alter(table: "page") { table in
+                table.add(column: "endNote", .text)
+                table.add(column: "cap", .integer)
+            }
         }
         return migrator
     }

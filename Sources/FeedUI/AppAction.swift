@@ -71,5 +71,13 @@ public enum AppEffect: Sendable, Equatable {
     case fetchArticle(url: String, serial: Int)
     /// Close that request on the wire: the reader was left before it came.
     case cancelArticle(serial: Int)
+    /// Save an item for later in the cache (`s`), as it is now.
+    case save(FeedItem)
+    /// Take an item off the saved list.
+    case unsave(itemID: String)
+    /// The subscription list's row was chosen (Enter): the run ends, the command opens it.
+    case choose(itemID: String)
+    /// Back from a feed opened from the subscription list: the run ends, the list comes back.
+    case leave
     case quit
 }

@@ -125,6 +125,7 @@ extension AppState {
         case .discussion: return handleLink(.discussion)
         case .copy: return handleLink(.copy)
         case .toggleRead: return toggleRead(detail?.item)
+        case .save: return toggleSaved(detail?.item)
         case .read: return openReader()
         case .search:
             let origin = detail?.top ?? 0

@@ -146,6 +146,7 @@ extension AppState {
         // Digits before a movement key are its count, as in vim and less (`3j`, `2 space`).
         let count = goTo.flatMap { Int($0.digits) }.map { max(1, $0) } ?? 1
         if let effects = handleGoTo(key) { return effects }
+        if goesBack(key, intent) { return leaveList() }
         guard let intent else { return [] }
         switch intent {
         case .down: viewport.move(by: count)
@@ -177,7 +178,8 @@ extension AppState {
             helpTop = 0
         case .search, .nextMatch, .previousMatch, .clearSearch: search(intent)
         case .quit: return quit()
-        case .open: return openDetail()
+        case .open: return listRole == .chooser ? choose() : openDetail()
+        case .save: return toggleSaved(nil)
         case .read: return openReader()
         case .toggleRead: return toggleRead(nil)
         case .hideRead: toggleHideRead()

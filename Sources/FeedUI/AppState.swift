@@ -61,6 +61,8 @@ public struct AppState: Equatable, Sendable {
     /// Whether the source's items have a document of their own that says more than the list
     /// (PokeAPI's `/pokemon/{name}`): opening one loads it into the detail.
     public var loadsDocuments = false
+    /// A feed, the subscription list, or a feed opened from it (AppState+Subscriptions.swift).
+    public var listRole = ListRole.feed
     /// The page cache as the screen sees it: cached rows, offline, read marks, visits.
     public internal(set) var cache = CacheState()
     /// Details opened so far: the next one's serial.

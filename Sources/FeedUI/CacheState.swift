@@ -35,10 +35,14 @@ public struct CacheState: Sendable, Equatable {
     ///   - readIDs: the read marks stored so far.
     ///   - visits: comment counts at the last visit, by story id.
     ///   - hidesRead: `--hide-read`: start with read items hidden.
+    /// The ids of the items saved for later (`s`).
+    public internal(set) var savedIDs: Set<String> = []
+
     public init(
         isEnabled: Bool = false, isOfflineOnly: Bool = false, readIDs: Set<String> = [],
-        visits: [String: Int] = [:], hidesRead: Bool = false
+        visits: [String: Int] = [:], hidesRead: Bool = false, savedIDs: Set<String> = []
     ) {
+        self.savedIDs = savedIDs
         self.hidesRead = hidesRead && isEnabled
         startsFromCache = isEnabled
         self.isEnabled = isEnabled

@@ -10,8 +10,8 @@ public enum Intent: String, Sendable, Hashable, CaseIterable {
     case search, nextMatch, previousMatch, clearSearch
     /// Go to item N or N percent of the feed (`:N`, `N%`; digits typed in the list start it too).
     case goTo
-    /// Mark the item read or unread; hide or show read items.
-    case toggleRead, hideRead
+    /// Mark the item read or unread; hide or show read items; save it for later or unsave it.
+    case toggleRead, hideRead, save
     /// Read the item's web page here, as an article (the reader).
     case read
     /// In a thread: the next or previous comment at the same depth or shallower, the next or
@@ -102,6 +102,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("r")], .retry, help: "Retry a failed page"),
         KeyBinding([.character("R"), .control("r")], .refresh, help: "Refresh, keeping your place"),
         KeyBinding([.character("u")], .toggleRead, help: "Mark the item read or unread"),
+        KeyBinding([.character("s")], .save, help: "Save the item for later, or unsave it"),
         KeyBinding([.character("H")], .hideRead, help: "Hide or show read items", in: [.list]),
         KeyBinding([.character("/")], .search, help: "Search titles, authors, hosts"),
         KeyBinding([.character("n")], .nextMatch, help: "Next match"),

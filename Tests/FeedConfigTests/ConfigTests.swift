@@ -94,7 +94,7 @@ import Testing
         ("[feeds.mine]\nsource = \"pokeapi\"\nimages = \"no\"", "config:3: feeds.mine.images: must be \"on\" or \"off\", not \"no\""),
         ("default = \"nowhere\"", "config:1: default: no feed or command named \"nowhere\"; use one of: demo, devto, feed, github, hn, hn-search, jsonplaceholder, lobsters, local, mastodon, pokeapi, reddit, stackexchange, wikipedia"),
         ("keys = 3", "config:1: keys: expected a table, got an integer"),
-        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, goTo, toggleRead, hideRead, read, nextSibling, previousSibling, nextTopLevel, previousTopLevel, nextNew, nextItem, previousItem"),
+        ("[keys]\njump = [\"j\"]", "config:2: keys.jump: unknown action \"jump\"; actions: down, up, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom, retry, refresh, help, quit, open, back, collapse, parent, openLink, discussion, copy, search, nextMatch, previousMatch, clearSearch, goTo, toggleRead, hideRead, save, read, nextSibling, previousSibling, nextTopLevel, previousTopLevel, nextNew, nextItem, previousItem"),
         ("[keys]\n\ndown = [\"ctrl-\"]", "config:3: keys.down: unknown key name \"ctrl-\" (a character, ctrl-X, space, up, down, left, right, pageup, pagedown, home, end, enter, esc, backspace, tab)"),
         ("[keys]\ndown = [1]", "config:2: keys.down: expected an array of key names, got an integer"),
         ("[keys]\ndown = {a = 1}", "config:2: keys.down: expected an array of key names, got a table"),

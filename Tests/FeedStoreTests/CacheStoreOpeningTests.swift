@@ -13,7 +13,7 @@ import Testing
         let store = try #require(opening.store)
         #expect(opening.warning == nil)
         let applied = try store.pool.read { try CacheStore.migrator.appliedIdentifiers($0) }
-        #expect(applied == ["v1 pages", "v2 marks", "v3 feed documents", "v4 subscriptions and saved items"])
+        #expect(applied == ["v1 pages", "v2 marks", "v3 feed documents", "v4 subscriptions and saved items", "v5 page notes"])
         let mode = try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }
@@ -26,7 +26,20 @@ import Testing
             let pool = try DatabasePool(path: path)
             try CacheStore.migrator.migrate(pool, upTo: "v1 pages")
             let old = CacheStore(pool: pool, path: path, limitBytes: CacheStore.defaultLimitBytes)
-            try old.store(StoreFixtures.page(0), index: 0, of: StoreFixtures.feed, at: 42)
+            // Written as that version wrote it (today's writer fills columns it did not have).
+            let page = StoreFixtures.page(0)
+            try pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO feed (source, parameters, usedAt, bytes) VALUES (?, ?, 42, 0)",
+                    arguments: [StoreFixtures.feed.source, StoreFixtures.feed.parameters])
+                let feedID = db.lastInsertedRowID
+                try db.execute(
+                    sql: "INSERT INTO page (feedID, key, pageIndex, next, total, items, fetchedAt, bytes) VALUES (?, ?, 0, ?, ?, ?, 42, 10)",
+                    arguments: [
+                        feedID, try CacheStore.encode(page.key), try page.next.map(CacheStore.encode), page.total,
+                        try CacheStore.encoder.encode(page.items),
+                    ])
+            }
             #expect(throws: DatabaseError.self) { try old.readItemIDs() }
         }
         let opening = CacheStore.open(.file(path))

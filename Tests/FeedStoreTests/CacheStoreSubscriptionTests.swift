@@ -75,3 +75,23 @@ import Testing
         #expect(try store.savedItemCount() == 4)
     }
 }
+
+/// A page's own end words survive the cache (they were dropped before `v5 page notes`).
+@Suite struct CacheStorePageNoteTests {
+    @Test func endNoteAndCapComeBackWithThePage() throws {
+        let scratch = try ScratchDirectory()
+        let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
+        let first = Page(key: .cursor(nil), items: [FeedItem(id: "f:1", title: "one")], next: .cursor("b"))
+        var last = Page(
+            key: .cursor("b"), items: [FeedItem(id: "f:2", title: "two")], next: nil,
+            endNote: "this feed keeps only its latest 2 entries")
+        last.cap = 2
+        try store.store(first, index: 0, of: StoreFixtures.feed, at: 1)
+        try store.store(last, index: 1, of: StoreFixtures.feed, at: 1)
+        let pages = try store.pages(of: StoreFixtures.feed, from: .cursor(nil))
+        #expect(pages.map(\.page) == [first, last])
+        #expect(pages.last?.page.endNote == "this feed keeps only its latest 2 entries")
+        #expect(pages.last?.page.cap == 2)
+        #expect(pages.first?.page.endNote == nil)
+    }
+}

@@ -3,14 +3,22 @@ import FeedModel
 import Foundation
 import Synchronization
 
-/// One feed document being parsed on a thread of its own: its entries appear as they are read,
-/// so the first page of a 100,000-entry document is shown while the rest is still parsing.
+/// One feed document being parsed on the parse queue: its entries appear as they are read, so
+/// the first page of a 100,000-entry document is shown while the rest is still parsing.
 ///
 /// The parse streams (`FeedParser.stream`): entries in document order, each appended once; the
 /// head (paging links, archive flags, the entry count) is final only when `isDone`. Readers
-/// wait with `waitFor(entries:)`, which returns as soon as that many entries are there or the
-/// document ended, never by polling.
+/// wait with `waitFor(entries:)`, which returns as soon as that many entries are there, the
+/// document ended, or the waiting task was cancelled, never by polling. A parse whose last
+/// waiter was cancelled before it reached what was waited for stops at its next entry
+/// (`isStopped`): nobody needs the rest, and the document is read again if it is wanted.
 final class DocumentParse: Sendable {
+    struct Waiter {
+        var serial: Int
+        var count: Int
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     struct Progress {
         var entries: [FeedEntry] = []
         /// The feed's title as read up to the latest entry (final once done).
@@ -18,12 +26,17 @@ final class DocumentParse: Sendable {
         /// The whole head, once the document was read to its end.
         var head: FeedHead?
         var error: FeedError?
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextSerial = 0
 
         var isDone: Bool { head != nil || error != nil }
     }
 
     private let progress = Mutex(Progress())
+    private let stopFlag = Atomic<Bool>(false)
+
+    /// Whether the parse was stopped because every load waiting for it was cancelled.
+    var isStopped: Bool { stopFlag.load(ordering: .acquiring) }
 
     /// A document known whole already (WordPress's closing 404: no entries).
     init(finished head: FeedHead, entries: [FeedEntry] = []) {
@@ -34,26 +47,31 @@ final class DocumentParse: Sendable {
         }
     }
 
-    /// Starts parsing `body` on a thread of its own (libxml2 is synchronous: it must not hold
-    /// one of Swift's cooperative threads for the seconds a huge document takes).
-    /// - Parameter done: called on that thread once the document was read whole, before
-    ///   waiters see the end (the caller keeps archives and the subscription document then).
-    init(parsing body: [UInt8], contentType: String?, address: String, done: @escaping @Sendable (FeedHead) -> Void) {
-        let thread = Thread { [self] in
+    /// Starts parsing `body` on `queue`.
+    /// - Parameter done: called on the queue once the document was read whole, before waiters
+    ///   see the end (the caller keeps archives and the subscription document then).
+    init(
+        parsing body: [UInt8], contentType: String?, address: String, on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
+        done: @escaping @Sendable (FeedHead) -> Void
+    ) {
+        queue.async { [self] in
             do throws(FeedParseError) {
-                let head = try FeedParser.stream(body, contentType: contentType, url: URL(string: address)) { entry, head in
+                let head = try FeedParser.stream(
+                    body, contentType: contentType, url: URL(string: address), isCancelled: { self.isStopped }
+                ) { entry, head in
                     self.append(entry, title: head.title)
                 }
                 done(head)
                 finish(head: head, error: nil)
             } catch {
+                if error.kind == .cancelled {
+                    finish(head: nil, error: FeedError(.cancelled, "the parse was cancelled"))
+                    return
+                }
                 let host = URL(string: address).map(ArticleFetch.hostName) ?? address
                 finish(head: nil, error: FeedError(.decoding, "\(host): \(error.message)"))
             }
         }
-        thread.name = "feed parse"
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Parses `body` here and now, whole (a small document, or one that must be judged before
@@ -104,17 +122,35 @@ final class DocumentParse: Sendable {
         return ready
     }
 
-    /// Returns once at least `count` entries were read, or the document ended (or failed).
+    /// Returns once at least `count` entries were read, the document ended (or failed), or the
+    /// calling task was cancelled. The last waiter cancelled before the parse was done stops it.
     func waitFor(entries count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = progress.withLock { p -> Bool in
-                if p.isDone || p.entries.count >= count { return true }
-                p.waiters.append((count, continuation))
-                return false
+        let serial = progress.withLock { p in
+            p.nextSerial += 1
+            return p.nextSerial
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = progress.withLock { p -> Bool in
+                    if p.isDone || p.entries.count >= count || Task.isCancelled { return true }
+                    p.waiters.append(Waiter(serial: serial, count: count, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let (continuation, isOrphaned) = progress.withLock { p -> (CheckedContinuation<Void, Never>?, Bool) in
+                let index = p.waiters.firstIndex { $0.serial == serial }
+                let continuation = index.map { p.waiters.remove(at: $0).continuation }
+                return (continuation, p.waiters.isEmpty && !p.isDone)
+            }
+            if isOrphaned { stopFlag.store(true, ordering: .releasing) }
+            continuation?.resume()
         }
     }
+
+    /// Loads waiting now.
+    var waiterCount: Int { progress.withLock { $0.waiters.count } }
 
     /// The entries at `indices` (read already).
     func entries(at indices: [Int32]) -> [FeedEntry] {

@@ -27,10 +27,15 @@ public struct SyndicationSource: FeedSource {
     private let cache: any FeedDocumentCache
     private let state = SyndicationState()
     private let now: @Sendable () -> Double
+    /// Where documents are parsed (the program's one serial parse queue).
+    private let parseQueue: DispatchQueue
 
     /// Documents a walk follows at most: a feed whose history never ends stops here.
     public static let maxDocuments = 5_000
     public static let accept = "application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5"
+
+    /// The parse queue of sources made without one (tests, embedders): serial, a utility QoS.
+    public static let defaultParseQueue = DispatchQueue(label: "feedscroll.parse", qos: .utility)
 
     public var name: String { state.title ?? "feed \(url.host ?? url.absoluteString)" }
     public var firstKey: PageKey { .cursor(nil) }
@@ -41,8 +46,12 @@ public struct SyndicationSource: FeedSource {
     ///   - url: the feed's URL, or a site's (its feed is discovered).
     ///   - transport: the network.
     ///   - cache: where archive and subscription documents are kept between runs.
+    ///   - parseQueue: where documents are parsed: a serial queue the program owns, so one
+    ///     parse at a time holds a thread, never one of Swift's cooperative ones.
     public init(url: URL, transport: any HTTPTransport, cache: any FeedDocumentCache = MemoryFeedDocumentCache(),
+                parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue,
                 now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.parseQueue = parseQueue
         self.url = url
         self.transport = transport
         self.cache = cache
@@ -60,7 +69,12 @@ public struct SyndicationSource: FeedSource {
             throw FeedError(.invalidRequest, "feed: unsupported page key \(key)")
         }
         let documentURL = position.url ?? state.subscriptionURL ?? url.absoluteString
-        let parse = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
+        var parse = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
+        if parse.isStopped {
+            // Stopped when the loads waiting for it were cancelled: read it again.
+            state.forget(documentURL, parse)
+            parse = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
+        }
         let start = position.index
         let end = start + max(pageSize, 1)
         // The page's entries and one more (whether the document goes on past the page), or the
@@ -68,10 +82,17 @@ public struct SyndicationSource: FeedSource {
         var view = state.view(documentURL, parse, start: start, end: end)
         while view.keptCount <= end, !view.isDone {
             await parse.waitFor(entries: view.readCount + 1)
+            if Task.isCancelled {
+                if parse.isStopped { state.forget(documentURL, parse) }
+                throw FeedError(.cancelled, "cancelled")
+            }
             view = state.view(documentURL, parse, start: start, end: end)
         }
         if let error = view.error {
             state.forget(documentURL, parse)
+            // Stopped for another load that was cancelled just as this one came to it: this
+            // one still wants it, so it is read again.
+            if error.kind == .cancelled && !Task.isCancelled { return try await load(key, pageSize: pageSize, context: context) }
             throw error
         }
         let items = parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
@@ -186,7 +207,7 @@ public struct SyndicationSource: FeedSource {
         _ body: [UInt8], contentType: String?, address: String, done: @escaping @Sendable (FeedHead) -> Void
     ) -> DocumentParse {
         state.count(\.parsed)
-        return DocumentParse(parsing: body, contentType: contentType, address: address, done: done)
+        return DocumentParse(parsing: body, contentType: contentType, address: address, on: parseQueue, done: done)
     }
 
     // MARK: - Items

@@ -42,7 +42,7 @@ struct FeedCommand: RunCommand {
         // A feed's whole history can come in one document (100,000 entries are tens of MB).
         let transport = network.transport(on: context.network, maxBodyBytes: 128 << 20)
         try Launcher(context, options: options).run { _ in
-            SyndicationSource(url: feedURL, transport: transport, cache: documents)
+            SyndicationSource(url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
         }
     }
 }
@@ -52,7 +52,7 @@ struct FeedCommand: RunCommand {
 final class StoredFeedDocuments: FeedDocumentCache {
     private let store: CacheStore
 
-    private init(store: CacheStore) { self.store = store }
+    init(store: CacheStore) { self.store = store }
 
     static func open(options: FeedOptions) -> any FeedDocumentCache {
         guard !options.noCache else { return MemoryFeedDocumentCache() }

@@ -17,7 +17,7 @@ struct Feedscroll: ParsableCommand {
         subcommands: [
             LocalCommand.self, DemoCommand.self, HackerNewsCommand.self, AlgoliaCommand.self, PokeAPICommand.self, GitHubCommand.self,
             RedditCommand.self, MastodonCommand.self, StackExchangeCommand.self, LobstersCommand.self,
-            DevToCommand.self, JSONPlaceholderCommand.self, WikipediaCommand.self, FeedCommand.self, ImportCommand.self, ExportCommand.self, ReadCommand.self, ServeCommand.self,
+            DevToCommand.self, JSONPlaceholderCommand.self, WikipediaCommand.self, FeedCommand.self, FeedsCommand.self, ImportCommand.self, ExportCommand.self, ReadCommand.self, ServeCommand.self,
             LabCommand.self,
         ],
         defaultSubcommand: LocalCommand.self

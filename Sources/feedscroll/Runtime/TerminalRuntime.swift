@@ -51,28 +51,46 @@ struct TerminalRuntime {
     /// Said on the status line at start (a config warning).
     var startNotice: String?
 
+    /// A feed, the subscription list, or a feed opened from it.
+    var listRole = ListRole.feed
+    /// The row the cursor goes to once it is loaded (the subscription list's row a feed was
+    /// opened from, when the reader comes back to it).
+    var cursorTarget: String?
+
     func run() -> Int32 {
-        let terminal: CursesTerminal
-        let resolvedTheme: Theme
+        guard let opened = Self.openTerminal(theme: theme) else { return 1 }
+        let (terminal, resolvedTheme) = opened
+        defer { terminal.restore() }
+        return run(on: terminal, theme: resolvedTheme).code
+    }
+
+    /// The curses terminal in the theme asked for, or nil after one line saying why not.
+    static func openTerminal(theme: ThemeName?) -> (CursesTerminal, Theme)? {
         do {
             try CursesTerminal.preflight()
             let environment = ProcessInfo.processInfo.environment
-            resolvedTheme = Theme.select(theme, environment: environment)
-            terminal = try CursesTerminal(options: .init(theme: resolvedTheme))
+            let resolvedTheme = Theme.select(theme, environment: environment)
+            return (try CursesTerminal(options: .init(theme: resolvedTheme)), resolvedTheme)
         } catch {
             printError(error.message)
-            return 1
+            return nil
         }
+    }
+
+    /// One run on a terminal already open (`feedscroll feeds` runs the list and each feed
+    /// opened from it on the same one).
+    /// - Returns: the exit status and how the run ended.
+    func run(on terminal: CursesTerminal, theme resolvedTheme: Theme) -> (code: Int32, ending: Runtime<CursesTerminal>.Ending) {
         // A terminal smaller than the list needs shows "terminal too small" until it is resized
         // (as less and htop do) rather than refusing to start.
         let initial = terminal.size
-        defer { terminal.restore() }
-
         var state = AppState(
             sourceName: source.name, paging: PagingState(
                 firstKey: source.firstKey, pageSize: pageSize, maxPages: maxPages, pipeline: PagingState.listPipelineDepth),
             size: initial, prefetch: prefetch, keyMap: keyMap, livePeriod: livePeriod,
             cache: cacheState())
+        state.listRole = listRole
+        if let cursorTarget { state.placeCursor(on: cursorTarget) }
         if comments != nil { state.commentPageSize = commentPageSize }
         if let commentWidth { state.commentWidth = commentWidth }
         state.loadsDocuments = documents != nil
@@ -93,7 +111,9 @@ struct TerminalRuntime {
         if let openThread { startActions.append(.openThread(itemID: openThread)) }
         if let startNotice { startActions.append(.notice(startNotice)) }
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
-        return Runtime(backend: terminal, state: state, parts: parts, startActions: startActions, logger: logger).run()
+        let runtime = Runtime(backend: terminal, state: state, parts: parts, startActions: startActions, logger: logger)
+        let code = runtime.run()
+        return (code, runtime.ending)
     }
 
     /// The screen's first view of the cache: whether there is one, and the marks stored so far.
@@ -101,6 +121,6 @@ struct TerminalRuntime {
         guard let cache else { return CacheState() }
         let marks = cache.marks()
         return CacheState(isEnabled: true, isOfflineOnly: isOfflineOnly, readIDs: marks.readIDs, visits: marks.visits,
-            hidesRead: hidesRead)
+            hidesRead: hidesRead, savedIDs: marks.savedIDs)
     }
 }

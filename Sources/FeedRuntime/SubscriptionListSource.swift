@@ -1,0 +1,69 @@
+import FeedModel
+import FeedStore
+
+/// The subscription list as a feed of rows (`feedscroll feeds`): the river, the saved items,
+/// then every subscription with its unread count from the cache.
+///
+/// It is one page, read from the cache when the list opens (and again after a feed opened from
+/// it is left, so counts follow what was read). Counting decodes the ids of each feed's cached
+/// pages: a read on the store, done in the fetch like any page load, never on the runtime thread.
+public struct SubscriptionListSource: FeedSource {
+    /// The row that opens the river (every subscription, newest first).
+    public static let riverID = "feeds:river"
+    /// The row that opens the saved items.
+    public static let savedID = "feeds:saved"
+
+    /// The row id of a subscription.
+    public static func rowID(of url: String) -> String { "feeds:" + url }
+
+    public let name = "feeds"
+    public let firstKey = PageKey.page(0)
+    public let defaultPageSize = 1000
+    public let maxPageSize = 10_000
+
+    private let subscriptions: [Subscription]
+    private let store: CacheStore?
+    private let cacheKey: @Sendable (String) -> FeedKey
+
+    /// - Parameters:
+    ///   - subscriptions: the config's and the imported feeds, in list order.
+    ///   - store: the cache the counts come from (none: no counts).
+    ///   - cacheKey: where a subscription's pages are cached, by its URL (as the run that opens
+    ///     it stores them).
+    public init(subscriptions: [Subscription], store: CacheStore?, cacheKey: @escaping @Sendable (String) -> FeedKey) {
+        self.subscriptions = subscriptions
+        self.store = store
+        self.cacheKey = cacheKey
+    }
+
+    public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+        guard key == firstKey else { throw FeedError(.invalidRequest, "the subscription list is one page") }
+        let keys = subscriptions.map { cacheKey($0.url) }
+        let counts = (try? store?.unreadCounts(of: keys)) ?? [:]
+        let saved: Int? = store.flatMap { try? $0.savedItemCount() }
+        var rows = [
+            FeedItem(
+                id: Self.riverID, title: "River: every subscription, newest first",
+                facts: [ItemFact("feeds", .number(subscriptions.count), label: .text(Self.count(subscriptions.count, "feed")))]),
+            FeedItem(
+                id: Self.savedID, title: "Saved items",
+                facts: saved.map { [ItemFact("saved", .number($0), label: .text(Self.count($0, "item") + " saved with s"))] }
+                    ?? [ItemFact("saved", .text("no cache"), label: .text("saving needs the page cache"))]),
+        ]
+        for (subscription, feed) in zip(subscriptions, keys) {
+            var facts: [ItemFact] = []
+            if let unread = counts[feed] {
+                facts.append(ItemFact("unread", .number(unread), label: .text("\(unread) unread")))
+            } else {
+                facts.append(ItemFact("unread", .text("not fetched"), label: .text("not fetched yet")))
+            }
+            if !subscription.tags.isEmpty {
+                facts.append(ItemFact("tags", .list(subscription.tags), label: .text(subscription.tags.prefix(3).joined(separator: ", "))))
+            }
+            rows.append(FeedItem(id: Self.rowID(of: subscription.url), title: subscription.title, url: subscription.url, facts: facts))
+        }
+        return Page(key: key, items: rows, next: nil, total: rows.count)
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

@@ -1,0 +1,119 @@
+import CursesTerminal
+import FeedModel
+import FeedRuntime
+import FeedSources
+import FeedStore
+import FeedUI
+import Foundation
+import Logging
+
+/// `feedscroll feeds` on the terminal: the subscription list and what is opened from it, one
+/// `Runtime` run after another on the same curses terminal. Enter on the list ends its run with
+/// the row chosen; the feed's run ends when the reader goes back (the list comes back with its
+/// counts read again and the cursor on that row) or quits.
+struct FeedsSession {
+    /// The run's settings and network.
+    var context: RunContext
+    var options: FeedOptions
+    var transport: any HTTPTransport
+    /// The cache: counts, pages, read marks, saved items (nil with `--no-cache`).
+    var store: CacheStore?
+    var subscriptions: [Subscription]
+
+    /// Entries per page of a feed (the flag's, the config's, else the feed source's 25).
+    var pageSize: Int { options.pageSize ?? context.settings.pageSize ?? 25 }
+
+    /// Where a subscription's pages are cached: as `feedscroll feed URL` caches them, so both
+    /// share pages, read marks and counts.
+    static func cacheKey(of url: String, pageSize: Int) -> FeedKey {
+        let host = URL(string: url)?.host ?? url
+        return FeedKey(source: "feed \(host)", parameters: PageCache.feedParameters(["feed", url], pageSize: pageSize))
+    }
+
+    func listSource() -> SubscriptionListSource {
+        let pageSize = pageSize
+        return SubscriptionListSource(subscriptions: subscriptions, store: store) { Self.cacheKey(of: $0, pageSize: pageSize) }
+    }
+
+    /// Runs the list and what it opens until the reader quits.
+    /// - Returns: the exit status.
+    func runTerminal() -> Int32 {
+        let settings = context.settings
+        let (logger, logSink) = FileLogHandler.bootstrap(path: options.log, reportsAtOnce: false)
+        defer { logSink?.reportFailure() }
+        guard let opened = TerminalRuntime.openTerminal(theme: options.theme ?? settings.theme) else { return 1 }
+        let (terminal, theme) = opened
+        defer { terminal.restore() }
+        // Every run has cancelled its loads by the time it returns; then the client closes.
+        defer { context.network.shutdown() }
+        let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
+        var chosen: String?
+        while true {
+            let list = runtime(
+                source: listSource(), pageSize: 1000, feed: FeedKey(source: "feeds", parameters: "list"), role: .chooser,
+                logger: logger, cursorTarget: chosen)
+            let (code, ending) = list.run(on: terminal, theme: theme)
+            guard case let .chose(row) = ending else { return code }
+            chosen = row
+            guard let opened = open(row, documents: documents, logger: logger) else { continue }
+            let (feedCode, feedEnding) = opened.run(on: terminal, theme: theme)
+            guard feedEnding == .left else { return feedCode }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The run for a row of the list: a subscription, the river or the saved items.
+    private func open(_ row: String, documents: any FeedDocumentCache, logger: Logger) -> TerminalRuntime? {
+        let pageSize = pageSize
+        switch row {
+        case SubscriptionListSource.riverID:
+            let feeds = subscriptions.compactMap { subscription -> RiverSource.Feed? in
+                guard let url = URL(string: subscription.url) else { return nil }
+                return RiverSource.Feed(name: subscription.title, source: feedSource(url, documents: documents, pageSize: pageSize))
+            }
+            let identity = subscriptions.map(\.url).joined(separator: " ")
+            return runtime(
+                source: RiverSource(feeds: feeds, feedPageSize: pageSize), pageSize: pageSize,
+                feed: FeedKey(source: "river", parameters: "\(identity) page_size=\(pageSize)"), role: .opened, logger: logger)
+        case SubscriptionListSource.savedID:
+            guard let store else { return nil }
+            return runtime(
+                source: SavedItemsSource(store: store), pageSize: 25, feed: FeedKey(source: "saved", parameters: "saved"),
+                role: .opened, logger: logger, keepsOwnPages: true)
+        default:
+            guard let subscription = subscriptions.first(where: { SubscriptionListSource.rowID(of: $0.url) == row }),
+                  let url = URL(string: subscription.url)
+            else { return nil }
+            return runtime(
+                source: feedSource(url, documents: documents, pageSize: pageSize), pageSize: pageSize,
+                feed: Self.cacheKey(of: subscription.url, pageSize: pageSize), role: .opened, logger: logger)
+        }
+    }
+
+    /// A subscription's source: from the network, or from the cache alone with `--offline`.
+    private func feedSource(_ url: URL, documents: any FeedDocumentCache, pageSize: Int) -> any FeedSource {
+        let network = SyndicationSource(url: url, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
+        guard options.offline, let store else { return network }
+        return OfflineSource(standingInFor: network, store: store, feed: Self.cacheKey(of: url.absoluteString, pageSize: pageSize))
+    }
+
+    /// - Parameter keepsOwnPages: the source reads the cache itself (the saved items): offline
+    ///   it is not told to read pages from the cache instead.
+    private func runtime(
+        source: any FeedSource, pageSize: Int, feed: FeedKey, role: ListRole, logger: Logger, cursorTarget: String? = nil,
+        keepsOwnPages: Bool = false
+    ) -> TerminalRuntime {
+        let settings = context.settings
+        let cache = store.map { PageCache(store: $0, feed: feed, logger: logger) }
+        var run = TerminalRuntime(
+            source: source, pageSize: pageSize, prefetch: options.prefetch ?? settings.prefetch ?? .automatic,
+            maxPages: options.pageCap(configured: settings.maxPages), livePeriod: nil, logger: logger, keyMap: settings.keyMap,
+            theme: options.theme ?? settings.theme, showsPictures: false, network: context.network, pictureTransport: nil, cache: cache,
+            isOfflineOnly: options.offline && !keepsOwnPages && role != .chooser, hidesRead: options.hideRead || settings.hideRead,
+            browser: settings.browser, browserTerminal: settings.browserTerminal, commentWidth: settings.commentWidth)
+        run.listRole = role
+        run.cursorTarget = cursorTarget
+        return run
+    }
+}

@@ -1,0 +1,141 @@
+import FeedReplica
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// `feedscroll feeds` in a real terminal against `feedscroll serve`: the subscription list with
+/// unread counts from the cache, a feed opened from it and paged back through its history, an
+/// item saved and found in the saved row, the river's newest entries first, and an offline start.
+@Suite(.serialized) struct FeedsScreenTests {
+    final class Setup {
+        let replica: ServeProcess
+        let base: String
+        let origin: String
+        let scratch: String
+
+        init() throws {
+            try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+            replica = try ServeProcess("")
+            base = try #require(replica.baseURLs["feeds"])
+            origin = "http://127.0.0.1:\(replica.port)"
+            scratch = NSTemporaryDirectory() + "feedscroll-feeds-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            try """
+                [[subscriptions]]
+                url = "\(base)/atom-archived"
+                name = "Archived"
+
+                [[subscriptions]]
+                url = "\(base)/rss-paged"
+                name = "RSS paged"
+                tags = ["replica"]
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
+        var config: String { scratch + "/config.toml" }
+        var cache: String { scratch + "/cache.sqlite" }
+
+        func feeds(_ flags: String = "") throws -> TmuxSession {
+            try TmuxSession(
+                command: "exec \(FeedscrollBinary.path) feeds --config \(config) --cache \(cache) --page-size 10 \(flags)",
+                columns: 100, rows: 30, environment: ["LC_ALL": "C.UTF-8"])
+        }
+    }
+
+    /// The row whose title line contains `text`, with its meta line (the line under it).
+    static func row(_ screen: [String], _ text: String) -> String? {
+        guard let index = screen.firstIndex(where: { $0.contains(text) }) else { return nil }
+        return screen[index] + " | " + (index + 1 < screen.count ? screen[index + 1] : "")
+    }
+
+    @Test func theListOpensAFeedPagedThroughHistorySavesAnItemAndCounts() throws {
+        let setup = try Setup()
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        let tmux = try setup.feeds()
+        var screen = try tmux.waitFor({ Self.row($0, "Archived")?.contains("not fetched yet") == true }, timeout: 20, description: "the list")
+        #expect(Self.row(screen, "River: every subscription")?.contains("2 feeds") == true, "\(screen)")
+        #expect(Self.row(screen, "Saved items")?.contains("0 items saved") == true, "\(screen)")
+        #expect(Self.row(screen, "RSS paged")?.contains("replica") == true, "\(screen)")
+
+        // Archived is the third row: its entries, newest first, then its history to the end.
+        try tmux.sendKeys("j", "j", "Enter")
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        for _ in 0..<30 {
+            try tmux.sendKeys("G")
+            if let ended = try? tmux.waitFor({ $0.contains { $0.contains("end of history") } }, timeout: 2, description: "the end") {
+                screen = ended
+                break
+            }
+        }
+        #expect(screen.contains { $0.contains("— end of history · 70 items —") }, "\(screen.suffix(3))")
+        #expect(screen.contains { $0.contains(String(archived[69].title.prefix(20))) })
+
+        // The first entry saved (the status line says so), then opened (read), then back twice.
+        try tmux.sendKeys("g", "s")
+        try tmux.waitForText("saved for later: \(archived[0].title.prefix(20))")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor({ $0.contains { $0.contains("Entry ") } }, description: "the entry's detail")
+        try tmux.sendKeys("Escape")
+        try tmux.sendKeys("Escape")
+        // Back on the list, on the row it came from, with the count read again.
+        screen = try tmux.waitFor({ Self.row($0, "Archived")?.contains("69 unread") == true }, timeout: 10, description: "69 unread")
+        #expect(Self.row(screen, "Saved items")?.contains("1 item saved") == true, "\(screen)")
+        #expect(Self.row(screen, "RSS paged")?.contains("not fetched yet") == true, "\(screen)")
+
+        // The saved row lists the saved entry.
+        try tmux.sendKeys("k", "Enter")
+        try tmux.waitForText(String(archived[0].title.prefix(20)))
+        try tmux.sendKeys("Escape")
+        try tmux.waitForText("Saved items")
+
+        // Every archive was fetched once for all of it.
+        let stats = try setup.replica.routeStats()
+        #expect(stats["feeds/atom-archived"] == 1, "\(stats)")
+        for k in 1...3 { #expect(stats["feeds/atom-archived/archive/\(k)"] == 1, "\(stats)") }
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func theRiverShowsTheNewestEntriesOfEveryFeedFirst() throws {
+        let setup = try Setup()
+        let entries = (ReplicaFeeds.entries("atom-archived", origin: setup.origin).map { ("Archived", $0) }
+            + ReplicaFeeds.entries("rss-paged", origin: setup.origin).map { ("RSS paged", $0) })
+            .sorted { ($0.1.time ?? 0) > ($1.1.time ?? 0) }
+        let tmux = try setup.feeds()
+        try tmux.waitForText("River: every subscription", timeout: 20)
+        try tmux.sendKeys("Enter")
+        let screen = try tmux.waitForText(String(entries[0].1.title.prefix(20)), timeout: 20)
+        // The first rows are the newest of both feeds, in order, each naming its feed.
+        let titles = entries.prefix(4).map { String($0.1.title.prefix(20)) }
+        let rows = titles.compactMap { title in screen.firstIndex { $0.contains(title) } }
+        #expect(rows.count == 4 && rows == rows.sorted(), "\(screen)")
+        for (index, row) in rows.enumerated() where row + 1 < screen.count {
+            #expect(screen[row + 1].contains(entries[index].0), "\(screen)")
+        }
+        try tmux.sendKeys("Escape")
+        try tmux.waitForText("Saved items")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    @Test func anOfflineStartShowsTheCountsAndTheCachedFeedWithoutTheNetwork() throws {
+        let setup = try Setup()
+        // A pipe run caches the feed as the list's feed runs do.
+        let piped = try runFeedscroll("feed \(setup.base)/rss-paged --plain --page-size 10 --cache \(setup.cache) --config \(setup.config)")
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let before = try setup.replica.routeStats()
+        let rss = ReplicaFeeds.entries("rss-paged", origin: setup.origin)
+        let tmux = try setup.feeds("--offline")
+        var screen = try tmux.waitFor({ Self.row($0, "RSS paged")?.contains("45 unread") == true }, timeout: 20, description: "45 unread")
+        #expect(Self.row(screen, "Archived")?.contains("not fetched yet") == true, "\(screen)")
+        try tmux.sendKeys("j", "j", "j", "Enter")
+        screen = try tmux.waitForText(String(rss[0].title.prefix(20)))
+        try tmux.sendKeys("Escape")
+        try tmux.waitForText("RSS paged")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+        #expect(try setup.replica.routeStats() == before)
+    }
+}

@@ -1,0 +1,96 @@
+import FeedFormats
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedSources
+
+/// The parse of a feed document on a dispatch queue: a deep document does not overflow a
+/// dispatch thread's stack, and a parse stops once every load waiting for it was cancelled.
+@Suite struct DocumentParseTests {
+    static func rss(entries: Int) -> [UInt8] {
+        var text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>t</title>"
+        text.reserveCapacity(entries * 120)
+        for index in 0..<entries {
+            text += "<item><title>Entry \(index)</title><guid>g\(index)</guid><description>x</description></item>"
+        }
+        return Array((text + "</channel></rss>").utf8)
+    }
+
+    /// Waits for the parse to end however it ends.
+    static func finished(_ parse: DocumentParse) async -> (count: Int, head: FeedHead?, error: FeedError?) {
+        await parse.waitFor(entries: .max)
+        return parse.read { ($0.entries.count, $0.head, $0.error) }
+    }
+
+    @Test func aDocumentNestedDeepParsesOnADispatchQueue() async {
+        let depth = 100_000
+        var text = "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>deep</title>"
+        text += "<entry><id>a</id><title>before</title></entry>"
+        text += "<entry><id>b</id><title>deep</title><content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">"
+        text += String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)
+        text += "</div></content></entry></feed>"
+        let queue = DispatchQueue(label: "test.parse")
+        let parse = DocumentParse(parsing: Array(text.utf8), contentType: nil, address: "https://example.org/deep", on: queue) { _ in }
+        let end = await Self.finished(parse)
+        // libxml2 refuses the depth (recovering what came before); nothing overflowed.
+        #expect(end.count >= 1)
+        #expect(end.head != nil || end.error != nil)
+    }
+
+    @Test func theParserAsksAfterEachEntryAndStopsWhenToldTo() throws {
+        var seen = 0
+        #expect(throws: FeedParseError.self) {
+            try FeedParser.stream(Self.rss(entries: 1_000), isCancelled: { seen >= 10 }) { _, _ in seen += 1 }
+        }
+        #expect(seen == 10)
+        var json = 0
+        let body = "{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"t\",\"items\":["
+            + (0..<100).map { "{\"id\":\"\($0)\",\"title\":\"x\"}" }.joined(separator: ",") + "]}"
+        do {
+            _ = try FeedParser.stream(Array(body.utf8), isCancelled: { json >= 3 }) { _, _ in json += 1 }
+            Issue.record("the JSON Feed parse went on")
+        } catch {
+            #expect(error.kind == .cancelled)
+        }
+        #expect(json == 3)
+    }
+
+    /// The queue is held (suspended) so the parse cannot run ahead of the test: the only load
+    /// waiting is cancelled first, then the parse starts and stops at its first entry.
+    @Test func aParseStopsWhenItsOnlyWaiterIsCancelled() async throws {
+        let total = 10_000
+        let queue = DispatchQueue(label: "test.parse")
+        queue.suspend()
+        let parse = DocumentParse(parsing: Self.rss(entries: total), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let waiting = Task { await parse.waitFor(entries: total) }
+        waiting.cancel()
+        await waiting.value
+        #expect(parse.isStopped)
+        queue.resume()
+        let end = await Self.finished(parse)
+        #expect(end.error?.kind == .cancelled)
+        #expect(end.head == nil)
+        #expect(end.count == 1, "stopped at entry \(end.count) of \(total)")
+    }
+
+    @Test func aParseGoesOnWhileAnotherLoadStillWaits() async throws {
+        let total = 10_000
+        let queue = DispatchQueue(label: "test.parse")
+        queue.suspend()
+        let parse = DocumentParse(parsing: Self.rss(entries: total), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let staying = Task { await parse.waitFor(entries: total) }
+        // The staying load is waiting before the other one comes and goes.
+        while parse.waiterCount < 1 { await Task.yield() }
+        let leaving = Task { await parse.waitFor(entries: total) }
+        leaving.cancel()
+        await leaving.value
+        #expect(!parse.isStopped)
+        queue.resume()
+        await staying.value
+        let end = await Self.finished(parse)
+        #expect(!parse.isStopped)
+        #expect(end.count == total)
+        #expect(end.head != nil)
+    }
+}
