@@ -60,6 +60,34 @@ func loadedState(count: Int, size: Size) -> AppState {
     return state
 }
 
+/// A page of a generated thread: replies two levels deep, each a paragraph of about 40 words.
+func threadComments(page: Int, pageSize: Int) -> [FeedItem] {
+    (page * pageSize..<(page + 1) * pageSize).map { number in
+        let words = (0..<40).map { "word\(($0 * 7 + number) % 97)" }.joined(separator: " ")
+        return FeedItem(id: "c:\(number)", title: "c\(number)", author: "author\(number % 13)", time: 0,
+                        bodyHTML: "<p>\(words)</p>", depth: number % 3)
+    }
+}
+
+/// A detail opened on a story with `pages` comment pages loaded, and the request for the next.
+func openedThread(pages: Int, pageSize: Int, size: Size) -> (state: AppState, next: PageRequest, serial: Int) {
+    var state = AppState(
+        sourceName: "bench", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(Int.max))
+    state.commentPageSize = pageSize
+    guard case let .fetch(request)? = state.reduce(.start(at: 0)).first else { fatalError("no first page") }
+    _ = state.reduce(.fetched(.loaded(request, .success(Page(key: request.key, items: feedItems(0..<20), next: nil)), latency: 0), at: 0))
+    var effects = state.reduce(.key(.enter, at: 0))
+    for index in 0...pages {
+        guard case let .fetchComments(next, _, serial)? = effects.first(where: {
+            if case .fetchComments = $0 { true } else { false }
+        }) else { fatalError("no comment page \(index) asked for") }
+        if index == pages { return (state, next, serial) }
+        let page = Page(key: next.key, items: threadComments(page: index, pageSize: pageSize), next: .cursor("\(index + 1)"))
+        effects = state.reduce(.fetched(.loaded(next, .success(page), latency: 0, for: .comments(serial: serial)), at: 0))
+    }
+    fatalError("unreachable")
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
@@ -158,6 +186,32 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(opened.reduce(.key(.enter, at: 1)))
         blackHole(render(opened, size: size))
+        benchmark.stopMeasurement()
+    }
+
+    // 5. A comment page arriving at the end of a long thread: the detail follows the page's
+    //    changeset and lays out only its comments; the whole thread laid out again (what a
+    //    resize does, and what every page did before) is the pair to read it against.
+    let thread = Fixture<(state: AppState, next: PageRequest, serial: Int)>()
+    let threadSetup: @Sendable () -> Void = { thread.value = openedThread(pages: 99, pageSize: 30, size: size) }
+    Benchmark(
+        "detail comment page arrives 3k-comment thread 80x24",
+        configuration: .init(setup: threadSetup, teardown: { thread.value = nil })
+    ) { benchmark in
+        var opened = thread.value!.state
+        let (next, serial) = (thread.value!.next, thread.value!.serial)
+        let page = Page(key: next.key, items: threadComments(page: next.index, pageSize: 30), next: nil)
+        benchmark.startMeasurement()
+        blackHole(opened.reduce(.fetched(.loaded(next, .success(page), latency: 0, for: .comments(serial: serial)), at: 1)))
+        benchmark.stopMeasurement()
+    }
+    Benchmark(
+        "detail whole relayout 3k-comment thread 80x24",
+        configuration: .init(setup: threadSetup, teardown: { thread.value = nil })
+    ) { benchmark in
+        var opened = thread.value!.state
+        benchmark.startMeasurement()
+        blackHole(opened.reduce(.resized(size)))
         benchmark.stopMeasurement()
     }
 

@@ -11,12 +11,14 @@ public struct Page: Sendable, Equatable {
     /// The most items the API hands out for this feed, when that is fewer than `total`
     /// (GitHub's and Algolia's 1000): paging stops there whatever the total says.
     public var cap: Int?
-    /// Items the API listed on this page that the adapter left out (Hacker News `null`,
-    /// deleted and dead items), so counts can say what was skipped.
-    public var skipped: Int
-    /// Items the page should have held but that failed for good and were left out (an HN item
-    /// answering 404 after its list named it). Never silent: the runtimes count and report them.
-    public var failed: [FeedError]
+    /// How many items the API listed on this page that the adapter left out on purpose (Hacker
+    /// News `null`, deleted and dead items), so counts can say what was omitted. Not errors:
+    /// those are `itemFailures`.
+    public var omittedCount: Int
+    /// Why each item the page should have held but that failed for good was left out (an HN
+    /// item answering 404 after its list named it). Never silent: the runtimes count and report
+    /// them. Items left out on purpose are `omittedCount`.
+    public var itemFailures: [FeedError]
     /// On the first page of a thread (a comments feed): the item the thread belongs to, as the
     /// API gives it now, so a detail opened by its id alone (`hn --thread ID`) can show it.
     public var subject: FeedItem?
@@ -25,16 +27,16 @@ public struct Page: Sendable, Equatable {
     public var endNote: String?
 
     public init(
-        key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, skipped: Int = 0,
-        failed: [FeedError] = [], subject: FeedItem? = nil, endNote: String? = nil
+        key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, omittedCount: Int = 0,
+        itemFailures: [FeedError] = [], subject: FeedItem? = nil, endNote: String? = nil
     ) {
         self.key = key
         self.items = items
         self.next = next
         self.total = total
         self.cap = cap
-        self.failed = failed
-        self.skipped = skipped
+        self.itemFailures = itemFailures
+        self.omittedCount = omittedCount
         self.subject = subject
         self.endNote = endNote
     }

@@ -89,5 +89,5 @@ extension PagingState {
 
 extension PagingState {
     /// Items the API listed that the source left out (Hacker News's deleted and dead stories).
-    public var skippedCount: Int { skippedByPage.entries.reduce(0) { $0 + Int($1.value) } }
+    public var omittedCount: Int { omittedByPage.entries.reduce(0) { $0 + Int($1.value) } }
 }

@@ -43,8 +43,8 @@ public struct PagingState: Sendable, Equatable {
     public internal(set) var cap: Int?
     /// Why the feed ends, in the source's words (`Page.endNote` of the last page read).
     public internal(set) var endNote: String?
-    /// Items the API listed but the source left out (`Page.skipped`), by page index.
-    public internal(set) var skippedByPage = PageTable<Int32>()
+    /// Items the API listed but the source left out (`Page.omittedCount`), by page index.
+    public internal(set) var omittedByPage = PageTable<Int32>()
     /// Requests issued in this run (every generation).
     public internal(set) var requestsIssued = 0
     /// Results dropped because they were stale, duplicates, or no longer next to the rows.
@@ -328,7 +328,7 @@ extension PagingState {
         if let reported = page.total { total = reported }
         if let reported = page.cap { cap = reported }
         if page.next == nil, let note = page.endNote { endNote = note }
-        skippedByPage[index] = page.skipped > 0 ? Int32(page.skipped) : nil
+        omittedByPage[index] = page.omittedCount > 0 ? Int32(page.omittedCount) : nil
     }
 
     /// Applies a page's items, keeping the dropped-row counts true.

@@ -21,15 +21,36 @@ enum ClassPatterns {
 
     static func matches(_ text: String, _ words: [String]) -> Bool {
         guard !text.isEmpty else { return false }
-        let lower = text.lowercased()
-        return words.contains { lower.contains($0) }
+        let lower = Array(text.lowercased().utf8)
+        return words.contains { contains(lower, $0) }
     }
 
     /// The negative list also holds the word `hid` alone (not `hidden-xs`'s neighbours).
     static func isNegative(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        let lower = text.lowercased()
-        if lower.split(separator: " ").contains("hid") { return true }
-        return lower.contains("hidden") || negative.contains { lower.contains($0) }
+        let lowercased = text.lowercased()
+        if lowercased.split(separator: " ").contains("hid") { return true }
+        let lower = Array(lowercased.utf8)
+        return contains(lower, "hidden") || negative.contains { contains(lower, $0) }
+    }
+
+    /// Whether `word`'s UTF-8 bytes occur in `text` (Foundation's `contains` went through
+    /// `NSString` and a locale-aware search for every element and word).
+    static func contains(_ text: [UInt8], _ word: String) -> Bool {
+        var word = word
+        return word.withUTF8 { word in
+            guard let first = word.first, word.count <= text.count else { return word.isEmpty }
+            var start = 0
+            let last = text.count &- word.count
+            while start <= last {
+                if text[start] == first {
+                    var offset = 1
+                    while offset < word.count && text[start &+ offset] == word[offset] { offset &+= 1 }
+                    if offset == word.count { return true }
+                }
+                start &+= 1
+            }
+            return false
+        }
     }
 }

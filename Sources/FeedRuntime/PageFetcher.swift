@@ -93,7 +93,7 @@ public final class PageFetcher: Sendable {
         do throws(FeedError) {
             var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
             page.items = page.items.map { $0.sanitized() }
-            page.failed = page.failed.map { $0.sanitized() }
+            page.itemFailures = page.itemFailures.map { $0.sanitized() }
             result = .success(page)
         } catch {
             result = .failure(error.sanitized())

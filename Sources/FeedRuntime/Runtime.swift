@@ -179,7 +179,7 @@ public final class Runtime<Backend: TerminalBackend> {
             switch delivery {
             case let .fetched(result):
                 log(result)
-                if let note = Self.skippedNote(result) { actions.append(.notice(note)) }
+                if let note = Self.itemFailureNote(result) { actions.append(.notice(note)) }
                 actions.append(.fetched(result, at: now))
             case let .picture(picture):
                 actions.append(.pictureFetched(picture))
@@ -296,7 +296,7 @@ public final class Runtime<Backend: TerminalBackend> {
             logger.debug("loaded", metadata: [
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
-            for error in page.failed {
+            for error in page.itemFailures {
                 logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
             }
         case let .loaded(.failure(error), _):
@@ -311,9 +311,9 @@ public final class Runtime<Backend: TerminalBackend> {
     }
 
     /// The status line's account of items a page had to leave out, if any.
-    static func skippedNote(_ result: FetchResult) -> String? {
-        guard case let .success(page)? = result.result, let first = page.failed.first else { return nil }
-        let count = page.failed.count
+    static func itemFailureNote(_ result: FetchResult) -> String? {
+        guard case let .success(page)? = result.result, let first = page.itemFailures.first else { return nil }
+        let count = page.itemFailures.count
         return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
     }
 

@@ -1,5 +1,6 @@
 import FeedModel
 import FeedStore
+import Synchronization
 
 /// The subscription list as a feed of rows (`feedscroll feeds`): the river, the saved items,
 /// then every subscription with its unread count from the cache.
@@ -24,13 +25,25 @@ public struct SubscriptionListSource: FeedSource {
     private let subscriptions: [Subscription]
     private let store: CacheStore?
     private let cacheKey: @Sendable (String) -> FeedKey
+    /// What `R` runs before the counts are read again (refresh-all), if the list can.
+    private let refresh: SubscriptionRefresh?
+    private let refreshAsked = RefreshFlag()
+
+    private final class RefreshFlag: Sendable {
+        let isSet = Atomic<Bool>(false)
+    }
 
     /// - Parameters:
     ///   - subscriptions: the config's and the imported feeds, in list order.
     ///   - store: the cache the counts come from (none: no counts).
     ///   - cacheKey: where a subscription's pages are cached, by its URL (as the run that opens
     ///     it stores them).
-    public init(subscriptions: [Subscription], store: CacheStore?, cacheKey: @escaping @Sendable (String) -> FeedKey) {
+    ///   - refresh: refresh-all, run when the list is refreshed (`R`).
+    public init(
+        subscriptions: [Subscription], store: CacheStore?, cacheKey: @escaping @Sendable (String) -> FeedKey,
+        refresh: SubscriptionRefresh? = nil
+    ) {
+        self.refresh = refresh
         self.subscriptions = subscriptions
         self.store = store
         self.cacheKey = cacheKey
@@ -38,6 +51,14 @@ public struct SubscriptionListSource: FeedSource {
 
     public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard key == firstKey else { throw FeedError(.invalidRequest, "the subscription list is one page") }
+        var refreshNote: String?
+        if let refresh, refreshAsked.isSet.exchange(false, ordering: .acquiringAndReleasing) {
+            // Every feed at once; the footer's spinner turns meanwhile.
+            let reports = await refresh.run()
+            let unchanged = reports.filter { $0.outcome == .notModified }.count
+            let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
+            refreshNote = "refreshed \(reports.count): \(reports.count - unchanged - failed) changed, \(unchanged) not modified, \(failed) failed"
+        }
         let keys = subscriptions.map { cacheKey($0.url) }
         let counts = (try? store?.unreadCounts(of: keys)) ?? [:]
         let saved: Int? = store.flatMap { try? $0.savedItemCount() }
@@ -62,7 +83,12 @@ public struct SubscriptionListSource: FeedSource {
             }
             rows.append(FeedItem(id: Self.rowID(of: subscription.url), title: subscription.title, url: subscription.url, facts: facts))
         }
-        return Page(key: key, items: rows, next: nil, total: rows.count)
+        return Page(key: key, items: rows, next: nil, total: rows.count, endNote: refreshNote)
+    }
+
+    /// `R` on the list: the next load refreshes every subscription first.
+    public func startOver() {
+        refreshAsked.isSet.store(true, ordering: .releasing)
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

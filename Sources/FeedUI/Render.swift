@@ -134,7 +134,7 @@ extension AppState {
             return "— end of feed · first \(count.grouped) — the API returns no more —"
         }
         let items = "\(count.grouped) item\(count == 1 ? "" : "s")"
-        let skipped = paging.skippedCount
+        let skipped = paging.omittedCount
         if skipped > 0 {
             return "— end of feed · \(items) · \(skipped.grouped) deleted or dead skipped —"
         }

@@ -94,6 +94,16 @@ import Testing
         let stats = try setup.replica.routeStats()
         #expect(stats["feeds/atom-archived"] == 1, "\(stats)")
         for k in 1...3 { #expect(stats["feeds/atom-archived/archive/\(k)"] == 1, "\(stats)") }
+
+        // R refreshes every subscription at once: Archived's document is unchanged (one 304),
+        // RSS paged is fetched for the first time and its first page counted.
+        try tmux.sendKeys("R")
+        screen = try tmux.waitForText("refreshed 2: 1 changed, 1 not modified, 0 failed", timeout: 20)
+        #expect(Self.row(screen, "RSS paged")?.contains("10 unread") == true, "\(screen)")
+        let after = try setup.replica.routeStats()
+        #expect(after["feeds/atom-archived"] == 2, "\(after)")
+        #expect(after["feeds/rss-paged"] == 1, "\(after)")
+        for k in 1...3 { #expect(after["feeds/atom-archived/archive/\(k)"] == 1, "\(after)") }
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }

@@ -89,3 +89,40 @@ import Testing
         #expect(run.standardError.hasPrefix(expected), "\(run.standardError)")
     }
 }
+
+/// `feedscroll feeds --refresh`: every subscription at once, a progress line each, and an
+/// unchanged feed costs exactly one request (a 304) the second time.
+@Suite struct RefreshAllPipeTests {
+    @Test func aSecondRefreshCostsOne304PerFeed() throws {
+        let replica = try ServeProcess("")
+        let base = try #require(replica.baseURLs["feeds"])
+        let scratch = NSTemporaryDirectory() + "feedscroll-refresh-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // A page of 10: the first page is ready before its document's end (20 entries), and the
+        // document must still be kept with its validators for the second refresh to ask conditionally.
+        let feeds = ["atom-archived", "rss-paged", "json-paged"]
+        try feeds.map { "[[subscriptions]]\nurl = \"\(base)/\($0)\"\nname = \"\($0)\"\n" }.joined(separator: "\n")
+            .write(toFile: scratch + "/config.toml", atomically: true, encoding: .utf8)
+        let command = "feeds --refresh --page-size 10 --config \(scratch)/config.toml --cache \(scratch)/cache.sqlite"
+
+        let first = try runFeedscroll(command)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == "refreshed 3 feeds: 3 changed, 0 not modified, 0 failed\n")
+        let progress = first.standardError.split(separator: "\n").map(String.init)
+        #expect(progress.count == 3, "\(first.standardError)")
+        #expect(progress.map { String($0.prefix(while: { $0 != "·" })) } == ["feedscroll: refresh 1/3 ", "feedscroll: refresh 2/3 ", "feedscroll: refresh 3/3 "])
+        #expect(progress.contains { $0.hasSuffix("· rss-paged: 10 entries on its first page") }, "\(progress)")
+        var stats = try replica.routeStats()
+        for feed in feeds { #expect(stats["feeds/\(feed)"] == 1, "\(feed): \(stats)") }
+
+        let second = try runFeedscroll(command)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput == "refreshed 3 feeds: 0 changed, 3 not modified, 0 failed\n")
+        #expect(second.standardError.split(separator: "\n").allSatisfy { $0.hasSuffix(": not modified") }, "\(second.standardError)")
+        stats = try replica.routeStats()
+        // One more request each, answered 304; no archive, no second page.
+        for feed in feeds { #expect(stats["feeds/\(feed)"] == 2, "\(feed): \(stats)") }
+        #expect(stats.keys.filter { $0.contains("/archive/") }.isEmpty, "\(stats)")
+    }
+}

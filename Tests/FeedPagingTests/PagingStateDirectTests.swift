@@ -118,8 +118,8 @@ import Testing
     @Test func idSlicesAddressPagesToo() throws {
         var paging = PagingState(firstKey: .idSlice(start: 0, count: 0), pageSize: 30)
         let first = try #require(request(paging.prefetch(cursor: 0, distance: 10)))
-        #expect(paging.receive(first, .success(Page(key: first.key, items: makeItems(0..<28), next: .idSlice(start: 30, count: 30), total: 500, skipped: 2))).effects.isEmpty)
-        #expect(paging.skippedCount == 2)
+        #expect(paging.receive(first, .success(Page(key: first.key, items: makeItems(0..<28), next: .idSlice(start: 30, count: 30), total: 500, omittedCount: 2))).effects.isEmpty)
+        #expect(paging.omittedCount == 2)
         let last = try #require(request(paging.jump(toRow: 499)))
         #expect(last.key == .idSlice(start: 480, count: 30))
     }

@@ -1,5 +1,6 @@
 @testable import FeedReader
 import FeedMarkup
+import Foundation
 import Testing
 
 /// `Text.normalised`, `isBlank` and `hasText` read UTF-8 a scalar at a time; they must say what
@@ -68,6 +69,21 @@ import Testing
             let expected = Self.reference(root.textContent).unicodeScalars.count
             #expect(Text.normalisedLength(root) == expected, "\(root.textContent.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+    }
+
+    @Test func classPatternsFindWordsAsSubstringsLikeFoundation() {
+        let words = ["-ad-", "ad", "sidebar", "é", "hidden", "x"]
+        let texts = ["", "a", "ad", "-ad-", "main-ad-slot", "SideBar left", "sidebarsidebar", "sideba", "Café", "hidden-xs hid", "xx"]
+        for text in texts {
+            for word in words {
+                let lower = text.lowercased()
+                #expect(ClassPatterns.contains(Array(lower.utf8), word) == lower.contains(word), "\(text) / \(word)")
+            }
+            #expect(ClassPatterns.matches(text, words) == words.contains { text.lowercased().contains($0) })
+        }
+        #expect(ClassPatterns.isNegative("post hid"))
+        #expect(ClassPatterns.isNegative("share-bar"))
+        #expect(!ClassPatterns.isNegative("article-body"))
     }
 
     @Test func hasTextStopsAtTheFirstWordAndSeesDeepText() {

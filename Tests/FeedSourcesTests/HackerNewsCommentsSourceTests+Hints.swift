@@ -87,7 +87,7 @@ extension HackerNewsCommentsSourceTests {
         let transport = ScriptedTransport()
         let page = try await load(source(transport, knownKids: [2, 10, 3]), pageSize: 100, over: transport, rounds: [[1, 2, 10, 3], [4, 5, 8, 9], [6, 7]])
         #expect(page.items.map(\.id) == Self.walk)
-        #expect(page.failed.isEmpty)
+        #expect(page.itemFailures.isEmpty)
         let failed = ScriptedTransport()
         let same = try await load(
             source(failed, knownKids: [2, 10, 3]), pageSize: 100, over: failed, rounds: [[1, 2, 10, 3], [4, 5, 8, 9], [6, 7]],
@@ -107,7 +107,7 @@ extension HackerNewsCommentsSourceTests {
             source(gone, knownKids: [2, 3, 9]), pageSize: 100, over: gone, rounds: [[1, 2, 3, 9], [4, 5], [6, 7]],
             failing: [3: FeedError(.http(status: 404), "gone")])
         #expect(page.items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:7"])
-        #expect(page.failed.map(\.kind) == [.http(status: 404)])
+        #expect(page.itemFailures.map(\.kind) == [.http(status: 404)])
     }
 
     /// `--thread ID` has no list, so no hint: the root first, then its replies.

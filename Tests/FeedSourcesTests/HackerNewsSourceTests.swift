@@ -122,7 +122,7 @@ struct HackerNewsSourceTests {
         transport.serve("\(Self.base)/item/3.json", body: story(3))
         let page = try await loadPage(source, source.firstKey, pageSize: 3)
         #expect(page.items.map(\.id) == ["hn:1", "hn:3"])
-        #expect(page.failed.map(\.kind) == [.http(status: 404)])
+        #expect(page.itemFailures.map(\.kind) == [.http(status: 404)])
 
         // A body that cannot be read is not a missing item: the page fails (issue 14).
         transport.serve("\(Self.base)/item/3.json", body: #"{"id":3,"title":5}"#)

@@ -46,7 +46,7 @@ import Testing
         #expect(items.map { $0.facts.first?.labelText } == truth.map { "Feed \($0.feed)" })
         #expect(pages.dropLast().allSatisfy { $0.items.count == pageSize })
         #expect(pages.last?.endNote == "end of every subscription's history")
-        #expect(pages.allSatisfy { $0.failed.isEmpty })
+        #expect(pages.allSatisfy { $0.itemFailures.isEmpty })
         // Each document once for the whole walk, however many river pages read from it.
         let stats = try await harness.stats()
         #expect(stats["feeds/atom-paged"] == 5)
@@ -75,8 +75,8 @@ import Testing
         ])
         let pages = try await Self.walk(river, pageSize: 20)
         #expect(pages.flatMap(\.items).map(\.id) == ReplicaFeeds.entries("rss-paged", origin: harness.origin).map { $0.id ?? "" })
-        #expect(pages.first?.failed.count == 1)
-        #expect(pages.first?.failed.first?.message.hasPrefix("broken: ") == true)
+        #expect(pages.first?.itemFailures.count == 1)
+        #expect(pages.first?.itemFailures.first?.message.hasPrefix("broken: ") == true)
         try await harness.stop()
     }
 }

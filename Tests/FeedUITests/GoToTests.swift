@@ -66,7 +66,7 @@ import Testing
             var page = offsetPage(request)
             guard case let .offset(start, _) = request.key, start == 980 else { return page }
             page.items = Array(page.items.prefix(13))
-            page.skipped = 7
+            page.omittedCount = 7
             return page
         }
         var state = started(page: skipping)

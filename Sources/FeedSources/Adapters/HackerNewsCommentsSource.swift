@@ -89,7 +89,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         var walk: Walk
-        var skipped: [FeedError] = []
+        var itemFailures: [FeedError] = []
         var subject: FeedItem?
         var guessed: [Int: CommentDTO?] = [:]
         var reportedEarly = 0  // comments the first round already reported
@@ -100,7 +100,7 @@ public struct HackerNewsCommentsSource: FeedSource {
             walk = Walk(pending: decoded)
         } else {
             // The root as the list shows it: the first page carries it as its subject.
-            let root = try await fetchRoot(guessing: size, skipped: &skipped, guessed: &guessed, reported: &reportedEarly, context: context)
+            let root = try await fetchRoot(guessing: size, itemFailures: &itemFailures, guessed: &guessed, reported: &reportedEarly, context: context)
             subject = root?.feedItem
             walk = Walk(roots: root?.kids ?? [])
         }
@@ -120,12 +120,12 @@ public struct HackerNewsCommentsSource: FeedSource {
                 let wanted = walk.frontier(positions: min(size - items.count, budget)) { Self.lookup(known[$0]) }
                 let fetched = try await FanOut.map(wanted, width: maxConcurrentItems) { [self] id throws(FeedError) in
                     var notes: [FeedError] = []
-                    let dto = try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)
+                    let dto = try await fetch(id, as: CommentDTO.self, itemFailures: &notes, context: context)
                     return (dto, notes)
                 }
                 for (id, (dto, notes)) in zip(wanted, fetched) {
                     known[id] = .some(dto)
-                    skipped += notes
+                    itemFailures += notes
                 }
             }
             for visit in walk.take(shown: size - items.count, budget: &budget, { Self.lookup(known[$0]) }) {
@@ -135,7 +135,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         ahead.keep(known)
         return Page(
-            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), failed: skipped,
+            key: key, items: items, next: walk.isFinished ? nil : .cursor(Self.encode(walk.pending)), itemFailures: itemFailures,
             subject: subject)
     }
 
@@ -167,15 +167,15 @@ public struct HackerNewsCommentsSource: FeedSource {
 
     /// The thread's root, fetched together with the first replies `knownKids` names (up to a
     /// page's worth, leaving the root a place in the fan-out). The guesses the fresh root still
-    /// names land in `guessed` (their 404s in `skipped`); the others are dropped, and so are
+    /// names land in `guessed` (their 404s in `itemFailures`); the others are dropped, and so are
     /// their failures. A guess that failed and is still named fails the page, as the walk
     /// would have when it fetched it.
     private func fetchRoot(
-        guessing size: Int, skipped: inout [FeedError], guessed: inout [Int: CommentDTO?], reported: inout Int, context: FetchContext
+        guessing size: Int, itemFailures: inout [FeedError], guessed: inout [Int: CommentDTO?], reported: inout Int, context: FetchContext
     ) async throws(FeedError) -> HackerNewsItemDTO? {
         let guesses = maxConcurrentItems > 1 ? Array((knownKids ?? []).prefix(min(size, maxConcurrentItems - 1))) : []
         guard !guesses.isEmpty else {
-            return try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &skipped, context: context)
+            return try await fetch(itemID, as: HackerNewsItemDTO.self, itemFailures: &itemFailures, context: context)
         }
         // The round's first comments are drawn as they come, not when its last one does.
         let early = context.progress.map { FirstRoundProgress(size: size, progress: $0) }
@@ -184,12 +184,12 @@ public struct HackerNewsCommentsSource: FeedSource {
             var notes: [FeedError] = []
             guard let id else {
                 // The root's failure is the page's: it throws, and the fan-out cancels the guesses.
-                let root = try await fetch(itemID, as: HackerNewsItemDTO.self, skipped: &notes, context: context)
+                let root = try await fetch(itemID, as: HackerNewsItemDTO.self, itemFailures: &notes, context: context)
                 early?.rootArrived(root)
                 return .root(root, notes)
             }
             do throws(FeedError) {
-                let comment = try await fetch(id, as: CommentDTO.self, skipped: &notes, context: context)
+                let comment = try await fetch(id, as: CommentDTO.self, itemFailures: &notes, context: context)
                 early?.commentArrived(comment, id: id)
                 return .comment(id, .success(comment), notes)
             } catch {
@@ -198,11 +198,11 @@ public struct HackerNewsCommentsSource: FeedSource {
         }
         reported = early?.reported ?? 0
         guard case let .root(root, rootNotes) = round.first else { return nil }
-        skipped += rootNotes
+        itemFailures += rootNotes
         let fresh = Set(root?.kids ?? [])
         for case let .comment(id, result, notes) in round.dropFirst() where fresh.contains(id) {
             guessed[id] = .some(try result.get())
-            skipped += notes
+            itemFailures += notes
         }
         return root
     }
@@ -262,11 +262,11 @@ public struct HackerNewsCommentsSource: FeedSource {
         case comment(Int, Result<CommentDTO?, FeedError>, [FeedError])
     }
 
-    /// One item; nil when it is `null` or gone (a 404, noted in `skipped`). Other failures
+    /// One item; nil when it is `null` or gone (a 404, noted in `itemFailures`). Other failures
     /// (still transient after the transport's retries, a body that cannot be read, cancellation)
     /// throw and fail the page.
     private func fetch<DTO: Decodable & Sendable>(
-        _ id: Int, as type: DTO.Type, skipped: inout [FeedError], context: FetchContext
+        _ id: Int, as type: DTO.Type, itemFailures: inout [FeedError], context: FetchContext
     ) async throws(FeedError) -> DTO? {
         let url = APIEndpoint.url(base: baseURL, path: "item/\(id).json")
         do throws(FeedError) {
@@ -274,7 +274,7 @@ public struct HackerNewsCommentsSource: FeedSource {
         } catch {
             // A body that cannot be read is an error to see, not a missing comment (issue 14).
             if error.kind != .http(status: 404) { throw error }
-            skipped.append(error)
+            itemFailures.append(error)
             return nil
         }
     }

@@ -15,7 +15,7 @@ import Synchronization
 /// Per-item failures: each item request retries by itself (a `RetryingTransport`), so one bad
 /// item never costs its siblings a second request. An item that still fails with a transient
 /// error fails the page; one that fails for good (a 404) is left out and listed in
-/// `Page.skipped`, never silently.
+/// `Page.omittedCount`, never silently.
 ///
 /// With `hints`, every story shown records its first reply ids there, so opening its thread
 /// can fetch them together with the story (`HackerNewsCommentsSource`).
@@ -72,7 +72,7 @@ public struct HackerNewsSource: FeedSource {
         // failed for good are reported apart, never silently.
         return Page(
             key: key, items: items, next: next, total: ids.count,
-            skipped: max(0, slice.count - items.count - failed.count), failed: failed)
+            omittedCount: max(0, slice.count - items.count - failed.count), itemFailures: failed)
     }
 
     public func startOver() {

@@ -122,7 +122,7 @@ public struct RiverSource: FeedSource {
             next = .cursor(data.base64EncodedString())
         }
         return Page(
-            key: key, items: items, next: goesOn ? next : nil, failed: failed,
+            key: key, items: items, next: goesOn ? next : nil, itemFailures: failed,
             endNote: goesOn ? nil : "end of every subscription's history")
     }
 

@@ -61,6 +61,13 @@ public struct SyndicationSource: FeedSource {
     /// A refresh fetches the subscription document again (conditionally); archives stay.
     public func startOver() { state.forgetWalk() }
 
+    /// Waits until every document this source is parsing was read whole (and, for the feed's
+    /// own document and archives, kept in the document cache with its validators): refresh-all
+    /// waits for it before the program may end, so the next refresh can ask conditionally.
+    public func waitForParses() async {
+        for parse in state.parses() { await parse.waitFor(entries: .max) }
+    }
+
     /// How documents were obtained so far: fetched whole, answered 304, read from the cache without a request.
     public var counters: SyndicationCounters { state.counters }
 
@@ -335,6 +342,9 @@ final class SyndicationState: Sendable {
     func count(_ counter: WritableKeyPath<SyndicationCounters, Int>) { walk.withLock { $0.counters[keyPath: counter] += 1 } }
 
     func parsed(_ url: String) -> DocumentParse? { walk.withLock { $0.parsed[url]?.parse } }
+
+    /// Every document of the walk.
+    func parses() -> [DocumentParse] { walk.withLock { $0.parsed.values.map(\.parse) } }
 
     /// Records that `from`'s history link names `to`; false when `to` was already in the walk
     /// (a loop) or the walk is at its limit.

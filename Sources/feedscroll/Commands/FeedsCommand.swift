@@ -15,9 +15,11 @@ struct FeedsCommand: RunCommand {
             Enter opens the row: a feed with its whole history by scrolling, the river (every \
             subscription merged, newest first) or the saved items (s saves any item of any feed, \
             and unsaves it). Esc, h or ← go back to the list; q quits. In a pipe the list is \
-            printed as `feeds:URL<TAB>name`.
+            printed as `feeds:URL<TAB>name`. --refresh revalidates every subscription concurrently.
             """)
 
+    @Flag(help: "Refresh every subscription at once (an unchanged feed costs one 304), a progress line each on stderr, then exit.")
+    var refresh = false
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
@@ -41,6 +43,15 @@ struct FeedsCommand: RunCommand {
         let session = FeedsSession(
             context: context, options: options, transport: network.transport(on: context.network, maxBodyBytes: 128 << 20),
             store: opening.store, subscriptions: subscriptions)
+        if refresh {
+            guard !options.offline else {
+                printError("--refresh fetches every feed; it cannot run --offline")
+                throw ExitCode(64)
+            }
+            let code = session.refreshAll()
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         if OutputMode(options) != .terminal {
             try Launcher(context, options: options).run(session.listSource())
             return

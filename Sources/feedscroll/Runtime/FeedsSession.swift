@@ -32,7 +32,19 @@ struct FeedsSession {
 
     func listSource() -> SubscriptionListSource {
         let pageSize = pageSize
-        return SubscriptionListSource(subscriptions: subscriptions, store: store) { Self.cacheKey(of: $0, pageSize: pageSize) }
+        return SubscriptionListSource(
+            subscriptions: subscriptions, store: store, cacheKey: { Self.cacheKey(of: $0, pageSize: pageSize) },
+            refresh: options.offline ? nil : makeRefresh())
+    }
+
+    /// Refresh-all over the run's transport and the cache's documents (their validators).
+    func makeRefresh() -> SubscriptionRefresh {
+        let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
+        let transport = transport
+        let pageSize = pageSize
+        return SubscriptionRefresh(
+            subscriptions: subscriptions, store: store, pageSize: pageSize, cacheKey: { Self.cacheKey(of: $0, pageSize: pageSize) },
+            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents, parseQueue: ParseQueue.shared) })
     }
 
     /// Runs the list and what it opens until the reader quits.
@@ -59,6 +71,30 @@ struct FeedsSession {
             let (feedCode, feedEnding) = opened.run(on: terminal, theme: theme)
             guard feedEnding == .left else { return feedCode }
         }
+    }
+
+    /// `feeds --refresh`: every subscription fetched again at once, a progress line each on
+    /// stderr as it ends, the sum on stdout.
+    /// - Returns: the exit status: 1 when any feed failed.
+    func refreshAll() -> Int32 {
+        // The work suspends in the transport on the cooperative pool; this thread only waits.
+        let inbox = Inbox<[SubscriptionRefresh.Report]>()
+        let refresh = makeRefresh()
+        Task.detached {
+            let reports = await refresh.run { report in printError(report.line) }
+            inbox.post(reports)
+        }
+        var reports: [SubscriptionRefresh.Report]?
+        while reports == nil {
+            inbox.wait()
+            reports = inbox.drain().first
+        }
+        context.network.shutdown()
+        let all = reports ?? []
+        let unchanged = all.filter { $0.outcome == .notModified }.count
+        let failed = all.filter { if case .failed = $0.outcome { true } else { false } }.count
+        print("refreshed \(all.count) feed\(all.count == 1 ? "" : "s"): \(all.count - unchanged - failed) changed, \(unchanged) not modified, \(failed) failed")
+        return failed > 0 ? 1 : 0
     }
 
     // MARK: - Helpers
@@ -105,7 +141,9 @@ struct FeedsSession {
         keepsOwnPages: Bool = false
     ) -> TerminalRuntime {
         let settings = context.settings
-        let cache = store.map { PageCache(store: $0, feed: feed, logger: logger) }
+        // The list reads its counts from the store itself and keeps no pages: a cached first
+        // screen would be revalidated with a refresh, and a refresh of the list is refresh-all.
+        let cache = role == .chooser ? nil : store.map { PageCache(store: $0, feed: feed, logger: logger) }
         var run = TerminalRuntime(
             source: source, pageSize: pageSize, prefetch: options.prefetch ?? settings.prefetch ?? .automatic,
             maxPages: options.pageCap(configured: settings.maxPages), livePeriod: nil, logger: logger, keyMap: settings.keyMap,

@@ -95,7 +95,7 @@ struct PipeRuntime {
                     logger.debug("loaded", metadata: ["page": "\(request.index)", "ms": "\(Int(latency * 1000))"])
                     if case let .success(page) = result {
                         // A left-out item is never silent: one stderr line and a log line each.
-                        for error in page.failed {
+                        for error in page.itemFailures {
                             printError("item left out: \(error.message)")
                             logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
                         }

@@ -1,0 +1,104 @@
+import FeedModel
+import FeedSources
+import FeedStore
+import Foundation
+
+/// Refresh-all: every subscription's own document fetched again at once (conditionally: its
+/// stored `ETag`/`Last-Modified`, so an unchanged feed costs one 304), its first page stored in
+/// the cache where the list's counts and the feed's run read it.
+///
+/// The feeds are fetched concurrently through the one transport, whose per-host limiter keeps
+/// each host to its width; each result is reported as it comes, for the progress line.
+public struct SubscriptionRefresh: Sendable {
+    /// How one feed's refresh ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The server said 304: nothing new.
+        case notModified
+        /// A new document: its first page has this many entries.
+        case changed(entries: Int)
+        case failed(String)
+    }
+
+    /// One feed's result, with how many are done so far.
+    public struct Report: Sendable, Equatable {
+        public var subscription: Subscription
+        public var outcome: Outcome
+        public var done: Int
+        public var total: Int
+    }
+
+    private let subscriptions: [Subscription]
+    private let store: CacheStore?
+    private let pageSize: Int
+    private let cacheKey: @Sendable (String) -> FeedKey
+    private let makeSource: @Sendable (URL) -> SyndicationSource
+
+    /// - Parameters:
+    ///   - subscriptions: the list.
+    ///   - store: where first pages are stored (none: fetched and counted only).
+    ///   - pageSize: entries of the first page.
+    ///   - cacheKey: where a subscription's pages are cached, by URL.
+    ///   - makeSource: a feed's source, over the run's transport and document cache (where the
+    ///     validators are kept).
+    public init(
+        subscriptions: [Subscription], store: CacheStore?, pageSize: Int, cacheKey: @escaping @Sendable (String) -> FeedKey,
+        makeSource: @escaping @Sendable (URL) -> SyndicationSource
+    ) {
+        self.subscriptions = subscriptions
+        self.store = store
+        self.pageSize = pageSize
+        self.cacheKey = cacheKey
+        self.makeSource = makeSource
+    }
+
+    /// Refreshes every feed concurrently.
+    /// - Parameter progress: called with each feed's report as it ends (on any thread).
+    /// - Returns: every report, in the order they ended.
+    public func run(progress: @escaping @Sendable (Report) -> Void = { _ in }) async -> [Report] {
+        let total = subscriptions.count
+        var reports: [Report] = []
+        await withTaskGroup(of: (Subscription, Outcome).self) { group in
+            for subscription in subscriptions {
+                group.addTask { (subscription, await refresh(subscription)) }
+            }
+            for await (subscription, outcome) in group {
+                let report = Report(subscription: subscription, outcome: outcome, done: reports.count + 1, total: total)
+                reports.append(report)
+                progress(report)
+            }
+        }
+        return reports
+    }
+
+    // MARK: - Helpers
+
+    private func refresh(_ subscription: Subscription) async -> Outcome {
+        guard let url = URL(string: subscription.url) else { return .failed("not a URL") }
+        let source = makeSource(url)
+        let page: Page
+        do throws(FeedError) {
+            page = try await source.load(source.firstKey, pageSize: pageSize)
+        } catch {
+            return .failed(error.message)
+        }
+        // The document kept with its validators before this feed counts as done.
+        await source.waitForParses()
+        let sanitized = Page(
+            key: page.key, items: page.items.map { $0.sanitized() }, next: page.next, total: page.total, cap: page.cap,
+            endNote: page.endNote)
+        try? store?.store(sanitized, index: 0, of: cacheKey(subscription.url), at: Date().timeIntervalSince1970)
+        return source.counters.notModified > 0 ? .notModified : .changed(entries: page.items.count)
+    }
+}
+
+extension SubscriptionRefresh.Report {
+    /// The progress line: `refresh 2/5 · Name: not modified`.
+    public var line: String {
+        let what = switch outcome {
+        case .notModified: "not modified"
+        case let .changed(entries): "\(entries) entr\(entries == 1 ? "y" : "ies") on its first page"
+        case let .failed(message): "failed: \(message)"
+        }
+        return "refresh \(done)/\(total) · \(TextSanitizer.clean(subscription.title)): \(what)"
+    }
+}
