@@ -11,7 +11,7 @@ import Testing
 
     @Test func openADetailAndGoBackToTheSameRow() throws {
         let tmux = try start("demo --latency-ms 0")
-        try tmux.waitForText("points")
+        try tmux.waitForFirstPage()
         for _ in 0..<6 { try tmux.sendKeys("j") }
         let list = try tmux.waitFor({ $0[23].contains(" 7/") }, description: "cursor on item 7")
         let row = try #require(list.firstIndex { $0.hasPrefix("▌ ") })

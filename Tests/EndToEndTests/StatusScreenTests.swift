@@ -17,7 +17,7 @@ import Testing
         // The default run: Hacker News from the in-process replica. `env -u BROWSER` and a PATH
         // with no xdg-open on it.
         let tmux = try start("", environment: ["PATH": "/nonexistent", "BROWSER": ""])
-        try tmux.waitForText("points")
+        try tmux.waitForFirstPage()
         try tmux.sendKeys("Enter")
         try tmux.waitFor({ $0[23].contains("line 1") && $0[23].contains("comment") }, description: "the detail")
         try tmux.sendKeys("o")
