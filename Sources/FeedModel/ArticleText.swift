@@ -2,7 +2,7 @@
 /// followed by its number, `[3]`), and the links by number.
 ///
 /// Every string has been through the terminal-escape gate; `links` are checked http(s) addresses.
-public struct ArticleText: Sendable, Hashable {
+public struct ArticleText: Sendable, Hashable, Codable {
     /// The page's address after redirects.
     public var url: String
     public var title: String
@@ -18,5 +18,22 @@ public struct ArticleText: Sendable, Hashable {
         self.about = about
         self.blocks = blocks
         self.links = links
+    }
+}
+
+extension ArticleText {
+    /// The article with every string passed through `TextSanitizer` again, for one read back
+    /// from the cache (a file on disk is not trusted more than the network). The links stay as
+    /// they are: they are checked again where they are opened.
+    public func sanitized() -> ArticleText {
+        ArticleText(
+            url: TextSanitizer.clean(url), title: TextSanitizer.clean(title), about: TextSanitizer.clean(about),
+            blocks: blocks.map { block in
+                var block = block
+                block.lines = block.lines.map(TextSanitizer.cleanKeepingLayout)
+                block.marker = block.marker.map(TextSanitizer.cleanKeepingLayout)
+                return block
+            },
+            links: links)
     }
 }

@@ -2,8 +2,8 @@
 /// (a code block) kept exactly as they are.
 ///
 /// Every string in a block has been through `TextSanitizer`.
-public struct TextBlock: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+public struct TextBlock: Sendable, Hashable, Codable {
+    public enum Kind: Sendable, Hashable, Codable {
         /// Lines to word-wrap; each entry is a hard line (a `<br>` starts a new one).
         case paragraph
         /// Lines never re-wrapped or re-spaced (`<pre>`): clipped at the edge instead.

@@ -38,16 +38,42 @@ extension AppState {
         return [.fetchArticle(url: checked, serial: readersOpened)] + markRead(item)
     }
 
-    mutating func receiveArticle(serial: Int, _ outcome: ArticleOutcome) {
-        guard var reader, reader.serial == serial, reader.isLoading else { return }
+    /// The network's answer. With a cache, an article is kept for reading offline, and a page
+    /// that failed asks the cache for the copy kept from an earlier reading before it says why.
+    mutating func receiveArticle(serial: Int, _ outcome: ArticleOutcome) -> [AppEffect] {
+        guard let reader, reader.serial == serial, reader.isLoading else { return [] }
         switch outcome {
-        case .article(let article): reader.content = .loaded(article)
-        case .failed(let reason): reader.content = .failed(reason)
+        case .article(let article):
+            show(.loaded(article))
+            return cache.storesPages ? [.keepArticle(article, url: reader.url)] : []
+        case .failed(let reason):
+            if cache.isEnabled { return [.readArticle(url: reader.url, serial: serial, failure: reason)] }
+            show(.failed(reason))
+            return []
         }
-        self.reader = reader
+    }
+
+    /// The cache's answer: the copy kept (its links checked again, as remote text), or why
+    /// there is nothing to read.
+    mutating func receiveKeptArticle(serial: Int, _ kept: KeptArticle?, failure: String?) {
+        guard let reader, reader.serial == serial, reader.isLoading else { return }
+        guard var article = kept?.article else {
+            show(.failed(failure ?? "offline: this page was not read here before, so no copy is kept"))
+            return
+        }
+        article.links = article.links.map { (try? LinkCheck.validate($0)) ?? "" }
+        self.reader?.keptAt = kept?.fetchedAt
+        if let failure { notice = failure }
+        show(.loaded(article))
+    }
+
+    /// Shows what came for the reader, laid out, where it was left last time.
+    private mutating func show(_ content: ReaderState.Content) {
+        guard let url = reader?.url else { return }
+        reader?.content = content
         relayoutReader()
-        let top = Self.clampedTop(readerPositions[reader.url] ?? 0, lines: self.reader?.lines.count ?? 0, rows: readerRows)
-        self.reader?.top = top
+        let top = Self.clampedTop(readerPositions[url] ?? 0, lines: reader?.lines.count ?? 0, rows: readerRows)
+        reader?.top = top
     }
 
     /// Lays the article out for the terminal's width: the measure, centred when wider.
@@ -93,6 +119,7 @@ extension AppState {
         case .retry:
             guard case .failed = reader.content else { return [] }
             self.reader?.content = .loading
+            self.reader?.keptAt = nil
             return [.fetchArticle(url: reader.url, serial: reader.serial)]
         case .help:
             isHelpShown = true
@@ -111,6 +138,10 @@ extension AppState {
                     return []
                 }
                 link = article.links[count - 1]
+                guard !link.isEmpty else {
+                    notice = "link \(count) was not a web address"
+                    return []
+                }
             }
             let shown = LinkText.display(link)
             if intent == .copy {

@@ -50,7 +50,9 @@ extension AppState {
                 relayoutDetail()
             }
         case let .articleFetched(serial, outcome):
-            receiveArticle(serial: serial, outcome)
+            effects += receiveArticle(serial: serial, outcome)
+        case let .articleRead(serial, kept, failure):
+            receiveKeptArticle(serial: serial, kept, failure: failure)
         }
         if !isQuitting {
             // After every action each view has its say, in this one order: the list (its pages,

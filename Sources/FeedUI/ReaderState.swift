@@ -29,6 +29,9 @@ public struct ReaderState: Equatable, Sendable {
     public internal(set) var isSearching = false
     /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
     var searchOrigin = 0
+    /// When the article shown was fetched, when it is the copy the cache kept (offline, or the
+    /// network failed); nil for one fresh from the network.
+    public internal(set) var keptAt: Double?
 
     /// The widest the text runs, in columns, however wide the terminal.
     public static let measure = 76
@@ -41,4 +44,16 @@ public enum ArticleOutcome: Equatable, Sendable {
     case article(ArticleText)
     /// One line: why there is no article.
     case failed(String)
+}
+
+/// An article the cache kept from an earlier reading (`AppAction.articleRead`).
+public struct KeptArticle: Equatable, Sendable {
+    public var article: ArticleText
+    /// When it was fetched from the network, Unix seconds.
+    public var fetchedAt: Double
+
+    public init(article: ArticleText, fetchedAt: Double) {
+        self.article = article
+        self.fetchedAt = fetchedAt
+    }
 }

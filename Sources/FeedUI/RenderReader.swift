@@ -41,6 +41,7 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         let percent = reader.top + rows >= length ? 100 : (reader.top + rows) * 100 / length
         left += " · \(percent)% · \(article.links.count) link\(article.links.count == 1 ? "" : "s")"
     }
+    if let keptAt = reader.keptAt { left += " · copy kept \(AppState.age(state.now - keptAt)) ago" }
     if let count = reader.count { left += " · \(count)…" }
     if let search = reader.search, reader.isSearching || !search.isEmpty { left += " · /" + search.text + (reader.isSearching ? "▏" : "") }
     if let notice = state.notice { left += " · " + notice }

@@ -13,6 +13,13 @@ import Testing
             command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"])
     }
 
+    private func start(_ arguments: String, cacheHome: String) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) \(arguments)",
+            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true", "XDG_CACHE_HOME": cacheHome])
+    }
+
     private func fetchJSON(_ url: String) throws -> Any {
         let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
         return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
@@ -60,6 +67,46 @@ import Testing
         #expect(back.firstIndex { $0.hasPrefix("▌ ") } == list.firstIndex { $0.hasPrefix("▌ ") })
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// An article read once is kept in the cache: with the replica gone, `--offline` opens it
+    /// again, says how old the copy is, and the story stays marked read.
+    @Test func anArticleReadOnceOpensAgainOfflineFromTheCache() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess()
+        let base = try #require(replica.baseURLs["hn"])
+        let story = try storyWithAnArticle(base)
+        let page = ReplicaArticles.page(story.path, seed: ReplicaConfiguration().seed, origin: "http://127.0.0.1:\(replica.port)")
+        let firstWords = String(page.paragraphs[0].prefix(30))
+
+        let online = try start("hn --base-url \(base)", cacheHome: home)
+        try online.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
+        for _ in 0..<story.rank { try online.sendKeys("j") }
+        try online.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story")
+        try online.sendKeys("a")
+        let fresh = try online.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader, online")
+        #expect(fresh.contains { $0.contains(firstWords) })
+        #expect(!fresh[23].contains("copy kept"), "a fresh article is not a kept copy")
+        try online.sendKeys("Escape")
+        try online.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list")
+        try online.sendKeys("q")
+        #expect(try online.waitForExit() == .exited(0))
+        replica.stop()
+
+        let offline = try start("hn --base-url \(base) --offline", cacheHome: home)
+        try offline.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the cached list")
+        for _ in 0..<story.rank { try offline.sendKeys("j") }
+        try offline.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story, offline")
+        try offline.sendKeys("a")
+        let kept = try offline.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader, offline")
+        #expect(kept[0].contains(String(page.title.prefix(40))))
+        #expect(kept.contains { $0.contains(firstWords) }, "the article's first paragraph, from the cache")
+        #expect(kept[23].contains("copy kept"), "\(kept[23])")
+        try offline.sendKeys("q")
+        try offline.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list, offline")
+        try offline.sendKeys("q")
+        #expect(try offline.waitForExit() == .exited(0))
     }
 
     @Test func escWhileThePageLoadsClosesItsRequestOnTheWire() throws {
