@@ -86,6 +86,52 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// `new` marks on a source other than Hacker News: a Reddit thread read in part, then opened
+    /// again, says `new` on the comments the first visit had not loaded, and `.` goes to them.
+    /// And `--thread` needs no subreddit.
+    @Test func aRedditThreadSaysWhatIsNewSinceTheLastVisit() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["reddit"])
+        let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "20"])
+        let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
+        let post = try #require(try posts.first { post in
+            let counts = stubs(try tree(base, post: post))
+            return counts.loadMore >= 1 && counts.continueThread == 0
+        })
+        let streamed = try pipe(["reddit", "--base-url", base, "--thread", post, "--plain", "--limit", "3"])
+        #expect(streamed.status == 0, "--thread without a subreddit: \(streamed.standardError)")
+        #expect(streamed.standardOutput.split(separator: "\n").count == 3 && streamed.standardOutput.hasPrefix("reddit:t1_"))
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("conversation-new-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
+        let command = "reddit swift --base-url \(base) --images off --cache \(cache) --thread \(post)"
+        // The first visit: its first comments, nothing marked new.
+        var tmux = try start(command)
+        let first = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the first comments")
+        #expect(!first.contains { $0.contains("· new") }, "a first visit marks nothing new")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+        // The second: read to the end; what the first had not loaded says new.
+        tmux = try start(command)
+        var screen = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the comments again")
+        for _ in 0..<30 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen[23]
+            try tmux.sendKeys("G")
+            screen = try tmux.waitFor({ ($0[23] != before && !$0[23].contains("⇣")) || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "G and the comments below")
+        }
+        #expect(screen.contains { $0.contains("▾ ") && $0.contains("· new") }, "the comments loaded since say new")
+        try tmux.sendKeys("g")
+        let top = try tmux.waitFor({ $0[23].contains("line 1/") || $0[23].contains("line 1 ") }, timeout: 10, description: "the top")
+        #expect(!top.contains { $0.contains("▾ ") && $0.contains("· new") }, "the first comments were read: not new")
+        try tmux.sendKeys(".")
+        let next = try tmux.waitFor({ $0[0].hasPrefix("▌") }, timeout: 10, description: "the next new comment at the top")
+        #expect(next[0].contains("· new"), "\(next[0])")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// Esc while a Reddit or Mastodon thread loads: the replica sees the thread's request closed,
     /// and no request of the thread starts after it.
     @Test(arguments: [
