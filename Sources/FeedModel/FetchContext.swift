@@ -18,13 +18,6 @@ public struct FetchContext: Sendable {
         self.onRetry = onRetry
         self.progress = progress
     }
-
-    /// The same context in another lane (a picture fetched for a page's load).
-    public func inLane(_ lane: FetchLane) -> FetchContext {
-        var copy = self
-        copy.lane = lane
-        return copy
-    }
 }
 
 /// Hears the items a load already knows, in page order, as a longer prefix each time: a source
