@@ -46,7 +46,7 @@ extension AppState {
         case let .pictureFetched(result):
             effects += pictures.reduce(.fetched(result))
             // The detail's text moves up to the picture's own height (no blank band, issue 23).
-            if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRows(for: detail.item) {
+            if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRoom(detail).rows {
                 relayoutDetail()
             }
         case let .articleFetched(serial, outcome):
