@@ -32,9 +32,10 @@ enum DetailLayout {
     static func headLines(_ detail: DetailState, width: Int, now: Double, wraps: inout [String: LongWrap]) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
-        // moving the text.
-        var lines: [DetailLine] = Array(repeating: DetailLine(""), count: detail.pictureRows)
-        let textWidth = max(1, width - 2)
+        // moving the text: blank lines above the title, or columns beside the title's lines.
+        let isAside = detail.pictureColumns > 0
+        var lines: [DetailLine] = Array(repeating: DetailLine(""), count: isAside ? 0 : detail.pictureRows)
+        let textWidth = max(1, width - 2 - detail.pictureColumns)
         var place = Place(wraps: wraps)
         defer { wraps = place.wraps ?? wraps }
         place.wrap(item.title.isEmpty ? "(untitled)" : item.title, key: "title", width: textWidth, into: &lines) {
@@ -47,6 +48,10 @@ enum DetailLayout {
         }
         if let url = shownURL {
             place.wrap(url, key: "url", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
+        }
+        // What follows the title runs the whole width, so it starts below a picture beside it.
+        if isAside, lines.count < detail.pictureRows - 1 {
+            lines += Array(repeating: DetailLine(""), count: detail.pictureRows - 1 - lines.count)
         }
         if !detail.body.isEmpty {
             lines.append(DetailLine(""))

@@ -220,3 +220,34 @@ struct RecordedWikipediaDiffTests {
         ].joined(separator: "\n"))
     }
 }
+
+/// DEV: `/comments?a_id=` as the orbit-love/community-ruby-dev-orbit specs keep it
+/// (`comment_stub`): a comment and its reply by real DEV users, each `body_html` a whole HTML
+/// document with its DOCTYPE as DEV sends it, the texts elided to `...` by that project. The
+/// article is not recorded there: it is served in the documented shape.
+struct RecordedDevToThreadTests {
+    static let comments = #"""
+        [{"type_of":"comment","id_code":"m357","created_at":"2021-03-07T17:19:40.000Z",
+          "body_html":"<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\" \"http://www.w3.org/TR/REC-html40/loose.dtd\">\n<html><body>\n<p>...</p>\n\n<p>...</p>\n\n</body></html>\n",
+          "user":{"name":"Dario Waelchi","username":"dariowaelchi","twitter_username":"","github_username":"","website_url":"","profile_image":"https://res.cloudinary.com/...png","profile_image_90":"https://res.cloudinary.com/...png"},
+          "children":[{"type_of":"comment","id_code":"m35m","created_at":"2021-03-07T17:19:40.000Z",
+            "body_html":"<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\" \"http://www.w3.org/TR/REC-html40/loose.dtd\">\n<html><body>\n\n<p>...</p>\n\n</body></html>\n",
+            "user":{"name":"rhymes","username":"rhymes","twitter_username":"","github_username":"","website_url":"","profile_image":"https://res.cloudinary.com/...jpeg","profile_image_90":"https://res.cloudinary.com/....jpeg"},
+            "children":[]}]}]
+        """#
+
+    @Test func devsWholeDocumentBodiesReadAsTheirParagraphs() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(ConversationSourcesTests.devBase)/articles/42", body: ConversationSourcesTests.article)
+        transport.serve("\(ConversationSourcesTests.devBase)/comments?a_id=42", body: Self.comments)
+        let source = DevToCommentsSource(articleID: 42, baseURL: URL(string: ConversationSourcesTests.devBase)!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 20)
+        #expect(page.items.map(\.id) == ["devto:c/m357", "devto:c/m35m"])
+        #expect(page.items.map(\.depth) == [0, 1])
+        #expect(page.items.map(\.author) == ["dariowaelchi", "rhymes"])
+        #expect(page.items.map(\.time) == [1_615_137_580, 1_615_137_580])
+        let blocks = HTMLBlocks.parse(try #require(page.items[0].bodyHTML))
+        #expect(blocks.map(\.lines) == [["..."], ["..."]], "the DOCTYPE and the document's tags are not text")
+        #expect(!page.items.contains { $0.title.contains("DOCTYPE") || $0.title.contains("W3C") })
+    }
+}
