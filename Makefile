@@ -72,6 +72,7 @@ bench: deps release
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
 	scripts/bench-pipe $(RELEASE_BIN) $(PIPE_ITEMS)
 	scripts/bench-bytes $(RELEASE_BIN)
+	scripts/bench-reader-peers $(RELEASE_BIN)
 
 bench-floor: deps release
 	touch Benchmarks/Package.swift
