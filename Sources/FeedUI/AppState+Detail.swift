@@ -37,7 +37,7 @@ extension AppState {
         return openDetail(FeedItem(id: itemID, title: "item \(number)"), isStandIn: true)
     }
 
-    private mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
+    mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
         let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil

@@ -99,10 +99,17 @@ extension AppState {
         case .list:
             let counts = result.request.generation == paging.generation && paging.inFlight[result.request.id] != nil
             let wasRefreshing = paging.isRefreshing
+            let hadFirstItems = showsFirstItems
+            let early = firstCursorItemID
             effects += receive(result)
             if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
             followEnd()
             if detail == nil { followCursorTarget() }
+            // The first page replaced the first items: the cursor stays on its item, and the keys
+            // that waited for the page are applied now, in order.
+            if hadFirstItems && !showsFirstItems {
+                for key in leaveFirstItems(cursorOn: early) { effects += handle(key) }
+            }
         case let .comments(serial): effects += receiveComments(result, serial: serial)
         case let .document(serial): effects += receiveDocument(result, serial: serial)
         }
@@ -114,6 +121,10 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key {
             if reader != nil { return [] }
+            if detail == nil && showsFirstItems {
+                handleOnFirstItems(event)
+                return []
+            }
             return detail != nil ? handleInDetail(event) : handle(event)
         }
         notice = nil
@@ -147,6 +158,7 @@ extension AppState {
         // The reader reads keys as a detail does (its scrolling, q and Esc to go back).
         if reader != nil { return handleInReader(key, keyMap.intent(for: key, in: .detail)) }
         if detail != nil { return handleInDetail(key, intent) }
+        if showsFirstItems { return handleOnFirstItems(key, intent) }
         // Digits before a movement key are its count, as in vim and less (`3j`, `2 space`).
         let count = goTo.flatMap { Int($0.digits) }.map { max(1, $0) } ?? 1
         if let effects = handleGoTo(key) { return effects }

@@ -26,6 +26,10 @@ public struct AppState: Equatable, Sendable {
     /// The first page's items known before the page (in rank order), drawn while the list is
     /// still empty; the page itself replaces them.
     public internal(set) var firstItems: [FeedItem] = []
+    /// The cursor on the first items (AppState+FirstItems.swift): keys act on the rows drawn.
+    public internal(set) var firstCursor = 0
+    /// Keys pressed on the first items that need their page, applied in order when it lands.
+    public internal(set) var typeahead: [Key] = []
     /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
     public var livePeriod: Double?
     /// When the last live update was asked for.
