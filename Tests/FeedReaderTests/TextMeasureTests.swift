@@ -1,5 +1,6 @@
 @testable import FeedReader
 import FeedMarkup
+import FeedModel
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func normalisedAndBlankAgreeWithTheWhiteSpaceProperty() {
-        var generator = SeededGenerator(seed: 20)
+        var generator = SplitMix64(seed: 20)
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...24, using: &generator)
             var scalars = String.UnicodeScalarView()
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func normalisedLengthCountsTheJoinedTextOfATree() {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         for _ in 0..<500 {
             let root = HTMLNode(element: "div")
             var parents = [root]
@@ -101,18 +102,5 @@ import Testing
         #expect(Text.hasText(root))
         #expect(Text.hasText(deeper))
         #expect(!Text.hasText(blank))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
