@@ -66,6 +66,10 @@ extension AppState {
 
     /// Puts the list's cursor on `cursorTarget` once its row is loaded.
     mutating func followCursorTarget() {
+        // Before the page, the first rows' cursor goes there if it can (the target stays for it).
+        if let id = cursorTarget, showsFirstItems, let index = firstItems.prefix(firstItemsShown).firstIndex(where: { $0.id == id }) {
+            firstCursor = index
+        }
         guard let id = cursorTarget, let index = paging.items.index(of: id) else { return }
         cursorTarget = nil
         viewport.moveCursor(to: index)

@@ -104,12 +104,12 @@ extension AppState {
             effects += receive(result)
             if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
             followEnd()
+            // The first page replaced the first items: the cursor stays on its item (a thread
+            // opened by id still takes it to its story, below), and the keys that waited for the
+            // page are applied after, in order.
+            let held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
             if detail == nil { followCursorTarget() }
-            // The first page replaced the first items: the cursor stays on its item, and the keys
-            // that waited for the page are applied now, in order.
-            if hadFirstItems && !showsFirstItems {
-                for key in leaveFirstItems(cursorOn: early) { effects += handle(key) }
-            }
+            for key in held { effects += handle(key) }
         case let .comments(serial): effects += receiveComments(result, serial: serial)
         case let .document(serial): effects += receiveDocument(result, serial: serial)
         }

@@ -18,17 +18,19 @@ import Testing
         let replica = try ServeProcess("--items 200 --latency-ms 300 --rate-limit 5/s")
         let base = try #require(replica.baseURLs["hn"])
         let tmux = try start("hn --base-url \(base) --no-cache")
-        // Two rows drawn, the page not in yet: the position is the early cursor's (`1/…`).
-        let early = try tmux.waitFor({ !$0[2].isEmpty && $0[23].contains("1/…") }, timeout: 20, description: "the first rows before their page")
+        // Two rows drawn (the second's meta line: with one row, row 2 is the loading line), the
+        // page not in yet: the position is the early cursor's (`1/…`).
+        let early = try tmux.waitFor({ $0[3].contains(" · ") && $0[23].contains("1/…") }, timeout: 20, description: "the first rows before their page")
         #expect(early[0].hasPrefix("▌ "), "the first row has the cursor")
         let second = early[2].trimmingCharacters(in: .whitespaces)
         try tmux.sendKeys("j")
         try tmux.sendKeys("Enter")
-        // The detail of the second story, with its first comment.
+        // The detail of the second story, then its first comment (the host's pace, learned from
+        // the first burst's refusals, spaces the comment round's requests).
         let head = String(second.prefix(24))
-        try tmux.waitFor({ screen in
-            screen.prefix(4).contains { $0.contains(head) } && screen.contains { $0.contains("▾ ") }
-        }, timeout: 20, description: "the second story's detail and a comment")
+        try tmux.waitFor({ $0.prefix(4).contains { $0.contains(head) } && $0[23].contains("line 1") }, timeout: 10,
+                         description: "the second story's detail")
+        try tmux.waitFor({ $0.contains { $0.contains("▾ ") } }, timeout: 40, description: "a comment")
         try tmux.sendKeys("Escape")
         let list = try tmux.waitFor({ $0[23].contains(" 2/") && !$0[23].contains("…") }, timeout: 30, description: "the list with its page, on row 2")
         #expect(list[2].hasPrefix("▌ ") && list[2].contains(head), "the cursor stayed on the story opened")

@@ -165,4 +165,19 @@ import Testing
         _ = state.reduce(.key(.mouse(MouseEvent(kind: .press, row: 4, column: 5)), at: now))
         #expect(state.firstCursorIndex == 2)
     }
+
+    @Test func backFromAThreadOpenedByIDBeforeThePageGoesToItsStory() throws {
+        var (state, first) = try started()
+        state.commentPageSize = 20
+        _ = state.reduce(.openThread(itemID: "t:3"))
+        _ = partial(&state, first, makeItems(0..<2))
+        _ = press(&state, .escape)
+        #expect(state.detail == nil)
+        #expect(state.firstCursorIndex == 0, "the story has not come yet")
+        // The story comes among the first rows: the early cursor goes to it, and the page keeps it.
+        _ = partial(&state, first, makeItems(0..<5))
+        #expect(state.firstCursorIndex == 3)
+        _ = page(&state, first)
+        #expect(state.viewport.cursor == 3)
+    }
 }
