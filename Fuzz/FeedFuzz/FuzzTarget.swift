@@ -79,12 +79,23 @@ public struct FuzzTarget: Sendable {
             FuzzTarget(api: "github-thread", recording: recording("github-thread"), listPath: [], nullIsEmpty: false) {
                 GitHubRepoThreadSource(repository: .id(10006474), baseURL: base("/github"), transport: $0)
             },
+            // Reddit's "load more comments": the tree's first page ends at the stub, and the
+            // page the fuzzer checks is the one morechildren's answer (the list response) gives.
+            FuzzTarget(api: "reddit-more", recording: recording("reddit-more"), listPath: ["json", "data", "things"], nullIsEmpty: false) {
+                FollowingPageSource(RedditCommentsSource(postID: "ot2m75", baseURL: base("/reddit"), transport: $0))
+            },
+            // A Wikipedia edit's diff is the thread's subject, with no comments under it.
+            FuzzTarget(api: "wikipedia-diff", recording: recording("wikipedia-diff"), listPath: ["compare", "body"], nullIsEmpty: false) {
+                WikipediaDiffSource(itemID: "wikipedia:1700002398@1250003597", revisionID: 1_250_003_597, baseURL: base("/wikipedia/w"), transport: $0)
+            },
         ]
     }()
 
     /// The prefix every error message of this adapter starts with.
     var errorPrefix: String {
         if api == "hn-comments" { return "hn" }
+        if api == "reddit-more" { return "reddit" }
+        if api == "wikipedia-diff" { return "wikipedia" }
         return api.hasSuffix("-thread") ? String(api.dropLast("-thread".count)) : api
     }
 
@@ -108,5 +119,25 @@ public struct FuzzTarget: Sendable {
             node = next
         }
         return (node as? [Any])?.isEmpty ?? false
+    }
+}
+
+/// A source whose first page is the page after its inner source's first: how the fuzzer reaches
+/// a request that is made only when the reader gets to it (Reddit's `more` stub). When the
+/// first page has no next page (a mutation took the stub away), it is that first page.
+struct FollowingPageSource: FeedSource {
+    let inner: any FeedSource
+
+    init(_ inner: any FeedSource) { self.inner = inner }
+
+    var name: String { inner.name }
+    var firstKey: PageKey { inner.firstKey }
+    var defaultPageSize: Int { inner.defaultPageSize }
+    var maxPageSize: Int { inner.maxPageSize }
+
+    func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+        let first = try await inner.load(key, pageSize: pageSize, context: context)
+        guard key == inner.firstKey, let next = first.next else { return first }
+        return try await inner.load(next, pageSize: pageSize, context: context)
     }
 }

@@ -171,6 +171,11 @@ public struct Fuzzer: Sendable {
         func finding(_ problem: String) -> Finding { Finding(api: target.api, caseNumber: number, mutation: mutation, problem: problem) }
         do throws(FeedError) {
             let page = try await source.load(source.firstKey, pageSize: source.defaultPageSize)
+            // A thread whose content is its subject (a Wikipedia diff) is checked as its subject.
+            if page.items.isEmpty && page.next == nil, let subject = page.subject, !(subject.bodyHTML ?? "").isEmpty {
+                if let leak = Self.leak(in: subject.sanitized()) { return (mutation, finding("control characters reach the screen in the subject's \(leak)"), .page) }
+                return (mutation, nil, .page)
+            }
             if page.items.isEmpty && page.next == nil {
                 if victim == 0 && target.saysEmpty(responses[0].body) { return (mutation, nil, .emptyAsSaid) }
                 return (mutation, finding("a silent empty page (no error, no items, no next page)"), .silentEmpty)

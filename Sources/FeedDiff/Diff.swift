@@ -47,36 +47,37 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
         isPaired.withUnsafeMutableBufferPointer { isPaired in
             var lastPaired = -1
             for row in 0..<newCount {
-                let item = new.storage[row]
-                // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
-                // usually the old row after the last pair, or one or two further on when rows
-                // in between were deleted. Ids are unique, so an id found there IS the pair.
-                // Checking those rows (sequential memory) first spares a hash lookup, which
-                // on a big table is a cache miss. Old rows are read borrowed: no retain and
-                // release of what they hold (for string ids, a quarter of the diff's time).
-                var oldRow = -1
-                var guess = lastPaired &+ 1
-                let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
-                while guess <= lastGuess {
-                    if old.storage.withElement(at: guess, { $0.id == item.id }) {
-                        oldRow = guess
-                        break
+                new.storage.withElement(at: row) { item in
+                    // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
+                    // usually the old row after the last pair, or one or two further on when rows
+                    // in between were deleted. Ids are unique, so an id found there IS the pair.
+                    // Checking those rows (sequential memory) first spares a hash lookup, which
+                    // on a big table is a cache miss. Rows are read borrowed (a new row is copied only
+                    // into an insert or an update): no retain and release of what they hold.
+                    var oldRow = -1
+                    var guess = lastPaired &+ 1
+                    let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
+                    while guess <= lastGuess {
+                        if old.storage.withElement(at: guess, { $0.id == item.id }) {
+                            oldRow = guess
+                            break
+                        }
+                        guess &+= 1
                     }
-                    guess &+= 1
-                }
-                if oldRow < 0, let found = old.index(of: item.id) {
-                    oldRow = found
-                }
-                if oldRow >= 0 {
-                    newToOld[row] = Int32(truncatingIfNeeded: oldRow)
-                    isPaired[oldRow] = true
-                    if oldRow < lastPaired { isInOrder = false }
-                    lastPaired = oldRow
-                    if old.storage.withElement(at: oldRow, { $0 != item }) {
-                        updates.append(.init(index: row, item: item))
+                    if oldRow < 0, let found = old.index(of: item.id) {
+                        oldRow = found
                     }
-                } else {
-                    inserts.append(.init(index: row, item: item))
+                    if oldRow >= 0 {
+                        newToOld[row] = Int32(truncatingIfNeeded: oldRow)
+                        isPaired[oldRow] = true
+                        if oldRow < lastPaired { isInOrder = false }
+                        lastPaired = oldRow
+                        if old.storage.withElement(at: oldRow, { $0 != item }) {
+                            updates.append(.init(index: row, item: copy item))
+                        }
+                    } else {
+                        inserts.append(.init(index: row, item: copy item))
+                    }
                 }
             }
         }

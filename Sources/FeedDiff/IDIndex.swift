@@ -51,7 +51,7 @@ internal struct IDIndex: Sendable {
     /// The sequence number of the id with this hash that `isMatch` recognises, if present.
     ///
     /// - Parameters:
-    ///   - hash: the id's `hashValue`.
+    ///   - hash: the id's `indexHash`.
     ///   - isMatch: whether the row at a sequence number holds the id (asked only of slots
     ///     whose hash is equal).
     @inlinable

@@ -28,11 +28,14 @@ extension Snapshot {
         // fills it with the next sequence number, checking equality against the rows.
         let base = self.base
         let next = base &+ storage.count
-        let id = item.id
-        // The index is moved out while it is written, so the check can read the rows (no copy).
+        let hash = indexHash(item.id)
+        // The index is moved out while it is written, so the check can read the rows (no copy);
+        // the check is asked only of rows whose id has the same hash, and reads them borrowed.
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        let existing = index.findOrInsert(hash: id.hashValue, sequence: next) { storage[$0 &- base].id == id }
+        let existing = index.findOrInsert(hash: hash, sequence: next) { sequence in
+            storage.withElement(at: sequence &- base) { $0.id == item.id }
+        }
         swap(&index, &sequenceNumbers)
         if let existing {
             storage[existing &- base] = item
@@ -61,7 +64,7 @@ extension Snapshot {
         var addedIndex = IDIndex()
         for item in items {
             let id = item.id
-            let hash = id.hashValue
+            let hash = indexHash(id)
             if let sequence = sequenceNumber(of: id, hash: hash) {
                 storage[sequence &- base] = item
             } else if let row = addedIndex.findOrInsert(hash: hash, sequence: added.count, isMatch: { added[$0].id == id }) {
@@ -138,7 +141,7 @@ extension Snapshot {
         let base = self.base
         var index = IDIndex()
         swap(&index, &sequenceNumbers)
-        index.remove(hash: id.hashValue) { storage[$0 &- base].id == id }
+        index.remove(hash: indexHash(id)) { storage[$0 &- base].id == id }
         swap(&index, &sequenceNumbers)
     }
 }
@@ -161,7 +164,7 @@ extension Snapshot {
             }
             for (offset, item) in newItems.enumerated() {
                 let row = rows.lowerBound + offset
-                let hash = item.id.hashValue
+                let hash = indexHash(item.id)
                 precondition(sequenceNumber(of: item.id, hash: hash) == nil, "replacement id already present")
                 storage[row] = item
                 sequenceNumbers.insertNew(hash: hash, sequence: base &+ row)

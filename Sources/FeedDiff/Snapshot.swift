@@ -57,15 +57,17 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     /// - Complexity: O(1) on average (one hash lookup).
     @inlinable
     public func index(of id: Item.ID) -> Int? {
-        guard let sequenceNumber = sequenceNumber(of: id, hash: id.hashValue) else { return nil }
+        guard let sequenceNumber = sequenceNumber(of: id, hash: indexHash(id)) else { return nil }
         return sequenceNumber &- base
     }
 
-    /// The sequence number of `id` (whose `hashValue` is `hash`), if a row has it.
+    /// The sequence number of `id` (whose `indexHash` is `hash`), if a row has it.
     @inlinable
     internal func sequenceNumber(of id: Item.ID, hash: Int) -> Int? {
         let base = self.base
-        return sequenceNumbers.lookup(hash: hash) { storage[$0 &- base].id == id }
+        return sequenceNumbers.lookup(hash: hash) { sequence in
+            storage.withElement(at: sequence &- base) { $0.id == id }
+        }
     }
 
     /// Whether a row has the given id.

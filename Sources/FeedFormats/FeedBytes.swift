@@ -10,8 +10,12 @@ import Glibc
 /// become numeric references, a bare `&` becomes `&amp;`, characters XML forbids are dropped,
 /// an unterminated CDATA section or comment is closed.
 struct FeedBytes {
-    /// UTF-8, ready for the reader.
-    var utf8: [UInt8]
+    /// The decoded or repaired copy, or nil when the input needed neither (valid UTF-8 with
+    /// nothing to repair, the usual feed): the reader then reads the input's own bytes at
+    /// `range`, and a 32 MB document costs no second 32 MB.
+    var owned: [UInt8]?
+    /// Where the reader's bytes are: in `owned` when there is a copy, else in the input.
+    var range: Range<Int>
     /// The charset the bytes were read as.
     var charset: String
     /// The DOCTYPE declaration that was removed (Netscape RSS 0.91 is told by it).
@@ -19,10 +23,22 @@ struct FeedBytes {
     /// What had to be repaired, one short phrase each.
     var repairs: [String]
 
-    /// - Complexity: O(n) in the body's size; one output copy.
-    static func prepare(_ bytes: [UInt8], contentType: String?) -> FeedBytes {
+    /// The UTF-8 ready for the reader, given the input `prepare` was given.
+    func withUTF8<R>(in input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let owned {
+            return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return body(UnsafeBufferPointer(rebasing: input[range]))
+    }
+
+    /// The UTF-8 ready for the reader, as an array (tests).
+    func utf8(in input: UnsafeBufferPointer<UInt8>) -> [UInt8] { withUTF8(in: input) { Array($0) } }
+
+    /// - Complexity: O(n) in the body's size; no copy when the body is valid UTF-8 that needs
+    ///   no repair, one copy otherwise.
+    static func prepare(_ input: UnsafeBufferPointer<UInt8>, contentType: String?) -> FeedBytes {
         var repairs: [String] = []
-        var body = bytes[...]
+        var body = input[...]
         var bomLabel: String?
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { bomLabel = "UTF-8"; body = body.dropFirst(3) }
         else if body.starts(with: [0xFE, 0xFF]) { bomLabel = "UTF-16BE"; body = body.dropFirst(2) }
@@ -33,15 +49,14 @@ struct FeedBytes {
         let header = contentType.flatMap(charsetParameter)
         let label = bomLabel ?? header ?? declared ?? "UTF-8"
 
-        var decoded: [UInt8]?
+        var decoded: Decoded?
         var charset = canonical(label)
         var candidates = [charset]
         if let declared, !candidates.contains(canonical(declared)) { candidates.append(canonical(declared)) }
         for fallback in ["UTF-8", "windows-1252"] where !candidates.contains(fallback) { candidates.append(fallback) }
         // A Latin-1 label over bytes that are valid UTF-8 with non-ASCII in them: the label is
         // wrong (valid multi-byte UTF-8 is almost never intended Latin-1 text).
-        if charset == "windows-1252", bomLabel == nil, body.contains(where: { $0 >= 0x80 }),
-           String(validating: body, as: UTF8.self) != nil {
+        if charset == "windows-1252", bomLabel == nil, body.contains(where: { $0 >= 0x80 }), isValidUTF8(body) {
             candidates = ["UTF-8"]
             repairs.append("declared \(label) but the bytes are UTF-8; read as UTF-8")
         }
@@ -53,12 +68,49 @@ struct FeedBytes {
                 break
             }
         }
-        var utf8 = decoded ?? Array(body)  // windows-1252 always decodes; this is unreachable
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
-        let (start, doctype) = prologEnd(utf8)
-        var out = FeedBytes(utf8: [], charset: charset, doctype: doctype, repairs: repairs)
-        out.utf8 = repair(utf8[start...], notes: &out.repairs)
-        return out
+        // windows-1252 always decodes: `.asIs` is never reached for want of a decode.
+        switch decoded ?? .asIs {
+        case .asIs:
+            var from = body.startIndex
+            if input[from...].starts(with: [0xEF, 0xBB, 0xBF]) { from += 3 }
+            let (start, doctype) = prologEnd(UnsafeBufferPointer(rebasing: input[from...]))
+            var out = FeedBytes(owned: nil, range: (from + start)..<input.count, charset: charset, doctype: doctype, repairs: repairs)
+            if let repaired = repair(input, from: from + start, notes: &out.repairs) {
+                out.owned = repaired
+                out.range = 0..<repaired.count
+            }
+            return out
+        case var .converted(utf8):
+            if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
+            return utf8.withUnsafeBufferPointer { converted in
+                let (start, doctype) = prologEnd(converted)
+                var out = FeedBytes(owned: nil, range: start..<converted.count, charset: charset, doctype: doctype, repairs: repairs)
+                let repaired = repair(converted, from: start, notes: &out.repairs)
+                out.owned = repaired ?? utf8
+                out.range = repaired.map { 0..<$0.count } ?? out.range
+                return out
+            }
+        }
+    }
+
+    /// A decode's result: the input itself (valid UTF-8), or a UTF-8 copy of it.
+    enum Decoded {
+        case asIs
+        case converted([UInt8])
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, allocating nothing (`String(validating:)` would
+    /// build a string as long as the feed).
+    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     // MARK: - Charsets
@@ -74,7 +126,7 @@ struct FeedBytes {
     }
 
     /// The `encoding` of an XML declaration at the start (after whitespace).
-    static func declaredEncoding(_ body: ArraySlice<UInt8>) -> String? {
+    static func declaredEncoding<C: Collection<UInt8>>(_ body: C) -> String? {
         let head = Array(body.prefix(256))
         guard let text = String(bytes: head, encoding: .isoLatin1) else { return nil }
         let trimmed = text.drop(while: { $0.isWhitespace })
@@ -99,19 +151,19 @@ struct FeedBytes {
     }
 
     /// The body as UTF-8 from `charset`, or nil when the bytes are not valid in it.
-    static func decode(_ body: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
+    static func decode<C: Collection<UInt8>>(_ body: C, from charset: String) -> Decoded? {
         switch charset {
         case "UTF-8":
-            return String(validating: body, as: UTF8.self) == nil ? nil : Array(body)
+            return isValidUTF8(body) ? .asIs : nil
         case "windows-1252":
-            return windows1252(body)
+            return body.allSatisfy({ $0 < 0x80 }) ? .asIs : .converted(windows1252(body))
         default:
-            return iconvToUTF8(body, from: charset)
+            return iconvToUTF8(body, from: charset).map(Decoded.converted)
         }
     }
 
     /// windows-1252 (which the web reads Latin-1 and ASCII as) to UTF-8: every byte decodes.
-    static func windows1252(_ body: ArraySlice<UInt8>) -> [UInt8] {
+    static func windows1252<C: Collection<UInt8>>(_ body: C) -> [UInt8] {
         if body.allSatisfy({ $0 < 0x80 }) { return Array(body) }
         var out: [UInt8] = []
         out.reserveCapacity(body.count + body.count / 8)
@@ -130,7 +182,7 @@ struct FeedBytes {
     ]
 
     /// Any other charset glibc's iconv knows (UTF-16, KOI8-R, Shift_JIS, ISO-8859-x…).
-    static func iconvToUTF8(_ body: ArraySlice<UInt8>, from charset: String) -> [UInt8]? {
+    static func iconvToUTF8<C: Collection<UInt8>>(_ body: C, from charset: String) -> [UInt8]? {
         guard charset.utf8.count < 40, charset.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         let cd = iconv_open("UTF-8", charset)
         guard let cd, cd != iconv_t(bitPattern: -1) else { return nil }
@@ -157,7 +209,7 @@ struct FeedBytes {
 
     /// Where the content starts after whitespace, the XML declaration and a DOCTYPE (comments
     /// and processing instructions stay for the reader); and the DOCTYPE's text.
-    static func prologEnd(_ bytes: [UInt8]) -> (Int, String?) {
+    static func prologEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, String?) {
         var i = 0
         var doctype: String?
         func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
@@ -202,14 +254,14 @@ struct FeedBytes {
 
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
-    /// One pass over the document's UTF-8 bytes; CDATA sections and comments are copied as they
-    /// are (less characters XML forbids).
-    static func repair(_ bytes: ArraySlice<UInt8>, notes: inout [String]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 64)
+    /// One pass over the document's UTF-8 bytes from `start`; CDATA sections and comments are
+    /// copied as they are (less characters XML forbids).
+    /// - Returns: the repaired copy, or nil when nothing needed repair (no copy is made then).
+    static func repair(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, notes: inout [String]) -> [UInt8]? {
+        var out = RepairOutput(input: bytes, start: start)
         var entities = 0, bare = 0, controls = 0
-        var i = bytes.startIndex
-        let end = bytes.endIndex
+        var i = start
+        let end = bytes.count
         func starts(_ s: StaticString, at k: Int) -> Bool {
             let n = s.utf8CodeUnitCount
             guard k + n <= end else { return false }
@@ -229,8 +281,12 @@ struct FeedBytes {
         func copyLiteral(_ range: Range<Int>) {
             for k in range {
                 let b = bytes[k]
-                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { controls += 1; continue }
-                out.append(b)
+                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
+                    controls += 1
+                    out.drop()
+                    continue
+                }
+                out.keep(k)
             }
         }
         while i < end {
@@ -242,7 +298,7 @@ struct FeedBytes {
                         i = close + 3
                     } else {
                         copyLiteral(i..<end)
-                        out.append(contentsOf: Array("]]>".utf8))
+                        out.emit("]]>")
                         notes.append("unterminated CDATA section closed")
                         i = end
                     }
@@ -253,38 +309,97 @@ struct FeedBytes {
                         copyLiteral(i..<(close + 3))
                         i = close + 3
                     } else {
-                        out.append(contentsOf: Array("<!-- -->".utf8))
+                        out.emit("<!-- -->")
                         notes.append("unterminated comment dropped")
                         i = end
                     }
                     continue
                 }
-                out.append(b)
+                out.keep(i)
                 i += 1
             } else if b == UInt8(ascii: "&") {
                 i = repairReference(bytes, at: i, into: &out, entities: &entities, bare: &bare)
             } else if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
                 controls += 1
+                out.drop()
                 i += 1
             } else if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF {
                 controls += 1  // U+FFFE, U+FFFF: not XML characters
+                out.drop()
                 i += 3
             } else {
-                out.append(b)
+                out.keep(i)
                 i += 1
             }
         }
         if entities > 0 { notes.append("\(entities) undeclared HTML entit\(entities == 1 ? "y" : "ies") replaced") }
         if bare > 0 { notes.append("\(bare) bare & escaped") }
         if controls > 0 { notes.append("\(controls) character\(controls == 1 ? "" : "s") XML forbids dropped") }
-        return out
+        return out.copy
+    }
+
+    /// The repair's output, copied only from the first change on: until then the output is the
+    /// input's `start..<kept` itself.
+    struct RepairOutput {
+        let input: UnsafeBufferPointer<UInt8>
+        let start: Int
+        /// The input's bytes up to here are the output so far (while there is no copy).
+        private(set) var kept: Int
+        private(set) var copy: [UInt8]?
+
+        init(input: UnsafeBufferPointer<UInt8>, start: Int) {
+            self.input = input
+            self.start = start
+            self.kept = start
+        }
+
+        /// The input's bytes `range`, unchanged: they must follow what came before.
+        mutating func keep(_ range: Range<Int>) {
+            if copy == nil, range.lowerBound == kept {
+                kept = range.upperBound
+                return
+            }
+            diverge()
+            copy!.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        }
+
+        mutating func keep(_ index: Int) {
+            if copy == nil, index == kept {
+                kept += 1
+                return
+            }
+            diverge()
+            copy!.append(input[index])
+        }
+
+        /// Input left out: the output differs from here on.
+        mutating func drop() { diverge() }
+
+        /// Bytes of the repair's own.
+        mutating func emit(_ text: StaticString) {
+            diverge()
+            copy!.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func emit(_ text: String) {
+            diverge()
+            copy!.append(contentsOf: text.utf8)
+        }
+
+        private mutating func diverge() {
+            guard copy == nil else { return }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(input.count - start + 64)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<kept]))
+            copy = bytes
+        }
     }
 
     /// Copies or repairs the reference starting at `i` (an `&`); returns where to go on.
     private static func repairReference(
-        _ bytes: ArraySlice<UInt8>, at i: Int, into out: inout [UInt8], entities: inout Int, bare: inout Int
+        _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, into out: inout RepairOutput, entities: inout Int, bare: inout Int
     ) -> Int {
-        let end = bytes.endIndex
+        let end = bytes.count
         var j = i + 1
         func isAlnum(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
         if j < end, bytes[j] == UInt8(ascii: "#") {
@@ -294,37 +409,37 @@ struct FeedBytes {
             let digitsStart = j
             while j < end, j - digitsStart < 10, hex ? isHex(bytes[j]) : (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
             if j > digitsStart, j < end, bytes[j] == UInt8(ascii: ";") {
-                let digits = String(decoding: bytes[digitsStart..<j], as: UTF8.self)
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsStart..<j]), as: UTF8.self)
                 let value = UInt32(digits, radix: hex ? 16 : 10)
                 if let value, isXMLChar(value) {
-                    out.append(contentsOf: bytes[i...j])
+                    out.keep(i..<(j + 1))
                 } else {
-                    out.append(contentsOf: Array("&#xFFFD;".utf8))
+                    out.emit("&#xFFFD;")
                 }
                 return j + 1
             }
             bare += 1
-            out.append(contentsOf: Array("&amp;".utf8))
+            out.emit("&amp;")
             return i + 1
         }
         let nameStart = j
         while j < end, j - nameStart < 32, isAlnum(bytes[j]) { j += 1 }
         if j > nameStart, j < end, bytes[j] == UInt8(ascii: ";"), isLetter(bytes[nameStart]) {
-            let name = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<j]), as: UTF8.self)
             if xmlEntities.contains(name) {
-                out.append(contentsOf: bytes[i...j])
+                out.keep(i..<(j + 1))
             } else if let value = htmlEntityValue(name) {
                 entities += 1
-                out.append(contentsOf: Array("&#\(value);".utf8))
+                out.emit("&#\(value);")
             } else {
                 bare += 1
-                out.append(contentsOf: Array("&amp;".utf8))
+                out.emit("&amp;")
                 return i + 1
             }
             return j + 1
         }
         bare += 1
-        out.append(contentsOf: Array("&amp;".utf8))
+        out.emit("&amp;")
         return i + 1
     }
 

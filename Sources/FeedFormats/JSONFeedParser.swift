@@ -9,11 +9,11 @@ import Foundation
 /// no partial data.
 enum JSONFeedParser {
     static func parse(
-        _ bytes: [UInt8], url: URL?, charset: String, isCancelled: () -> Bool = { false }, onEntry: (FeedEntry, FeedHead) -> Void
+        _ bytes: Data, url: URL?, charset: String, isCancelled: () -> Bool = { false }, onEntry: (FeedEntry, FeedHead) -> Void
     ) throws(FeedParseError) -> FeedHead {
         let feed: Wire
         do {
-            feed = try JSONDecoder().decode(Wire.self, from: Data(bytes))
+            feed = try JSONDecoder().decode(Wire.self, from: bytes)
         } catch let error as FeedParseError {
             throw error
         } catch {

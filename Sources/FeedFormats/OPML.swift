@@ -28,14 +28,17 @@ public enum OPML {
 
     /// - Throws: `FeedParseError` for a file that is not OPML (no `opml` root) or unreadable XML.
     public static func parse(_ bytes: [UInt8]) throws(FeedParseError) -> Document {
-        let prepared = FeedBytes.prepare(bytes, contentType: nil)
-        var utf8 = prepared.utf8
-        guard !utf8.isEmpty else { throw FeedParseError(.notAFeed, "the file is empty, not OPML") }
+        try bytes.withUnsafeBufferPointer { input throws(FeedParseError) in try parse(input) }
+    }
+
+    private static func parse(_ input: UnsafeBufferPointer<UInt8>) throws(FeedParseError) -> Document {
+        let prepared = FeedBytes.prepare(input, contentType: nil)
+        guard !prepared.range.isEmpty else { throw FeedParseError(.notAFeed, "the file is empty, not OPML") }
         let options = Int32(
             XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
                 | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
         let errors = ErrorLog()
-        let result: Result<Document, FeedParseError> = utf8.withUnsafeMutableBufferPointer { buffer in
+        let result: Result<Document, FeedParseError> = prepared.withUTF8(in: input) { buffer in
             let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             guard let reader = xmlReaderForMemory(pointer, Int32(clamping: buffer.count), nil, "UTF-8", options)
             else { return .failure(FeedParseError(.malformed, "libxml2 could not start reading the OPML")) }

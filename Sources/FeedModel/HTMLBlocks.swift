@@ -43,6 +43,8 @@ private struct Parser {
     private var pendingMarker: String?
     private var links: [(href: String, text: String)] = []
     private var skipping: String?
+    /// Cells opened in the current table row: each after the first is set apart by a bar.
+    private var cellsInRow = 0
 
     mutating func run(_ html: String) {
         var rest = Substring(ControlSequences.strip(html))
@@ -111,6 +113,15 @@ private struct Parser {
         case "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table", "section", "article", "header",
              "footer", "hr", "dt", "dd", "figure", "figcaption":
             flushParagraph()
+            if tag.name == "tr" || tag.name == "table" { cellsInRow = 0 }
+        case "td", "th":
+            if !tag.isClosing {
+                if cellsInRow > 0 {
+                    inline.append(" │ ")
+                    pendingSpace = false
+                }
+                cellsInRow += 1
+            }
         case "blockquote":
             flushParagraph()
             quoteDepth = max(0, quoteDepth + (tag.isClosing ? -1 : tag.isSelfClosing ? 0 : 1))

@@ -1,9 +1,13 @@
+import Foundation
+
 /// A feed document as fetched, kept between runs: RFC 5005 archive documents forever (they
 /// never change, so each is fetched once ever), the subscription document with its validators
 /// (so a refresh costs one conditional GET, and a 304 costs no parse).
 public struct StoredFeedDocument: Sendable, Equatable {
     public var url: String
-    public var body: [UInt8]
+    /// The body as received (`Data` as the transport delivers it: kept, parsed and stored
+    /// without a copy).
+    public var body: Data
     public var contentType: String?
     public var etag: String?
     public var lastModified: String?
@@ -12,7 +16,7 @@ public struct StoredFeedDocument: Sendable, Equatable {
     /// Unix seconds.
     public var fetchedAt: Double
 
-    public init(url: String, body: [UInt8], contentType: String?, etag: String?, lastModified: String?, isArchive: Bool, fetchedAt: Double) {
+    public init(url: String, body: Data, contentType: String?, etag: String?, lastModified: String?, isArchive: Bool, fetchedAt: Double) {
         self.url = url
         self.body = body
         self.contentType = contentType

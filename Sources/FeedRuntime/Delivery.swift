@@ -14,4 +14,5 @@ enum Delivery: Sendable {
     case threadHistory(serial: Int, seen: Set<String>)
     /// A page read from the page cache (or nil), read on the cache's queue.
     case cacheRead(CacheRead, CachedCopy?)
+    case keptArticle(serial: Int, KeptArticle?, failure: String?)
 }

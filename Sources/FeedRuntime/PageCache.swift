@@ -81,6 +81,28 @@ public final class PageCache: Sendable {
         return first
     }
 
+    /// Keeps an article the reader read from `url`, for reading it again offline.
+    public func keepArticle(_ article: ArticleText, from url: String) {
+        let time = Date().timeIntervalSince1970
+        writer.submit("keep article") { try $0.keepArticle(article, from: url, at: time) }
+    }
+
+    /// Reads the article kept from `url` on the writer's queue, never on the runtime thread.
+    /// - Parameter answer: called on the writer's queue with the copy, or nil when none is
+    ///   kept or the cache cannot be read.
+    public func readArticle(from url: String, answer: @escaping @Sendable (KeptArticle?) -> Void) {
+        let store = self.store
+        let logger = self.logger
+        writer.submit("read article") { _ in
+            do {
+                answer(try store.keptArticle(from: url).map { KeptArticle(article: $0.article, fetchedAt: $0.fetchedAt) })
+            } catch {
+                logger.warning("cache: reading the article from \(url) failed: \(error)")
+                answer(nil)
+            }
+        }
+    }
+
     /// Stores a read mark, or takes it away.
     public func setRead(_ itemID: String, _ isRead: Bool) {
         let time = Date().timeIntervalSince1970

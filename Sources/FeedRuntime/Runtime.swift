@@ -189,6 +189,8 @@ public final class Runtime<Backend: TerminalBackend> {
                 actions.append(.threadHistory(serial: serial, seen: seen))
             case let .cacheRead(read, copy):
                 actions.append(.cacheRead(read, copy, at: now))
+            case let .keptArticle(serial, kept, failure):
+                actions.append(.articleRead(serial: serial, kept, failure: failure))
             }
         }
         if actions.isEmpty { actions.append(.tick(at: now)) }
@@ -269,6 +271,14 @@ public final class Runtime<Backend: TerminalBackend> {
             articles.fetch(url: url, serial: serial)
         case let .cancelArticle(serial):
             articles?.cancel(serial: serial)
+        case let .readArticle(url, serial, failure):
+            guard let cache else {
+                inbox.post(.keptArticle(serial: serial, nil, failure: failure))
+                break
+            }
+            cache.readArticle(from: url) { inbox.post(.keptArticle(serial: serial, $0, failure: failure)) }
+        case let .keepArticle(article, url):
+            cache?.keepArticle(article, from: url)
         case let .save(item):
             guard let cache else { return "saving items needs the page cache" }
             cache.save(item)

@@ -12,7 +12,7 @@ extension CacheStore {
             else { return nil }
             let body: Data = row["body"]
             return StoredFeedDocument(
-                url: row["url"], body: [UInt8](body), contentType: row["contentType"], etag: row["etag"],
+                url: row["url"], body: body, contentType: row["contentType"], etag: row["etag"],
                 lastModified: row["lastModified"], isArchive: row["isArchive"], fetchedAt: row["fetchedAt"])
         }
     }
@@ -29,7 +29,7 @@ extension CacheStore {
                       fetchedAt = excluded.fetchedAt
                     """,
                 arguments: [
-                    document.url, Data(document.body), document.contentType, document.etag, document.lastModified,
+                    document.url, document.body, document.contentType, document.etag, document.lastModified,
                     document.isArchive, document.fetchedAt,
                 ])
         }

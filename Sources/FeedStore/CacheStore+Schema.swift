@@ -85,6 +85,15 @@ extension CacheStore {
                 table.add(column: "cap", .integer)
             }
         }
+        migrator.registerMigration("v6 articles") { db in
+            try db.create(table: "article") { table in
+                table.primaryKey("url", .text)
+                table.column("article", .blob).notNull()
+                table.column("bytes", .integer).notNull()
+                table.column("fetchedAt", .double).notNull()
+            }
+            try db.create(index: "article_by_time", on: "article", columns: ["fetchedAt"])
+        }
         return migrator
     }
 }

@@ -28,6 +28,10 @@ public enum AppAction: Sendable, Equatable {
     case pictureFetched(PictureResult)
     /// The article asked for with `AppEffect.fetchArticle` for the reader opened as `serial`.
     case articleFetched(serial: Int, ArticleOutcome)
+    /// The cache's answer to `AppEffect.readArticle` for the reader opened as `serial`: the
+    /// article kept from an earlier reading, or nil; `failure` is why the network did not
+    /// answer (nil offline).
+    case articleRead(serial: Int, KeptArticle?, failure: String?)
 }
 
 /// What `reduce` asks the runtime to do.
@@ -71,6 +75,11 @@ public enum AppEffect: Sendable, Equatable {
     case fetchArticle(url: String, serial: Int)
     /// Close that request on the wire: the reader was left before it came.
     case cancelArticle(serial: Int)
+    /// Read the article kept from `url` (the address the reader asked for) off the runtime
+    /// thread; answered by `AppAction.articleRead`. `failure`: why the network did not answer.
+    case readArticle(url: String, serial: Int, failure: String?)
+    /// Keep an article read from `url` in the cache, so it opens again offline.
+    case keepArticle(ArticleText, url: String)
     /// Save an item for later in the cache (`s`), as it is now.
     case save(FeedItem)
     /// Take an item off the saved list.

@@ -45,6 +45,8 @@ extension AppState {
             case let .fetchComments(request, itemID, serial)
                 where offline || request.generation == 0 && detail?.serial == serial && detail?.missedCache == false:
                 return .readCache(CacheRead(request: request, pager: .comments(serial: serial), threadID: itemID, purpose: purpose))
+            case let .fetchArticle(url, serial) where offline:
+                return .readArticle(url: url, serial: serial, failure: nil)
             default:
                 return effect
             }

@@ -325,7 +325,7 @@ extension AppState {
     mutating func relayoutDetail() {
         guard var detail else { return }
         let anchor = detail.top < detail.lines.count ? detail.lines[detail.top] : nil
-        detail.pictureRows = detailPictureRows(for: detail.item)
+        (detail.pictureRows, detail.pictureColumns) = detailPictureRoom(detail)
         var wraps = detail.longWraps
         detail.lines = DetailLayout.lines(detail, width: size.columns, now: now, measure: commentWidth, wraps: &wraps)
         detail.longWraps = wraps

@@ -32,7 +32,7 @@ extension AppState {
     mutating func relayoutDetailHead() {
         guard var detail else { return }
         let headEnd = detail.lines.firstIndex { $0.comment != nil } ?? detail.lines.count
-        detail.pictureRows = detailPictureRows(for: detail.item)
+        (detail.pictureRows, detail.pictureColumns) = detailPictureRoom(detail)
         var wraps = detail.longWraps
         let head = DetailLayout.headLines(detail, width: size.columns, now: now, wraps: &wraps)
         detail.longWraps = wraps

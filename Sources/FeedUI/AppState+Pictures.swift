@@ -39,9 +39,27 @@ extension AppState {
         return paging.items[viewport.cursor].pictureURL != nil
     }
 
-    /// Rows the detail keeps free at its top for the item's picture.
-    func detailPictureRows(for item: FeedItem) -> Int {
-        pictureRows(for: item.pictureURL, box: largePictureBox)
+    /// The box of a picture beside a conversation's title: an avatar's size (a square takes
+    /// twice as many columns as rows).
+    public static let asidePictureBox = PictureBox(columns: 8, rows: 4)
+
+    /// Whether the detail's picture sits small beside its title rather than large above the
+    /// text: in a conversation, whose text comes first (issue 21: a GitHub repository opened on
+    /// half a screen of its owner's avatar); a Pokémon's artwork, which is its page, stays large.
+    func detailPictureIsAside(_ detail: DetailState) -> Bool {
+        detail.comments != nil && size.columns >= 40
+    }
+
+    /// The box the detail's picture is drawn in.
+    func detailPictureBox(_ detail: DetailState) -> PictureBox {
+        detailPictureIsAside(detail) ? Self.asidePictureBox : largePictureBox
+    }
+
+    /// Rows the detail keeps for the item's picture (above the text, or beside the title) and
+    /// the columns a picture beside the title takes, with its margin.
+    func detailPictureRoom(_ detail: DetailState) -> (rows: Int, columns: Int) {
+        let rows = pictureRows(for: detail.item.pictureURL, box: detailPictureBox(detail))
+        return (rows, rows > 0 && detailPictureIsAside(detail) ? Self.asidePictureBox.columns + 2 : 0)
     }
 
     /// Rows a picture takes above its text (and the blank row under it): the picture's own
@@ -64,10 +82,11 @@ extension AppState {
 
     /// Wanted pictures, nearest to the cursor first.
     private func wantedPictures(lead: Int) -> [PictureRequest] {
+        if reader != nil { return readerWantedPictures() }
         let large = largePictureBox
         if let detail {
-            guard let url = detail.item.pictureURL, detailPictureRows(for: detail.item) > 0 else { return [] }
-            return [PictureRequest(url: url, boxes: [large], background: pictures.background)]
+            guard let url = detail.item.pictureURL, detailPictureRoom(detail).rows > 0 else { return [] }
+            return [PictureRequest(url: url, boxes: [detailPictureBox(detail)], background: pictures.background)]
         }
         let items = paging.items
         guard !items.isEmpty else { return [] }
@@ -78,9 +97,13 @@ extension AppState {
         var requests: [PictureRequest] = []
         // The cursor's row first, then outwards: the screen before the lead beyond it.
         let order = [cursor] + (start..<end).filter { $0 != cursor }.sorted { abs($0 - cursor) < abs($1 - cursor) }
+        // The cursor's row is the one Enter opens: in a source with conversations its picture
+        // will sit beside the title, so that size comes in the same load.
+        let aside = commentPageSize != nil && size.columns >= 40 ? Self.asidePictureBox : nil
         for index in order {
             guard let url = items[index].pictureURL, seen.insert(url).inserted else { continue }
-            requests.append(PictureRequest(url: url, boxes: [thumbnailBox, large], background: pictures.background))
+            let boxes = [thumbnailBox, large] + (index == cursor ? aside.map { [$0] } ?? [] : [])
+            requests.append(PictureRequest(url: url, boxes: boxes, background: pictures.background))
         }
         return requests
     }

@@ -38,31 +38,94 @@ extension AppState {
         return [.fetchArticle(url: checked, serial: readersOpened)] + markRead(item)
     }
 
-    mutating func receiveArticle(serial: Int, _ outcome: ArticleOutcome) {
-        guard var reader, reader.serial == serial, reader.isLoading else { return }
+    /// The network's answer. With a cache, an article is kept for reading offline, and a page
+    /// that failed asks the cache for the copy kept from an earlier reading before it says why.
+    mutating func receiveArticle(serial: Int, _ outcome: ArticleOutcome) -> [AppEffect] {
+        guard let reader, reader.serial == serial, reader.isLoading else { return [] }
         switch outcome {
-        case .article(let article): reader.content = .loaded(article)
-        case .failed(let reason): reader.content = .failed(reason)
+        case .article(let article):
+            show(.loaded(article))
+            return cache.storesPages ? [.keepArticle(article, url: reader.url)] : []
+        case .failed(let reason):
+            if cache.isEnabled { return [.readArticle(url: reader.url, serial: serial, failure: reason)] }
+            show(.failed(reason))
+            return []
         }
-        self.reader = reader
-        relayoutReader()
-        let top = Self.clampedTop(readerPositions[reader.url] ?? 0, lines: self.reader?.lines.count ?? 0, rows: readerRows)
-        self.reader?.top = top
     }
 
-    /// Lays the article out for the terminal's width: the measure, centred when wider.
+    /// The cache's answer: the copy kept (its links checked again, as remote text), or why
+    /// there is nothing to read.
+    mutating func receiveKeptArticle(serial: Int, _ kept: KeptArticle?, failure: String?) {
+        guard let reader, reader.serial == serial, reader.isLoading else { return }
+        guard var article = kept?.article else {
+            show(.failed(failure ?? "offline: this page was not read here before, so no copy is kept"))
+            return
+        }
+        article.links = article.links.map { (try? LinkCheck.validate($0)) ?? "" }
+        self.reader?.keptAt = kept?.fetchedAt
+        if let failure { notice = failure }
+        show(.loaded(article))
+    }
+
+    /// Shows what came for the reader, laid out, where it was left last time.
+    private mutating func show(_ content: ReaderState.Content) {
+        guard let url = reader?.url else { return }
+        reader?.content = content
+        relayoutReader()
+        let top = Self.clampedTop(readerPositions[url] ?? 0, lines: reader?.lines.count ?? 0, rows: readerRows)
+        reader?.top = top
+    }
+
+    /// Lays the article out for the terminal's width: the measure, centred when wider, with
+    /// room for each figure's picture when pictures are on. The line at the top stays at the
+    /// top when a picture above it changes the room it takes.
     mutating func relayoutReader() {
         guard var reader else { return }
         let measure = min(ReaderState.measure, max(10, size.columns - 2))
         let margin = max(1, (size.columns - measure) / 2)
+        let before = reader.pictureSlots
         switch reader.content {
         case .loaded(let article):
-            reader.lines = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure, comment: nil)
+            let box = readerPictureBox
+            let urls = article.pictures.map { (try? LinkCheck.validate($0)) ?? "" }
+            let laidOut = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure) { index in
+                index < urls.count && !urls[index].isEmpty ? pictureRows(for: urls[index], box: box) : 0
+            }
+            reader.lines = laidOut.lines
+            reader.pictureSlots = laidOut.pictures.map { slot in
+                let rows = pictureRows(for: urls[slot.picture], box: box)
+                return PictureSlot(line: slot.line, rows: rows, url: urls[slot.picture])
+            }
         case .loading, .failed:
             reader.lines = []
+            reader.pictureSlots = []
+        }
+        if before.count == reader.pictureSlots.count {
+            let moved = zip(before, reader.pictureSlots).filter { $0.0.line < reader.top }.reduce(0) { $0 + $1.1.rows - $1.0.rows }
+            reader.top += moved
         }
         reader.top = Self.clampedTop(reader.top, lines: reader.lines.count, rows: readerRows)
         self.reader = reader
+    }
+
+    /// The most a picture in the reader takes: the measure's width, half the text's height.
+    var readerPictureBox: PictureBox {
+        let measure = min(ReaderState.measure, max(10, size.columns - 2))
+        return PictureBox(columns: max(4, measure), rows: max(2, readerRows / 2))
+    }
+
+    /// The reader's pictures within a screen of what it shows, nearest first: the rest are not
+    /// loaded (or their loads are cancelled when the text scrolls away from them).
+    func readerWantedPictures() -> [PictureRequest] {
+        guard let reader else { return [] }
+        let rows = readerRows
+        let near = (reader.top - rows)...(reader.top + 2 * rows)
+        var seen = Set<String>()
+        return reader.pictureSlots
+            .filter { near.overlaps($0.line...($0.line + $0.rows)) }
+            .sorted { abs($0.line - reader.top) < abs($1.line - reader.top) }
+            .filter { seen.insert($0.url).inserted }
+            .map { PictureRequest(url: $0.url, boxes: [readerPictureBox], background: pictures.background) }
     }
 
     mutating func handleInReader(_ key: Key, _ intent: Intent?) -> [AppEffect] {
@@ -93,6 +156,7 @@ extension AppState {
         case .retry:
             guard case .failed = reader.content else { return [] }
             self.reader?.content = .loading
+            self.reader?.keptAt = nil
             return [.fetchArticle(url: reader.url, serial: reader.serial)]
         case .help:
             isHelpShown = true
@@ -111,6 +175,10 @@ extension AppState {
                     return []
                 }
                 link = article.links[count - 1]
+                guard !link.isEmpty else {
+                    notice = "link \(count) was not a web address"
+                    return []
+                }
             }
             let shown = LinkText.display(link)
             if intent == .copy {

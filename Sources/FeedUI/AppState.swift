@@ -30,6 +30,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var firstCursor = 0
     /// Keys pressed on the first items that need their page, applied in order when it lands.
     public internal(set) var typeahead: [Key] = []
+    /// Rows a refresh under way already knows anew, by id (the subscription list's per-feed
+    /// progress: `refreshing…`, `✓ 3 new`, `304 unchanged`): drawn in place of the loaded rows
+    /// with the same ids while the refresh runs; its page replaces them.
+    public internal(set) var refreshRows: [String: FeedItem] = [:]
     /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
     public var livePeriod: Double?
     /// When the last live update was asked for.

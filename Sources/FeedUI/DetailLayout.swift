@@ -32,9 +32,10 @@ enum DetailLayout {
     static func headLines(_ detail: DetailState, width: Int, now: Double, wraps: inout [String: LongWrap]) -> [DetailLine] {
         let item = detail.item
         // Room for the picture, kept whether or not it has arrived, so it appears without
-        // moving the text.
-        var lines: [DetailLine] = Array(repeating: DetailLine(""), count: detail.pictureRows)
-        let textWidth = max(1, width - 2)
+        // moving the text: blank lines above the title, or columns beside the title's lines.
+        let isAside = detail.pictureColumns > 0
+        var lines: [DetailLine] = Array(repeating: DetailLine(""), count: isAside ? 0 : detail.pictureRows)
+        let textWidth = max(1, width - 2 - detail.pictureColumns)
         var place = Place(wraps: wraps)
         defer { wraps = place.wraps ?? wraps }
         place.wrap(item.title.isEmpty ? "(untitled)" : item.title, key: "title", width: textWidth, into: &lines) {
@@ -47,6 +48,10 @@ enum DetailLayout {
         }
         if let url = shownURL {
             place.wrap(url, key: "url", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
+        }
+        // What follows the title runs the whole width, so it starts below a picture beside it.
+        if isAside, lines.count < detail.pictureRows - 1 {
+            lines += Array(repeating: DetailLine(""), count: detail.pictureRows - 1 - lines.count)
         }
         if !detail.body.isEmpty {
             lines.append(DetailLine(""))
@@ -122,8 +127,26 @@ enum DetailLayout {
         return blockLines(blocks, column: column, width: width, comment: comment, key: "", place: &whole)
     }
 
+    /// The lines of blocks with room for their figures' pictures: `pictureRows(index)` blank
+    /// lines before each figure's text (none when it gives 0).
+    /// - Returns: the lines, and where each picture's room begins.
+    static func blockLines(
+        _ blocks: [TextBlock], column: Int, width: Int, pictureRows: (Int) -> Int
+    ) -> (lines: [DetailLine], pictures: [(line: Int, picture: Int)]) {
+        var whole = Place(wraps: nil)
+        var pictures: [(line: Int, picture: Int)] = []
+        let lines = blockLines(blocks, column: column, width: width, comment: nil, key: "", place: &whole) { index, lines in
+            let rows = pictureRows(index)
+            guard rows > 0 else { return }
+            pictures.append((lines.count, index))
+            lines.append(contentsOf: repeatElement(DetailLine(""), count: rows))
+        }
+        return (lines, pictures)
+    }
+
     private static func blockLines(
-        _ blocks: [TextBlock], column: Int, width: Int, comment: Int?, key: String, place: inout Place
+        _ blocks: [TextBlock], column: Int, width: Int, comment: Int?, key: String, place: inout Place,
+        roomForPicture: (Int, inout [DetailLine]) -> Void = { _, _ in }
     ) -> [DetailLine] {
         var lines: [DetailLine] = []
         for (offset, block) in blocks.enumerated() {
@@ -131,6 +154,7 @@ enum DetailLayout {
             if offset > 0 && !(isListItem && blocks[offset - 1].indent > 0 && !blocks[offset - 1].isQuote) {
                 lines.append(DetailLine("", comment: comment))
             }
+            if let picture = block.picture { roomForPicture(picture, &lines) }
             let start = column + indentStep * block.indent
             switch block.kind {
             case .preformatted:

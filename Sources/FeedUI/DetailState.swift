@@ -45,8 +45,12 @@ public struct DetailState: Equatable, Sendable {
     var searchOrigin = 0
     /// A count typed before a motion (`3j`, `2]`), as in less and vim.
     public internal(set) var count: Int?
-    /// Blank lines at the top of the document that the item's picture is drawn over.
+    /// Lines at the top of the document that the item's picture is drawn over (blank above the
+    /// title, or beside the title's lines when `pictureColumns` is set).
     public internal(set) var pictureRows = 0
+    /// Columns at the right of the first lines that a picture beside the title takes (with its
+    /// margin); 0 when the picture is above the text.
+    public internal(set) var pictureColumns = 0
     /// The document for the current width (title, meta, body, comments).
     public internal(set) var lines: [DetailLine] = []
     /// Texts too long to wrap in one go, by their place in the document: how far each is

@@ -21,6 +21,9 @@ public struct ReaderState: Equatable, Sendable {
     public internal(set) var top = 0
     /// The article laid out for the current width.
     public internal(set) var lines: [DetailLine] = []
+    /// Where the figures' pictures are drawn (pictures on): the first of the blank lines kept
+    /// for each, and its address.
+    public internal(set) var pictureSlots: [PictureSlot] = []
     /// Digits typed before a key: `3o` opens link 3.
     public internal(set) var count: Int?
     /// The `/` search in the article: the pattern (empty while nothing is typed).
@@ -29,6 +32,9 @@ public struct ReaderState: Equatable, Sendable {
     public internal(set) var isSearching = false
     /// Where the text was when `/` was pressed: a search starts there, `Esc` goes back there.
     var searchOrigin = 0
+    /// When the article shown was fetched, when it is the copy the cache kept (offline, or the
+    /// network failed); nil for one fresh from the network.
+    public internal(set) var keptAt: Double?
 
     /// The widest the text runs, in columns, however wide the terminal.
     public static let measure = 76
@@ -41,4 +47,25 @@ public enum ArticleOutcome: Equatable, Sendable {
     case article(ArticleText)
     /// One line: why there is no article.
     case failed(String)
+}
+
+/// Room kept in the reader's lines for a figure's picture.
+public struct PictureSlot: Equatable, Sendable {
+    /// The first of its lines.
+    public var line: Int
+    /// How many lines it has (the picture's rows and a blank one, or the box's while it loads).
+    public var rows: Int
+    public var url: String
+}
+
+/// An article the cache kept from an earlier reading (`AppAction.articleRead`).
+public struct KeptArticle: Equatable, Sendable {
+    public var article: ArticleText
+    /// When it was fetched from the network, Unix seconds.
+    public var fetchedAt: Double
+
+    public init(article: ArticleText, fetchedAt: Double) {
+        self.article = article
+        self.fetchedAt = fetchedAt
+    }
 }

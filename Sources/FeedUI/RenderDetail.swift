@@ -24,8 +24,11 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
         }
     }
     if detail.pictureRows > 0, detail.top < detail.pictureRows, let url = detail.item.pictureURL {
-        // It scrolls with the text: rows above the top are cut off.
-        drawPicture(state.pictures.entry(url, box: state.largePictureBox), row: -detail.top, column: 1, into: &grid)
+        // It scrolls with the text: rows above the top are cut off. Beside the title it keeps
+        // to the right edge, in the columns the title's lines leave it.
+        let box = state.detailPictureBox(detail)
+        let column = detail.pictureColumns > 0 ? max(1, width - detail.pictureColumns + 1) : 1
+        drawPicture(state.pictures.entry(url, box: box), row: -detail.top, column: column, into: &grid)
     }
     drawDetailStatus(state, detail, into: &grid)
 }

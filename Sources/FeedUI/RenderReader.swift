@@ -22,6 +22,11 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         grid.write("✗ \(reason)", row: 3, column: margin, width: measure, style: .error)
         grid.write("r retries · o opens the page in the browser · Esc back", row: 4, column: margin, width: measure, style: .footer)
     case .loaded:
+        for slot in reader.pictureSlots where slot.line + slot.rows > reader.top && slot.line < reader.top + rows {
+            drawPicture(
+                state.pictures.entry(slot.url, box: state.readerPictureBox), row: slot.line - reader.top + 2, column: margin,
+                top: 2, into: &grid)
+        }
         for row in 0..<rows {
             let index = reader.top + row
             guard index < reader.lines.count else { break }
@@ -41,6 +46,7 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         let percent = reader.top + rows >= length ? 100 : (reader.top + rows) * 100 / length
         left += " · \(percent)% · \(article.links.count) link\(article.links.count == 1 ? "" : "s")"
     }
+    if let keptAt = reader.keptAt { left += " · copy kept \(AppState.age(state.now - keptAt)) ago" }
     if let count = reader.count { left += " · \(count)…" }
     if let search = reader.search, reader.isSearching || !search.isEmpty { left += " · /" + search.text + (reader.isSearching ? "▏" : "") }
     if let notice = state.notice { left += " · " + notice }

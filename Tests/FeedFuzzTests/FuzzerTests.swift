@@ -89,7 +89,17 @@ struct FuzzerTests {
             let responses = target.recording.responses.map { (path: $0.path, status: 200, headers: $0.headers, body: Data($0.body.utf8)) }
             let source = target.make(ScriptedTransport(responses))
             let page = try await source.load(source.firstKey, pageSize: source.defaultPageSize)
-            #expect(!page.items.isEmpty, "\(target.api)")
+            switch target.api {
+            case "wikipedia-diff":
+                // The diff is the subject: its lines, marked in text.
+                #expect(page.items.isEmpty && page.subject?.bodyHTML?.contains("<p>+ ") == true, "\(target.api)")
+            case "reddit-more":
+                // The page the stub expands to: the three ids morechildren was asked for, one reply.
+                #expect(page.items.map(\.id) == ["reddit:t1_j53kombp", "reddit:t1_j53kombt", "reddit:t1_j53kombs", "reddit:t1_j53kombu"])
+                #expect(page.items.map(\.depth) == [0, 1, 0, 0])
+            default:
+                #expect(!page.items.isEmpty, "\(target.api)")
+            }
         }
     }
 

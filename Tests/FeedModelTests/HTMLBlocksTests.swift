@@ -99,4 +99,14 @@ import Testing
     @Test func keepingLayoutCleansEveryPiece() {
         #expect(TextSanitizer.cleanKeepingLayout("  a\u{1B}[1m  b\t\u{7}c\r\n d") == "  a  b    c\n d")
     }
+
+    /// A table's cells were run together (`OptionDefaultMeaning`, a README's options table in a
+    /// GitHub detail): each row is a line with its cells apart.
+    @Test func tableRowsKeepTheirCellsApart() {
+        let blocks = HTMLBlocks.parse(
+            "<table><thead><tr><th>Option</th><th>Default</th><th>Meaning</th></tr></thead>"
+                + "<tbody><tr><td><code>--jobs</code></td><td>4</td><td>workers</td></tr><tr><td>--quiet</td><td></td><td>no output</td></tr></tbody></table>")
+        #expect(blocks.map(\.lines) == [["Option │ Default │ Meaning"], ["--jobs │ 4 │ workers"], ["--quiet │ │ no output"]])
+    }
 }
+

@@ -31,7 +31,7 @@ import Testing
         text += String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)
         text += "</div></content></entry></feed>"
         let queue = DispatchQueue(label: "test.parse")
-        let parse = DocumentParse(parsing: Array(text.utf8), contentType: nil, address: "https://example.org/deep", on: queue) { _ in }
+        let parse = DocumentParse(parsing: Data(text.utf8), contentType: nil, address: "https://example.org/deep", on: queue) { _ in }
         let end = await Self.finished(parse)
         // libxml2 refuses the depth (recovering what came before); nothing overflowed.
         #expect(end.count >= 1)
@@ -62,7 +62,7 @@ import Testing
         let total = 10_000
         let queue = DispatchQueue(label: "test.parse")
         queue.suspend()
-        let parse = DocumentParse(parsing: Self.rss(entries: total), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let parse = DocumentParse(parsing: Data(Self.rss(entries: total)), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
         let waiting = Task { await parse.waitFor(entries: total) }
         waiting.cancel()
         await waiting.value
@@ -78,7 +78,7 @@ import Testing
         let total = 10_000
         let queue = DispatchQueue(label: "test.parse")
         queue.suspend()
-        let parse = DocumentParse(parsing: Self.rss(entries: total), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let parse = DocumentParse(parsing: Data(Self.rss(entries: total)), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
         let staying = Task { await parse.waitFor(entries: total) }
         // The staying load is waiting before the other one comes and goes.
         while parse.waiterCount < 1 { await Task.yield() }

@@ -64,4 +64,23 @@ struct WikipediaDiffSourceTests {
         #expect(WikipediaDiffSource.forItem("wikipedia:5", baseURL: base, transport: FakeTransport()) == nil)
         #expect(WikipediaDiffSource.forItem("reddit:5@7", baseURL: base, transport: FakeTransport()) == nil)
     }
+
+    /// `prop=diff` was asked for, so a compare answer without `body` is malformed unless it says
+    /// the text is hidden (`fromtexthidden`/`totexthidden`, T7): never a silently empty diff.
+    @Test func aDiffWithoutItsBodyIsAnErrorUnlessTheTextIsHidden() async throws {
+        let transport = FakeTransport()
+        let source = WikipediaDiffSource(itemID: "wikipedia:1@833218500", revisionID: 833218500, baseURL: URL(string: Self.base)!, transport: transport)
+        transport.serve("\(Self.base)/api.php?\(Self.query)", body: #"{"compare":{"fromrevid":833218201,"torevid":833218500,"totitle":"Histology"}}"#)
+        do {
+            _ = try await source.load(source.firstKey, pageSize: 20)
+            Issue.record("no error")
+        } catch {
+            #expect(error.message.hasPrefix("wikipedia: "), "\(error.message)")
+            #expect(error.message.contains("body"), "\(error.message)")
+        }
+        transport.serve("\(Self.base)/api.php?\(Self.query)", body: #"{"compare":{"fromrevid":833218201,"torevid":833218500,"totitle":"Histology","totexthidden":true}}"#)
+        let page = try await source.load(source.firstKey, pageSize: 20)
+        #expect(page.subject?.bodyHTML == "<p>(the text of this revision is hidden)</p>")
+    }
 }
+

@@ -177,4 +177,34 @@ import Testing
         #expect(grid[4, 1].colors != nil && grid[5, 1].colors == nil)
         #expect(grid.line(6).contains(state.paging.items[0].title))
     }
+
+    /// Issue 21: a conversation's text comes first. A GitHub repository opened on half a screen
+    /// of its owner's avatar; the picture of a detail with comments is an avatar-sized box
+    /// beside the title, the title's lines keep clear of it, and the body starts under it.
+    @Test func aConversationsPictureSitsSmallBesideTheTitle() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(10),
+            pictures: PictureState(isEnabled: true, costLimit: 32 << 20, background: .black))
+        state.commentPageSize = 20
+        guard case let .fetch(first) = state.reduce(.start(at: now)).first else { Issue.record("no first fetch"); return }
+        _ = state.reduce(.fetched(.loaded(first, .success(page(0)), latency: 0.01), at: now))
+        let box = AppState.asidePictureBox
+        // The cursor's row asks for the small box along with the list's, in one load.
+        #expect(state.pictures.inFlight[pictureURL(0)]?.boxes.contains(box) == true)
+        #expect(state.pictures.inFlight[pictureURL(1)]?.boxes.contains(box) == false)
+        let opened = state.reduce(.key(.enter, at: now + 1))
+        let request = try #require(pictureFetches(opened).first ?? state.pictures.inFlight[pictureURL(0)])
+        #expect(state.detail?.pictureRows == box.rows + 1 && state.detail?.pictureColumns == box.columns + 2)
+        _ = state.reduce(answer(request))
+        let grid = render(state, size: size)
+        let title = state.paging.items[0].title
+        #expect(grid.line(0).contains(title), "the title on the first row, not under the picture")
+        let left = size.columns - box.columns - 1
+        #expect(grid[0, left].colors != nil && grid[box.rows - 1, left + box.columns - 1].colors != nil, "the picture at the right edge")
+        #expect(grid[0, left - 1].colors == nil && grid[box.rows, left].colors == nil, "and nowhere else")
+        let lines = state.detail?.lines ?? []
+        #expect(lines.prefix(box.rows).allSatisfy { TextWidth.of($0.text) + $0.column <= left - 1 }, "the title's lines keep clear of it")
+        #expect(lines.count > box.rows, "the rest follows under the picture")
+    }
 }
+

@@ -134,3 +134,78 @@ extension ReaderTests {
         #expect(s.reader?.top == first && s.reader?.search == nil && s.reader != nil)
     }
 }
+
+/// Articles kept in the cache: read once, they open again offline or when the page fails.
+extension ReaderTests {
+    /// A list whose first page came from the cache (`--offline` or not).
+    private func cachedState(offline: Bool) -> AppState {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: Size(columns: 100, rows: 12),
+            cache: CacheState(isEnabled: true, isOfflineOnly: offline))
+        let effects = state.reduce(.start(at: 0))
+        guard case let .readCache(read) = effects.first else {
+            Issue.record("the first page is asked of the cache: \(effects)")
+            return state
+        }
+        _ = state.reduce(.cacheRead(read, CachedCopy(page: Page(key: .page(0), items: [item], next: nil), fetchedAt: 0), at: 0))
+        return state
+    }
+
+    @Test func anArticleReadWithACacheIsKeptAndWithoutOneIsNot() {
+        var s = cachedState(offline: false)
+        #expect(s.reduce(key("a")).contains(.fetchArticle(url: "https://example.org/story", serial: 1)))
+        #expect(s.reduce(.articleFetched(serial: 1, .article(article()))) == [.keepArticle(article(), url: "https://example.org/story")])
+        #expect(s.reader?.keptAt == nil)
+
+        var plain = state([item])
+        _ = plain.reduce(key("a"))
+        #expect(plain.reduce(.articleFetched(serial: 1, .article(article()))) == [])
+    }
+
+    @Test func aPageThatFailsShowsTheCopyKeptAndSaysWhy() {
+        var s = cachedState(offline: false)
+        _ = s.reduce(key("a"))
+        #expect(s.reduce(.articleFetched(serial: 1, .failed("HTTP 503"))) == [.readArticle(url: "https://example.org/story", serial: 1, failure: "HTTP 503")])
+        #expect(s.reader?.isLoading == true, "still loading while the cache is read")
+        _ = s.reduce(.articleRead(serial: 1, KeptArticle(article: article(), fetchedAt: 1 - 7_200), failure: "HTTP 503"))
+        #expect(s.reader?.keptAt == -7_199.0)
+        let lines = render(s, size: s.size).lines
+        #expect(lines[0].contains("The story itself"))
+        #expect(lines.last?.contains("copy kept 2 h ago") == true, "\(lines.last ?? "")")
+        #expect(s.notice == "HTTP 503")
+
+        // Nothing kept: the failure itself.
+        _ = s.reduce(.key(.escape, at: 2))
+        _ = s.reduce(key("a"))
+        _ = s.reduce(.articleFetched(serial: 2, .failed("HTTP 503")))
+        _ = s.reduce(.articleRead(serial: 2, nil, failure: "HTTP 503"))
+        #expect(render(s, size: s.size).lines.contains { $0.contains("✗ HTTP 503") })
+    }
+
+    @Test func offlineTheCacheIsAskedInsteadOfTheNetwork() {
+        var s = cachedState(offline: true)
+        let effects = s.reduce(key("a"))
+        #expect(effects.contains(.readArticle(url: "https://example.org/story", serial: 1, failure: nil)))
+        #expect(!effects.contains { if case .fetchArticle = $0 { true } else { false } })
+        _ = s.reduce(.articleRead(serial: 1, nil, failure: nil))
+        #expect(render(s, size: s.size).lines.contains { $0.contains("✗ offline: this page was not read here before") })
+        #expect(s.reduce(key("r")) == [.readArticle(url: "https://example.org/story", serial: 1, failure: nil)], "r asks the cache again")
+        _ = s.reduce(.articleRead(serial: 1, KeptArticle(article: article(), fetchedAt: 0), failure: nil))
+        #expect(render(s, size: s.size).lines.contains { $0.contains("Paragraph 1 with a link[2] in it.") })
+        #expect(s.reduce(.articleRead(serial: 1, nil, failure: nil)) == [] && s.reader?.isLoading == false, "a second answer changes nothing")
+    }
+
+    /// A kept copy's links are checked again: one that is not a web address opens nothing.
+    @Test func aKeptLinkThatIsNotAWebAddressOpensNothing() {
+        var s = cachedState(offline: true)
+        _ = s.reduce(key("a"))
+        var kept = article()
+        kept.links = ["javascript:alert(1)", "https://example.org/two"]
+        _ = s.reduce(.articleRead(serial: 1, KeptArticle(article: kept, fetchedAt: 0), failure: nil))
+        _ = s.reduce(key("1"))
+        #expect(s.reduce(key("o")) == [])
+        #expect(s.notice == "link 1 was not a web address")
+        _ = s.reduce(key("2"))
+        #expect(s.reduce(key("o")) == [.openURL("https://example.org/two")])
+    }
+}

@@ -59,8 +59,15 @@ public struct WikipediaDiffSource: FeedSource {
         if let comment = compare.tocomment.map(FieldText.plainLine), !comment.isEmpty {
             html += "<p><em>\(HTMLEntities.escape(comment))</em></p>\n"
         }
-        let lines = Self.lines(ofDiff: compare.body ?? "")
-        html += lines.isEmpty ? "<p>(no changes to the text)</p>" : lines.map(Self.paragraph).joined(separator: "\n")
+        if let body = compare.body {
+            let lines = Self.lines(ofDiff: body)
+            html += lines.isEmpty ? "<p>(no changes to the text)</p>" : lines.map(Self.paragraph).joined(separator: "\n")
+        } else if compare.fromtexthidden != nil || compare.totexthidden != nil {
+            html += "<p>(the text of this revision is hidden)</p>"
+        } else {
+            // `prop=diff` was asked for: an answer without it is not a diff with no changes.
+            throw FeedError.unexpectedResponse("wikipedia", "compare: body missing")
+        }
         let subject = FeedItem(
             id: itemID,
             title: nonEmptyTitle(FieldText.plainLine(compare.totitle ?? "")),
@@ -153,6 +160,9 @@ private struct CompareAnswerDTO: Decodable {
         var touser: String?
         var totimestamp: String?
         var tocomment: String?
+        /// Present (as `true`) when the revision's text is hidden from the reader.
+        var fromtexthidden: Bool?
+        var totexthidden: Bool?
         /// `<tr>` rows (formatversion=2; `"*"` in version 1).
         var body: String?
     }

@@ -51,7 +51,7 @@ final class DocumentParse: Sendable {
     /// - Parameter done: called on the queue once the document was read whole, before waiters
     ///   see the end (the caller keeps archives and the subscription document then).
     init(
-        parsing body: [UInt8], contentType: String?, address: String, on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
+        parsing body: Data, contentType: String?, address: String, on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
         done: @escaping @Sendable (FeedHead) -> Void
     ) {
         queue.async { [self] in
@@ -76,7 +76,7 @@ final class DocumentParse: Sendable {
 
     /// Parses `body` here and now, whole (a small document, or one that must be judged before
     /// anything else happens: a site's HTML page, whose feed is discovered instead).
-    init(parsingNow body: [UInt8], contentType: String?, address: String) throws(FeedError) {
+    init(parsingNow body: Data, contentType: String?, address: String) throws(FeedError) {
         do {
             let document = try FeedParser.parse(body, contentType: contentType, url: URL(string: address))
             progress.withLock {

@@ -177,7 +177,8 @@ public struct SyndicationSource: FeedSource {
             return state.remember(DocumentParse(finished: FeedHead(format: .rss20)), at: address)
         }
         state.count(\.fetched)
-        let body = [UInt8](response.body)
+        // The body stays the transport's `Data`: parsed, kept and stored without a copy.
+        let body = response.body
         let finalURL = response.url.absoluteString
         let contentType = response.header("content-type")
         var document = StoredFeedDocument(
@@ -190,7 +191,7 @@ public struct SyndicationSource: FeedSource {
             do {
                 parse = try DocumentParse(parsingNow: body, contentType: contentType, address: finalURL)
             } catch let error where isSubscription && state.subscriptionURL == nil {
-                guard let found = FeedDiscovery.candidates(in: body, contentType: contentType, url: response.url).first
+                guard let found = FeedDiscovery.candidates(in: [UInt8](body), contentType: contentType, url: response.url).first
                 else { throw FeedError(.decoding, "\(error.message), and it announces no feed (<link rel=\"alternate\">)") }
                 state.setSubscriptionURL(found.url)
                 return try await self.document(at: found.url, isSubscription: true, context: context)
@@ -211,7 +212,7 @@ public struct SyndicationSource: FeedSource {
     }
 
     private func startParse(
-        _ body: [UInt8], contentType: String?, address: String, done: @escaping @Sendable (FeedHead) -> Void
+        _ body: Data, contentType: String?, address: String, done: @escaping @Sendable (FeedHead) -> Void
     ) -> DocumentParse {
         state.count(\.parsed)
         return DocumentParse(parsing: body, contentType: contentType, address: address, on: parseQueue, done: done)

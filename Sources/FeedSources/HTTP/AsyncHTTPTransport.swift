@@ -115,12 +115,15 @@ public final class AsyncHTTPTransport: HTTPTransport {
             if let announced = headers["content-length"].flatMap(Int.init), announced > cap {
                 return .failure(tooLarge(request.url, cap: cap))
             }
-            var body: [UInt8] = []
+            // Straight into the `Data` the response carries, sized by Content-Length when it is
+            // sent (a 32 MB feed is then one 32 MB buffer, not a grown array and a copy of it).
+            var body = Data()
+            if let announced = headers["content-length"].flatMap(Int.init), announced > 0 { body.reserveCapacity(announced) }
             for try await chunk in response.body {
                 if body.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
-                body.append(contentsOf: chunk.readableBytesView)
+                chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
             }
-            return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body), url: response.url ?? request.url))
+            return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: body, url: response.url ?? request.url))
         } catch {
             return .failure(Self.feedError(error, url: request.url))
         }

@@ -192,7 +192,7 @@ struct GitHubCommand: RunCommand {
 
 struct RedditCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "reddit", abstract: "A subreddit's newest posts (cursor paging).")
-    @Argument(help: "The subreddit, without r/.") var subreddit: String
+    @Argument(help: "The subreddit, without r/ (not needed with --thread: the permalink's, else r/all).") var subreddit: String?
     @Option(help: ArgumentHelp(
         "Open one post with its comments (its id, reddit:t3_ID as --json prints it, or its permalink): in the terminal its detail; --json/--plain stream the comments.",
         valueName: "ID"))
@@ -200,10 +200,21 @@ struct RedditCommand: RunCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
 
+    /// The subreddit listed: the one given, else with `--thread` the permalink's (`/r/NAME/`), else `all`.
+    var listName: String {
+        if let subreddit { return subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit }
+        if let thread, let url = URL(string: thread), url.scheme != nil {
+            let parts = url.path.split(separator: "/")
+            if parts.count >= 2, parts[0] == "r" { return String(parts[1]) }
+        }
+        return "all"
+    }
+
     func validate() throws {
-        let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
+        guard subreddit != nil || thread != nil else { throw ValidationError("Missing expected argument '<subreddit>' (or --thread ID)") }
+        let name = listName
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-            throw ValidationError("'\(subreddit)' is not a subreddit name (letters, digits and _ only)")
+            throw ValidationError("'\(subreddit ?? name)' is not a subreddit name (letters, digits and _ only)")
         }
         if let thread, RedditCommentsSource.postID(thread) == nil {
             throw ValidationError("--thread takes a post id, reddit:t3_ID or the post's permalink, not '\(thread)'")
@@ -212,7 +223,7 @@ struct RedditCommand: RunCommand {
 
     func run(in context: RunContext) throws {
         let url = try network.url(default: RedditSource.defaultBaseURL)
-        let name = subreddit.hasPrefix("r/") ? String(subreddit.dropFirst(2)) : subreddit
+        let name = listName
         let transport = network.transport(on: context.network)
         let post = thread.flatMap(RedditCommentsSource.postID)
         let comments: DetailFetcher.MakeSource = { RedditCommentsSource.forItem($0, baseURL: url, transport: transport) }

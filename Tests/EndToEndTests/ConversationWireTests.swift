@@ -1,0 +1,193 @@
+import FeedTestSupport
+import Foundation
+import Testing
+
+/// What the conversations of the other sources ask the wire for, counted by the replica's
+/// `/_stats` (issue 21): Reddit's "load more comments" only when the reader reaches it, each
+/// page once; Esc while a thread loads closes its request and starts none after; and a GitHub
+/// repository with pictures on opens on its README, its owner's avatar small beside the title.
+@Suite(.serialized) struct ConversationWireTests {
+    func start(_ arguments: String, pictures: Bool = false) throws -> TmuxSession {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        // Pictures need colours: a runner's NO_COLOR or COLORTERM would turn them off.
+        let colours = pictures ? ["COLORTERM": "", "NO_COLOR": ""] : [:]
+        return try TmuxSession(command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8"].merging(colours) { $1 })
+    }
+
+    func pipe(_ arguments: [String]) throws -> ChildProcess.Result {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        return try ChildProcess.run([FeedscrollBinary.path] + arguments, environment: ProcessInfo.processInfo.environment, timeout: 120)
+    }
+
+    /// The replica's comment tree of a post, as the API sends it.
+    func tree(_ base: String, post: String) throws -> [Any] {
+        let result = try ChildProcess.run(
+            ["curl", "-s", "--max-time", "10", "\(base)/comments/\(post).json?raw_json=1"], environment: ProcessInfo.processInfo.environment)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any])
+    }
+
+    /// The `more` stubs of a tree: "load more comments" ones (with ids) and "continue this thread" ones.
+    func stubs(_ tree: [Any]) -> (loadMore: Int, continueThread: Int) {
+        var counts = (loadMore: 0, continueThread: 0)
+        func walk(_ things: [Any]) {
+            for case let thing as [String: Any] in things {
+                let data = thing["data"] as? [String: Any] ?? [:]
+                if thing["kind"] as? String == "more" {
+                    if (data["children"] as? [Any])?.isEmpty == false { counts.loadMore += 1 } else { counts.continueThread += 1 }
+                } else if let replies = data["replies"] as? [String: Any], let inner = replies["data"] as? [String: Any] {
+                    walk(inner["children"] as? [Any] ?? [])
+                }
+            }
+        }
+        if tree.count == 2, let listing = tree[1] as? [String: Any], let data = listing["data"] as? [String: Any] {
+            walk(data["children"] as? [Any] ?? [])
+        }
+        return counts
+    }
+
+    @Test func redditsLoadMoreIsFetchedOnlyWhenReachedAndEachPageOnce() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["reddit"])
+        // A post whose tree has a "load more comments" stub and no "continue this thread" one.
+        let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "20"])
+        let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
+        let post = try #require(try posts.first { post in
+            let counts = stubs(try tree(base, post: post))
+            return counts.loadMore >= 1 && counts.continueThread == 0
+        }, "a post with a load-more stub among \(posts)")
+        let before = try replica.routeStats()
+        let tmux = try start("reddit swift --base-url \(base) --images off --no-cache --thread \(post)")
+        try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the first comments")
+        var stats = try replica.routeStats()
+        #expect((stats["reddit/comments/{id}"] ?? 0) - (before["reddit/comments/{id}"] ?? 0) == 1, "the tree once")
+        #expect((stats["reddit/api/morechildren"] ?? 0) == (before["reddit/api/morechildren"] ?? 0), "no stub fetched before it is reached: \(stats)")
+        // Down to the end: each G reaches the next stub, which is fetched then.
+        var screen = try tmux.capture()
+        for _ in 0..<30 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen[23]
+            try tmux.sendKeys("G")
+            screen = try tmux.waitFor({ ($0[23] != before && !$0[23].contains("⇣")) || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "G and the comments below")
+        }
+        #expect(screen.contains { $0.contains("end of comments") })
+        stats = try replica.routeStats()
+        let expansions = (stats["reddit/api/morechildren"] ?? 0) - (before["reddit/api/morechildren"] ?? 0)
+        #expect(expansions >= 1, "the stub was expanded when reached: \(stats)")
+        // Up and down again: everything is held, nothing is asked for twice.
+        try tmux.sendKeys("g")
+        try tmux.waitFor({ $0[23].contains("line 1/") || $0[23].contains("line 1 ") }, timeout: 10, description: "the top")
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0.contains { $0.contains("end of comments") } }, timeout: 10, description: "the end again")
+        let again = try replica.routeStats()
+        #expect(again["reddit/api/morechildren"] == stats["reddit/api/morechildren"] && again["reddit/comments/{id}"] == stats["reddit/comments/{id}"],
+                "each page once: \(again)")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// `new` marks on a source other than Hacker News: a Reddit thread read in part, then opened
+    /// again, says `new` on the comments the first visit had not loaded, and `.` goes to them.
+    /// And `--thread` needs no subreddit.
+    @Test func aRedditThreadSaysWhatIsNewSinceTheLastVisit() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["reddit"])
+        let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "20"])
+        let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
+        let post = try #require(try posts.first { post in
+            let counts = stubs(try tree(base, post: post))
+            return counts.loadMore >= 1 && counts.continueThread == 0
+        })
+        let streamed = try pipe(["reddit", "--base-url", base, "--thread", post, "--plain", "--limit", "3"])
+        #expect(streamed.status == 0, "--thread without a subreddit: \(streamed.standardError)")
+        #expect(streamed.standardOutput.split(separator: "\n").count == 3 && streamed.standardOutput.hasPrefix("reddit:t1_"))
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("conversation-new-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
+        let command = "reddit swift --base-url \(base) --images off --cache \(cache) --thread \(post)"
+        // The first visit: its first comments, nothing marked new.
+        var tmux = try start(command)
+        let first = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the first comments")
+        #expect(!first.contains { $0.contains("· new") }, "a first visit marks nothing new")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+        // The second: read to the end; what the first had not loaded says new.
+        tmux = try start(command)
+        var screen = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the comments again")
+        for _ in 0..<30 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen[23]
+            try tmux.sendKeys("G")
+            screen = try tmux.waitFor({ ($0[23] != before && !$0[23].contains("⇣")) || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "G and the comments below")
+        }
+        #expect(screen.contains { $0.contains("▾ ") && $0.contains("· new") }, "the comments loaded since say new")
+        try tmux.sendKeys("g")
+        let top = try tmux.waitFor({ $0[23].contains("line 1/") || $0[23].contains("line 1 ") }, timeout: 10, description: "the top")
+        #expect(!top.contains { $0.contains("▾ ") && $0.contains("· new") }, "the first comments were read: not new")
+        try tmux.sendKeys(".")
+        let next = try tmux.waitFor({ $0[0].hasPrefix("▌") }, timeout: 10, description: "the next new comment at the top")
+        #expect(next[0].contains("· new"), "\(next[0])")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// Esc while a Reddit or Mastodon thread loads: the replica sees the thread's request closed,
+    /// and no request of the thread starts after it.
+    @Test(arguments: [
+        ("reddit swift", "reddit", ["reddit/comments/{id}"]),
+        ("mastodon", "mastodon", ["mastodon/api/v1/statuses/{id}", "mastodon/api/v1/statuses/{id}/context"]),
+    ])
+    func escWhileAThreadLoadsClosesItsRequest(command: String, api: String, routes: [String]) throws {
+        let replica = try ServeProcess("--items 60 --latency-ms 600")
+        let base = try #require(replica.baseURLs[api])
+        let tmux = try start("\(command) --base-url \(base) --images off --no-cache")
+        try tmux.waitFor({ $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 30, description: "the list")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor({ $0[23].contains("⇣") }, timeout: 10, description: "the thread loading")
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor({ $0[23].contains(" 1/") }, timeout: 10, description: "back on the list")
+        // The replica sees the connection close: wait for its count, not for a time.
+        let deadline = Date().addingTimeInterval(10)
+        var cancelled = try replica.cancelledRoutes()
+        while routes.allSatisfy({ (cancelled[$0] ?? 0) == 0 }) && Date() < deadline {
+            cancelled = try replica.cancelledRoutes()
+        }
+        #expect(routes.contains { (cancelled[$0] ?? 0) > 0 }, "the thread's request closed: \(cancelled)")
+        let asked = try replica.routeStats().filter { routes.contains($0.key) }
+        // An observation window three times the latency: a request started after Esc would show.
+        Thread.sleep(forTimeInterval: 1.8)
+        #expect(try replica.routeStats().filter { routes.contains($0.key) } == asked, "no request of the thread after Esc")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// Issue 21's complaint: a GitHub repository opened on half a screen of its owner's avatar.
+    /// With pictures on, the title is the first line, the avatar a small box at its right, and
+    /// the README's heading follows within the first lines.
+    @Test func aGitHubRepositoryOpensOnItsReadmeWithTheAvatarBesideTheTitle() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["github"])
+        let tmux = try start("github swift --base-url \(base) --images on --no-cache", pictures: true)
+        let list = try tmux.waitFor({ $0[23].contains("github") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
+        // The row's name, after the cursor and the thumbnail (drawn, or its dot while it loads).
+        let repo = String(list[0].dropFirst(2).drop { !$0.isLetter && !$0.isNumber }.prefix { $0 != " " })
+        let name = String(repo.split(separator: "/").last ?? "")
+        try tmux.sendKeys("Enter")
+        let detail = try tmux.waitFor({ screen in
+            screen.prefix(10).contains { $0.trimmingCharacters(in: .whitespaces) == name } && screen[0].contains("▀") && !screen[23].contains("⇣")
+        }, timeout: 20, description: "the README's heading near the top and the avatar drawn")
+        #expect(detail[0].hasPrefix(" \(repo)"), "the title first: \(detail[0])")
+        // The avatar: its cells at the right of the first rows only.
+        let pictureRows = detail.prefix(23).enumerated().filter { $0.element.contains("▀") || $0.element.contains("▄") }.map(\.offset)
+        #expect(!pictureRows.isEmpty && pictureRows.allSatisfy { $0 < 5 }, "a small picture at the top: rows \(pictureRows)")
+        for row in pictureRows {
+            let line = detail[row]
+            let first = try #require(line.firstIndex { $0 == "▀" || $0 == "▄" })
+            #expect(line.distance(from: line.startIndex, to: first) >= 60, "beside the title, at the right: \(line)")
+        }
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+}
