@@ -49,6 +49,7 @@ extension AppState {
             if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRoom(detail).rows {
                 relayoutDetail()
             }
+            if reader?.pictureSlots.contains(where: { $0.url == result.url }) == true { relayoutReader() }
         case let .articleFetched(serial, outcome):
             effects += receiveArticle(serial: serial, outcome)
         case let .articleRead(serial, kept, failure):
