@@ -37,7 +37,7 @@ extension AppState {
         return openDetail(FeedItem(id: itemID, title: "item \(number)"), isStandIn: true)
     }
 
-    private mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
+    mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
         let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil
@@ -66,6 +66,10 @@ extension AppState {
 
     /// Puts the list's cursor on `cursorTarget` once its row is loaded.
     mutating func followCursorTarget() {
+        // Before the page, the first rows' cursor goes there if it can (the target stays for it).
+        if let id = cursorTarget, showsFirstItems, let index = firstItems.prefix(firstItemsShown).firstIndex(where: { $0.id == id }) {
+            firstCursor = index
+        }
         guard let id = cursorTarget, let index = paging.items.index(of: id) else { return }
         cursorTarget = nil
         viewport.moveCursor(to: index)

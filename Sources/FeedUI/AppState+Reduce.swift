@@ -102,10 +102,17 @@ extension AppState {
         case .list:
             let counts = result.request.generation == paging.generation && paging.inFlight[result.request.id] != nil
             let wasRefreshing = paging.isRefreshing
+            let hadFirstItems = showsFirstItems
+            let early = firstCursorItemID
             effects += receive(result)
             if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !paging.isRefreshing) }
             followEnd()
+            // The first page replaced the first items: the cursor stays on its item (a thread
+            // opened by id still takes it to its story, below), and the keys that waited for the
+            // page are applied after, in order.
+            let held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
             if detail == nil { followCursorTarget() }
+            for key in held { effects += handle(key) }
         case let .comments(serial): effects += receiveComments(result, serial: serial)
         case let .document(serial): effects += receiveDocument(result, serial: serial)
         }
@@ -117,6 +124,10 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .mouse(event) = key {
             if reader != nil { return [] }
+            if detail == nil && showsFirstItems {
+                handleOnFirstItems(event)
+                return []
+            }
             return detail != nil ? handleInDetail(event) : handle(event)
         }
         notice = nil
@@ -150,6 +161,7 @@ extension AppState {
         // The reader reads keys as a detail does (its scrolling, q and Esc to go back).
         if reader != nil { return handleInReader(key, keyMap.intent(for: key, in: .detail)) }
         if detail != nil { return handleInDetail(key, intent) }
+        if showsFirstItems { return handleOnFirstItems(key, intent) }
         // Digits before a movement key are its count, as in vim and less (`3j`, `2 space`).
         let count = goTo.flatMap { Int($0.digits) }.map { max(1, $0) } ?? 1
         if let effects = handleGoTo(key) { return effects }

@@ -26,6 +26,10 @@ public struct AppState: Equatable, Sendable {
     /// The first page's items known before the page (in rank order), drawn while the list is
     /// still empty; the page itself replaces them.
     public internal(set) var firstItems: [FeedItem] = []
+    /// The cursor on the first items (AppState+FirstItems.swift): keys act on the rows drawn.
+    public internal(set) var firstCursor = 0
+    /// Keys pressed on the first items that need their page, applied in order when it lands.
+    public internal(set) var typeahead: [Key] = []
     /// Rows a refresh under way already knows anew, by id (the subscription list's per-feed
     /// progress: `refreshing…`, `✓ 3 new`, `304 unchanged`): drawn in place of the loaded rows
     /// with the same ids while the refresh runs; its page replaces them.

@@ -187,12 +187,15 @@ private func drawEmpty(_ state: AppState, into grid: inout Grid) {
 }
 
 /// The first page's first items while the page is still loading: the rows as the list will
-/// draw them, with no cursor yet (keys act on the page once it is in), and the loading line.
+/// draw them, with their cursor (AppState+FirstItems.swift), and the loading line (the status
+/// line names the keys that wait for the page).
 private func drawFirstItems(_ state: AppState, into grid: inout Grid) {
     let listColumns = state.splitListColumns ?? grid.size.columns
-    let shown = min(state.firstItems.count, max(0, (grid.size.rows - 2) / 2))
+    let shown = state.firstItemsShown
     var row = 0
-    for item in state.firstItems.prefix(shown) {
+    for (index, item) in state.firstItems.prefix(shown).enumerated() {
+        if index == state.firstCursorIndex { grid.write("▌", row: row, column: 0, style: .cursor) }
+        grid.write(" ", row: row, column: 1, style: .title)
         let title = item.title.isEmpty ? "(untitled)" : item.title
         grid.write(title, row: row, column: 2, width: listColumns - 5, style: .title)
         grid.write(metaLine(item, now: state.now), row: row + 1, column: 2, width: listColumns - 5, style: .meta)

@@ -67,6 +67,8 @@ extension AppState {
         let isJumping = paging.jumpTarget != nil && jumpRow != nil
         // `G`'s row is the last one, whatever the total said: skipped items make it fewer.
         if isJumping && jumpsToEnd { return "→ last" }
+        // The first items before their page: the early cursor's row, and more to come.
+        if showsFirstItems { return "\(firstCursorIndex + 1)/…" }
         let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
         return row.map { "\(isJumping ? "→ " : "")\(($0 + 1).grouped)/\(count.grouped)" } ?? "0/\(count.grouped)"
     }
@@ -88,6 +90,10 @@ extension AppState {
         // A one-off message ("copied …", why G stopped) after the position, kept to the last
         // (and cut with `…` when even it does not fit).
         if let notice { fields.append(.init(text: notice, priority: 8)) }
+        // Keys pressed on the first rows that need their page: held, and said so.
+        if !typeahead.isEmpty {
+            fields.append(.init(text: "\(typeahead.map(\.label).joined(separator: " ")) waits for the page", priority: 8))
+        }
         // Work the end footer does not show (a refresh, a page above, a jump being retried).
         fields += workNote
         fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))

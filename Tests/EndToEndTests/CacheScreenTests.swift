@@ -22,9 +22,9 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        // The status line of a frame with items (` 1/`, not the loading frame's `0/0 · 0 pages`): it
+        // The status line of a frame with the page (` 1/30`, not the first rows' `1/…` nor the loading frame's `0/0 · 0 pages`): it
         // is drawn after the rows, and tmux can be read mid-frame.
-        let first = try online.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20,
+        let first = try online.waitFor({ $0[23].contains("hn top") && $0[23].contains(#/ 1/\d/#) && !$0[0].isEmpty }, timeout: 20,
                                        description: "the first page from the replica")
         #expect(!first[23].contains("cached"))
         try online.sendKeys("q")
@@ -34,7 +34,7 @@ import Testing
         let started = Date()
         let again = try start("hn --base-url \(base)", cacheHome: home)
         // The first screen with items on it already came from the cache, and says so.
-        let cached = try again.waitFor({ !$0[0].isEmpty && $0[23].contains(" 1/") }, timeout: 20, description: "the cached first screen")
+        let cached = try again.waitFor({ !$0[0].isEmpty && $0[23].contains(#/ 1/\d/#) }, timeout: 20, description: "the cached first screen")
         let blink = Date().timeIntervalSince(started)
         #expect(cached[23].contains("cached"), "\(cached[23])")
         #expect(titles(cached) == titles(first))
@@ -58,8 +58,8 @@ import Testing
         let replica = try ServeProcess("--items 200 --latency-ms 400")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        // ` 1/`: the page is in (the first rows are drawn before it, with no cursor yet).
-        try online.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the first page")
+        // ` 1/30`: the page is in (its first rows are drawn before it, at `1/…`).
+        try online.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[0].isEmpty }, timeout: 20, description: "the first page")
         try online.sendKeys("q")
         #expect(try online.waitForExit() == .exited(0))
         let before = try replica.routeStats()
@@ -80,7 +80,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let first = try start("hn --base-url \(base)", cacheHome: home)
-        let screen = try first.waitFor({ $0[23].contains(" 1/") && !$0[2].isEmpty }, timeout: 20, description: "the first page")
+        let screen = try first.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[2].isEmpty }, timeout: 20, description: "the first page")
         let opened = screen[2].trimmingCharacters(in: .whitespaces)
         try first.sendKeys("j", "Enter")
         try first.waitFor({ $0.contains { $0.contains(opened) } && !$0[23].contains("page") }, timeout: 10, description: "the detail")
@@ -110,7 +110,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let first = try start("hn --base-url \(base)", cacheHome: home)
-        let screen = try first.waitFor({ $0[23].contains(" 1/") && !$0[8].isEmpty }, timeout: 20, description: "the first page")
+        let screen = try first.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[8].isEmpty }, timeout: 20, description: "the first page")
         let all = titles(screen)
         // Items 2 and 3 (rows 2 and 4) marked read with u.
         try first.sendKeys("j", "u")
@@ -154,7 +154,7 @@ import Testing
         let replica = try ServeProcess("--items 200")
         let base = try #require(replica.baseURLs["hn"])
         let online = try start("hn --base-url \(base)", cacheHome: home)
-        try online.waitFor({ $0[23].contains(" 1/") && $0[1].contains("comments") && $0[3].contains("comments") }, timeout: 20,
+        try online.waitFor({ $0[23].contains(#/ 1/\d/#) && $0[1].contains("comments") && $0[3].contains("comments") }, timeout: 20,
                            description: "stories with comments")
         try online.sendKeys("Enter")
         let read = try online.waitFor({ $0[23].contains(" comments") && !$0[23].contains(" 0 comments") && !$0[23].contains("⇣") },
@@ -183,7 +183,7 @@ import Testing
         defer { ScratchCache.remove(home) }
         let before = try ServeProcess("--items 200")
         let visit = try start("hn --base-url \(try #require(before.baseURLs["hn"]))", cacheHome: home)
-        let list = try visit.waitFor({ $0[23].contains(" 1/") && $0[1].contains("comments") }, timeout: 20, description: "a story with comments")
+        let list = try visit.waitFor({ $0[23].contains(#/ 1/\d/#) && $0[1].contains("comments") }, timeout: 20, description: "a story with comments")
         let title = list[0].replacingOccurrences(of: "▌", with: "").trimmingCharacters(in: .whitespaces)
         #expect(!list[1].contains("new"))
         try visit.sendKeys("Enter")

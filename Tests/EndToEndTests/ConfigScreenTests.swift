@@ -52,7 +52,7 @@ import Testing
             down = ["n"]
             """)
         let tmux = try start("--config \(config) demo --latency-ms 0", scratch: scratch)
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("n")
         try tmux.waitFor({ $0[23].contains("demo · 2/") }, description: "n moved the cursor to item 2")
         // j no longer moves down (it was rebound away); k still moves up.
@@ -185,7 +185,7 @@ import Testing
             mv '\(opened).tmp' '\(opened)'
             """, executable: true)
         let tmux = try start("demo --latency-ms 0", prefix: "BROWSER='\(browser)'", scratch: scratch)
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("o")
         let screen = try tmux.waitForText("opening https://")
         let shown = try #require(screen[23].firstMatch(of: /opening (\S+)/)).output.1
@@ -225,7 +225,7 @@ import Testing
     @Test func aBrowserThatCannotStartIsAMessage() throws {
         let scratch = try Scratch()
         let tmux = try start("demo --latency-ms 0", prefix: "BROWSER=/nonexistent/browser", scratch: scratch)
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("o")
         try tmux.waitForText("cannot start /nonexistent/browser: No such file or directory")
     }
@@ -234,7 +234,7 @@ import Testing
         let scratch = try Scratch()
         let tmux = try start("demo --latency-ms 0", scratch: scratch)
         try tmux.command("set-option", "-s", "set-clipboard", "on")
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("j", "y")
         let screen = try tmux.waitForText("copied https://")
         let shown = String(try #require(screen[23].firstMatch(of: /copied (\S+)/)).output.1)

@@ -17,7 +17,7 @@ import Testing
         // The default run: Hacker News from the in-process replica. `env -u BROWSER` and a PATH
         // with no xdg-open on it.
         let tmux = try start("", environment: ["PATH": "/nonexistent", "BROWSER": ""])
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("Enter")
         try tmux.waitFor({ $0[23].contains("line 1") && $0[23].contains("comment") }, description: "the detail")
         try tmux.sendKeys("o")
@@ -82,7 +82,7 @@ import Testing
         let replica = try ServeProcess("--items 60 --error-rate 0.4 --latency-ms 300")
         let base = try #require(replica.baseURLs["hn"])
         let tmux = try start("hn --base-url \(base)")
-        try tmux.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 30, description: "the first page")
+        try tmux.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[0].isEmpty }, timeout: 30, description: "the first page")
         // The story with the most comments on the first screen.
         let screen = try tmux.capture()
         let counts = stride(from: 1, to: 22, by: 2).map { row -> Int in
@@ -109,7 +109,7 @@ import Testing
         #expect(pipe.status == 0)
         replica.stop()
         let tmux = try start("hn --base-url \(base) --offline", environment: ["XDG_CACHE_HOME": home])
-        try tmux.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the cached first page")
+        try tmux.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[0].isEmpty }, timeout: 20, description: "the cached first page")
         try tmux.sendKeys("G")
         let end = try tmux.waitFor({ $0[23].contains("G: the last cached item (offline)") }, timeout: 20,
                                    description: "G at the last cached item")
@@ -189,7 +189,7 @@ import Testing
     /// following the cursor; narrower, one pane again.
     @Test func wideTerminalsSplitIntoListAndPreview() throws {
         let tmux = try start("", columns: 200, rows: 50)
-        let screen = try tmux.waitFor({ $0[49].contains(" 1/") && $0[0].contains("│ ") && $0[0].hasPrefix("▌ ") }, timeout: 20,
+        let screen = try tmux.waitFor({ $0[49].contains(#/ 1/\d/#) && $0[0].contains("│ ") && $0[0].hasPrefix("▌ ") }, timeout: 20,
                                       description: "the list and the preview")
         let title = try #require(screen[0].split(separator: "│").first).dropFirst(2).trimmingCharacters(in: .whitespaces)
         #expect(screen[0].split(separator: "│").last?.contains(String(title.prefix(30))) == true, "\(screen[0])")

@@ -75,7 +75,7 @@ import Testing
 
     @Test func resizeKeepsTheCursorItem() throws {
         let tmux = try start("demo --latency-ms 0")
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         for _ in 0..<7 { try tmux.sendKeys("j") }
         let screen = try tmux.waitFor({ $0[23].contains(" 8/") }, description: "cursor on item 8")
         let title = try #require(cursorTitle(screen))
@@ -90,7 +90,7 @@ import Testing
 
     @Test func quitRestoresTheTerminal() throws {
         let tmux = try start("demo --latency-ms 0")
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(try !tmux.alternateScreenOn())
@@ -98,7 +98,7 @@ import Testing
 
     @Test func controlCRestoresTheTerminal() throws {
         let tmux = try start("demo --latency-ms 0")
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("C-c")
         #expect(try tmux.waitForExit() == .signalled(SIGINT))
         #expect(try !tmux.alternateScreenOn())
@@ -154,7 +154,7 @@ import Testing
 
     @Test func idleUsesNoCPU() throws {
         let tmux = try start("demo --items 30 --latency-ms 0")
-        try tmux.waitForFirstPage()
+        try tmux.waitForText("points")
         try tmux.sendKeys("G")
         // Idle means nothing in flight either: a page or picture on its way turns the spinner.
         try tmux.waitFor({ $0.contains { $0.contains("end of feed") } && !$0[23].contains("⇣") && !$0[23].contains("▣") },

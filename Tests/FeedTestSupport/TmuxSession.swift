@@ -128,15 +128,6 @@ public final class TmuxSession {
         try waitFor({ $0.contains { $0.contains(text) } }, timeout: timeout, description: "\"\(text)\"")
     }
 
-    /// Waits until the list's first page is in: rows with "points" and a position (` 1/`) on the
-    /// status line. Hacker News draws its first rows before their page arrives (issue 23), with no
-    /// cursor, and keys before the page do nothing yet, so a test that presses keys waits for this.
-    @discardableResult
-    public func waitForFirstPage(timeout: TimeInterval = 20) throws -> [String] {
-        try waitFor({ screen in screen.contains { $0.contains("points") } && screen.contains { $0.contains(" 1/") } },
-                    timeout: timeout, description: "the first page (rows and a position)")
-    }
-
     /// A tmux format evaluated for the pane, e.g. `"#{window_width}"`.
     public func display(_ format: String) throws -> String {
         let output = try tmux(["display-message", "-p", "-t", target, format])

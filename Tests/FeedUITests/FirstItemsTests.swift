@@ -6,7 +6,8 @@ import Testing
 @testable import FeedUI
 
 /// The first page's first items are drawn as they arrive (`FetchResult.partial`), before the
-/// page, and give way to it; once the list has rows, a partial result changes nothing.
+/// page, and give way to it; once the list has rows, a partial result changes nothing. Keys on
+/// them act on the rows drawn, or wait for the page and are applied in order when it lands.
 @Suite struct FirstItemsTests {
     let now = 1_800_000_000.0
     let size = Size(columns: 60, rows: 12)
@@ -29,14 +30,15 @@ import Testing
         #expect(partial(&state, first, makeItems(0..<2)) == [])
         #expect(state.firstItems.map(\.id) == ["t:0", "t:1"])
         var lines = render(state, size: size).trimmedLines
-        #expect(Array(lines.prefix(5)) == ["  Item 0", "", "  Item 1", "", "  ⠋ Loading hn top…"])
+        #expect(Array(lines.prefix(5)) == ["▌ Item 0", "", "  Item 1", "", "  ⠋ Loading hn top…"])
+        #expect(lines.last?.contains("hn top · 1/…") == true)
         // Fewer than already drawn changes nothing; more are drawn, as many as fit.
         #expect(partial(&state, first, makeItems(0..<1)) == [])
         #expect(state.firstItems.count == 2)
         #expect(partial(&state, first, makeItems(0..<9)) == [])
         lines = render(state, size: size).trimmedLines
-        #expect(lines.filter { $0.hasPrefix("  Item ") }.count == 5)
-        #expect(!lines.joined().contains("▌"), "no cursor before the page")
+        #expect(lines.filter { $0.hasPrefix("  Item ") || $0.hasPrefix("▌ Item ") }.count == 5)
+        #expect(lines.filter { $0.hasPrefix("▌") } == ["▌ Item 0"], "the cursor is on the first row")
         // The page: its rows, the cursor on the first, nothing provisional left.
         _ = state.reduce(.fetched(.loaded(first, .success(Page(key: .page(0), items: makeItems(0..<30), next: .page(1))), latency: 0), at: now))
         #expect(state.firstItems.isEmpty)
@@ -66,5 +68,116 @@ import Testing
         let lines = render(state, size: size).trimmedLines
         #expect(lines.contains { $0.contains("hn: HTTP 500 (boom)") })
         #expect(!lines.contains { $0.contains("Item 0") })
+    }
+
+    // MARK: - Keys on the first items
+
+    func page(_ state: inout AppState, _ request: PageRequest, _ range: Range<Int> = 0..<30) -> [AppEffect] {
+        state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: makeItems(range), next: .page(1))), latency: 0), at: now))
+    }
+
+    func press(_ state: inout AppState, _ keys: Key...) -> [AppEffect] {
+        keys.flatMap { state.reduce(.key($0, at: now)) }
+    }
+
+    @Test func movesActOnTheRowsDrawnAndTheCursorKeepsItsItemWhenThePageLands() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<4))
+        #expect(press(&state, .character("j"), .character("j")) == [])
+        #expect(state.firstCursorIndex == 2)
+        var lines = render(state, size: size).trimmedLines
+        #expect(lines.filter { $0.hasPrefix("▌") } == ["▌ Item 2"])
+        #expect(lines.last?.contains("3/…") == true)
+        // The cursor stops at the last row drawn (five fit above the loading line; four came).
+        _ = press(&state, .character("j"), .character("j"), .character("j"))
+        #expect(state.firstCursorIndex == 3)
+        _ = press(&state, .character("k"))
+        #expect(state.firstCursorIndex == 2)
+        // More rows do not move it; the page puts the list's cursor on the same item and row.
+        _ = partial(&state, first, makeItems(0..<9))
+        #expect(state.firstCursorIndex == 2)
+        _ = page(&state, first)
+        #expect(state.viewport.cursor == 2)
+        lines = render(state, size: size).trimmedLines
+        #expect(lines[4] == "▌ Item 2")
+        #expect(lines.last?.contains("3/30") == true)
+        #expect(state.typeahead.isEmpty)
+    }
+
+    @Test func enterOnAFirstRowOpensItsDetailBeforeThePage() throws {
+        var (state, first) = try started()
+        state.commentPageSize = 20
+        _ = partial(&state, first, makeItems(0..<3))
+        let effects = press(&state, .character("j"), .enter)
+        #expect(state.detail?.item.id == "t:1")
+        #expect(effects.contains { if case .fetchComments(_, itemID: "t:1", serial: _) = $0 { true } else { false } },
+                "the comments are asked for at once")
+        // The page lands behind the detail; back in the list the cursor is on the item opened.
+        _ = page(&state, first)
+        #expect(state.detail?.item.id == "t:1")
+        _ = press(&state, .escape)
+        #expect(state.detail == nil)
+        #expect(state.viewport.cursor == 1)
+    }
+
+    @Test func keysThatNeedThePageWaitAndAreAppliedInOrderWhenItLands() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<3))
+        // j acts; `:` needs the page, so it and every key after it wait (Enter too: it belongs
+        // to the prompt, not to the row).
+        #expect(press(&state, .character("j"), .character(":"), .character("7"), .enter, .character("k")) == [])
+        #expect(state.firstCursorIndex == 1)
+        #expect(state.detail == nil)
+        #expect(state.goTo == nil)
+        #expect(state.typeahead == [.character(":"), .character("7"), .enter, .character("k")])
+        let lines = render(state, size: size).trimmedLines
+        #expect(lines.last?.contains("hn top · 2/… · : 7 Enter k waits for the page") == true)
+        _ = page(&state, first)
+        // :7 went to item 7, then k up one: row 6.
+        #expect(state.typeahead.isEmpty)
+        #expect(state.goTo == nil)
+        #expect(state.detail == nil)
+        #expect(state.viewport.cursor == 5)
+    }
+
+    @Test func quitDoesNotWaitBehindHeldKeys() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<3))
+        _ = press(&state, .character("/"))
+        #expect(press(&state, .character("q")) == [.quit])
+        #expect(state.isQuitting)
+    }
+
+    @Test func heldKeysAreAppliedToAFailedFirstPage() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<3))
+        _ = press(&state, .character("r"))
+        #expect(state.typeahead == [.character("r")])
+        let effects = state.reduce(.fetched(.loaded(first, .failure(FeedError(.http(status: 500), "hn: HTTP 500 (boom)")), latency: 0), at: now))
+        #expect(state.typeahead.isEmpty)
+        // r retried the failed page.
+        #expect(effects.contains { if case .fetch = $0 { true } else { false } })
+    }
+
+    @Test func aClickPicksAFirstRow() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<3))
+        _ = state.reduce(.key(.mouse(MouseEvent(kind: .press, row: 4, column: 5)), at: now))
+        #expect(state.firstCursorIndex == 2)
+    }
+
+    @Test func backFromAThreadOpenedByIDBeforeThePageGoesToItsStory() throws {
+        var (state, first) = try started()
+        state.commentPageSize = 20
+        _ = state.reduce(.openThread(itemID: "t:3"))
+        _ = partial(&state, first, makeItems(0..<2))
+        _ = press(&state, .escape)
+        #expect(state.detail == nil)
+        #expect(state.firstCursorIndex == 0, "the story has not come yet")
+        // The story comes among the first rows: the early cursor goes to it, and the page keeps it.
+        _ = partial(&state, first, makeItems(0..<5))
+        #expect(state.firstCursorIndex == 3)
+        _ = page(&state, first)
+        #expect(state.viewport.cursor == 3)
     }
 }
