@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "FeedRuntimeTests",
             dependencies: [
-                "FeedRuntime", "FeedUI", "FeedModel", "FeedPaging", "FeedStore", "FeedTestSupport",
+                "FeedRuntime", "FeedUI", "FeedModel", "FeedPaging", "FeedStore", "FeedSources", "FeedTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

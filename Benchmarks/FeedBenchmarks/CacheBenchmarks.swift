@@ -120,4 +120,49 @@ let cacheBenchmarks: @Sendable () -> Void = {
     ) { benchmark in
         try store.value!.store(page.value!, index: 0, of: hackerNewsFeed, at: Date().timeIntervalSince1970)
     }
+
+    // 13. The subscription list's unread counts (issue 22), as `feedscroll feeds` reads them on
+    //     every opening: 50 feeds of 1,000 cached entries each (40 pages of 25, every entry with
+    //     a 400-character summary and 1,600 characters of content, as feed entries are stored),
+    //     one in ten read.
+    let countsPath = NSTemporaryDirectory() + "feedscroll-bench-counts-\(getpid()).sqlite"
+    let countedFeeds = (0..<50).map { FeedKey(source: "feed", parameters: "https://feed\($0).example/rss 25") }
+    Benchmark(
+        "feeds list unread counts 50 feeds x 1,000 entries",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(20), maxIterations: 20,
+            setup: {
+                for suffix in ["", "-wal", "-shm"] { unlink(countsPath + suffix) }
+                let store = try CacheStore.openStrict(at: countsPath, limitBytes: 1 << 30)
+                let summary = String(repeating: "A summary sentence of an entry. ", count: 12)
+                let content = String(repeating: "Content of the entry, paragraph after paragraph. ", count: 32)
+                for (number, feed) in countedFeeds.enumerated() {
+                    let pages = (0..<40).map { index in
+                        PageWrite(
+                            page: Page(
+                                key: .cursor(index == 0 ? nil : "\(index * 25) https://feed\(number).example/rss"),
+                                items: (0..<25).map { offset in
+                                    let entry = index * 25 + offset
+                                    return FeedItem(
+                                        id: "tag:feed\(number).example,2024:\(entry)", title: "Entry \(entry) of feed \(number)",
+                                        url: "https://feed\(number).example/\(entry)", author: "Author", time: 1_700_000_000 + Int64(entry),
+                                        body: summary, facts: [
+                                            ItemFact("summary", .paragraphs(summary), label: .hidden),
+                                            ItemFact("content", .paragraphs(content), label: .hidden),
+                                        ])
+                                },
+                                next: index == 39 ? nil : .cursor("\((index + 1) * 25) https://feed\(number).example/rss")),
+                            index: index, feed: feed, time: 1)
+                    }
+                    try store.store(pages)
+                    for entry in stride(from: 0, to: 1_000, by: 10) { try store.setRead("tag:feed\(number).example,2024:\(entry)", true, at: 2) }
+                }
+            },
+            teardown: { for suffix in ["", "-wal", "-shm"] { unlink(countsPath + suffix) } })
+    ) { benchmark in
+        let store = try CacheStore.openStrict(at: countsPath, limitBytes: 1 << 30)
+        let counts = try store.unreadCounts(of: countedFeeds)
+        precondition(counts.count == 50 && counts.values.allSatisfy { $0 == 900 }, "counts: \(counts.values.sorted().prefix(3))")
+        blackHole(counts)
+    }
 }

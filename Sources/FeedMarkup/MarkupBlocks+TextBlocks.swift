@@ -24,7 +24,7 @@ extension MarkupBlocks {
             case .figure(let index, let caption):
                 let alt = index.flatMap { pictures.indices.contains($0) ? pictures[$0].alt : nil } ?? ""
                 let lines = [alt.isEmpty ? "[picture]" : "[picture: \(alt)]"] + Self.numberedLines(caption)
-                out.append(TextBlock(.paragraph, lines: lines, indent: indent, isQuote: isQuote))
+                out.append(TextBlock(.paragraph, lines: lines, indent: indent, isQuote: isQuote, picture: index))
             case .rule:
                 out.append(TextBlock(.paragraph, lines: ["⁂"], indent: indent, isQuote: isQuote))
             }

@@ -11,13 +11,17 @@ public struct ArticleText: Sendable, Hashable, Codable {
     public var blocks: [TextBlock]
     /// `links[n - 1]` is link `[n]`.
     public var links: [String]
+    /// The pictures' addresses, as the blocks' `picture` indices count them (absolute; checked
+    /// again before one is fetched).
+    public var pictures: [String]
 
-    public init(url: String, title: String, about: String, blocks: [TextBlock], links: [String]) {
+    public init(url: String, title: String, about: String, blocks: [TextBlock], links: [String], pictures: [String] = []) {
         self.url = url
         self.title = title
         self.about = about
         self.blocks = blocks
         self.links = links
+        self.pictures = pictures
     }
 }
 
@@ -34,6 +38,6 @@ extension ArticleText {
                 block.marker = block.marker.map(TextSanitizer.cleanKeepingLayout)
                 return block
             },
-            links: links)
+            links: links, pictures: pictures)
     }
 }

@@ -18,12 +18,16 @@ public struct TextBlock: Sendable, Hashable, Codable {
     public var marker: String?
     /// Inside a `<blockquote>`.
     public var isQuote: Bool
+    /// A figure's picture: its index in the page's pictures (`ArticleText.pictures`); the
+    /// block's lines are its `[picture: alt]` and caption.
+    public var picture: Int?
 
-    public init(_ kind: Kind, lines: [String], indent: Int = 0, marker: String? = nil, isQuote: Bool = false) {
+    public init(_ kind: Kind, lines: [String], indent: Int = 0, marker: String? = nil, isQuote: Bool = false, picture: Int? = nil) {
         self.kind = kind
         self.lines = lines
         self.indent = indent
         self.marker = marker
         self.isQuote = isQuote
+        self.picture = picture
     }
 }

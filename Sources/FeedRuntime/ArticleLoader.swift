@@ -64,6 +64,6 @@ extension ArticleText {
         let about = [article.byline, article.site].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
         self.init(
             url: article.url ?? "", title: article.title, about: about, blocks: article.markup.textBlocks(),
-            links: article.markup.links.map(\.url))
+            links: article.markup.links.map(\.url), pictures: article.markup.pictures.map(\.url))
     }
 }

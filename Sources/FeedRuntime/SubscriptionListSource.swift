@@ -52,14 +52,45 @@ public struct SubscriptionListSource: FeedSource {
     public func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
         guard key == firstKey else { throw FeedError(.invalidRequest, "the subscription list is one page") }
         var refreshNote: String?
+        var outcomes: [String: String] = [:]
         if let refresh, refreshAsked.isSet.exchange(false, ordering: .acquiringAndReleasing) {
-            // Every feed at once; the footer's spinner turns meanwhile.
-            let reports = await refresh.run()
+            // Every feed at once; each feed's row says how its refresh goes as it goes (the
+            // load's first items, drawn over the list's rows until this page arrives), the way
+            // newsboat's list shows a reload's progress.
+            let before = rows(outcomes: [:], isRefreshing: true)
+            context.progress?(before)
+            let ended = Mutex<[String: String]>([:])
+            let reports = await refresh.run { report in
+                let outcomes = ended.withLock { ended in
+                    ended[report.subscription.url] = report.outcome.rowLabel
+                    return ended
+                }
+                context.progress?(rows(outcomes: outcomes, isRefreshing: true, counts: before))
+            }
             let unchanged = reports.filter { $0.outcome == .notModified }.count
             let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
             refreshNote = "refreshed \(reports.count): \(reports.count - unchanged - failed) changed, \(unchanged) not modified, \(failed) failed"
+            outcomes = ended.withLock { $0 }
         }
+        let list = rows(outcomes: outcomes, isRefreshing: false)
+        return Page(key: key, items: list, next: nil, total: list.count, endNote: refreshNote)
+    }
+
+    /// The list's rows, with each feed's unread count read from the store (or the counts of
+    /// `counts`' rows, while a refresh goes on) and how its refresh ended (`outcomes`, by URL);
+    /// a feed still refreshing says so.
+    private func rows(outcomes: [String: String], isRefreshing: Bool, counts earlier: [FeedItem]? = nil) -> [FeedItem] {
         let keys = subscriptions.map { cacheKey($0.url) }
+        if let earlier {
+            // The rows as they were when the refresh began, each feed's outcome in place of its
+            // "refreshing…" as it comes.
+            return earlier.map { row in
+                guard let url = row.url, let outcome = outcomes[url], row.id == Self.rowID(of: url) else { return row }
+                var row = row
+                row.facts = row.facts.map { $0.name == "refresh" ? ItemFact("refresh", .text(outcome), label: .text(outcome)) : $0 }
+                return row
+            }
+        }
         let counts = (try? store?.unreadCounts(of: keys)) ?? [:]
         let saved: Int? = store.flatMap { try? $0.savedItemCount() }
         var rows = [
@@ -78,12 +109,15 @@ public struct SubscriptionListSource: FeedSource {
             } else {
                 facts.append(ItemFact("unread", .text("not fetched"), label: .text("not fetched yet")))
             }
+            if let outcome = outcomes[subscription.url] ?? (isRefreshing ? "refreshing…" : nil) {
+                facts.append(ItemFact("refresh", .text(outcome), label: .text(outcome)))
+            }
             if !subscription.tags.isEmpty {
                 facts.append(ItemFact("tags", .list(subscription.tags), label: .text(subscription.tags.prefix(3).joined(separator: ", "))))
             }
             rows.append(FeedItem(id: Self.rowID(of: subscription.url), title: subscription.title, url: subscription.url, facts: facts))
         }
-        return Page(key: key, items: rows, next: nil, total: rows.count, endNote: refreshNote)
+        return rows
     }
 
     /// `R` on the list: the next load refreshes every subscription first.

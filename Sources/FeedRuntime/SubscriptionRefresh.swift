@@ -14,8 +14,9 @@ public struct SubscriptionRefresh: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// The server said 304: nothing new.
         case notModified
-        /// A new document: its first page has this many entries.
-        case changed(entries: Int)
+        /// A new document: its first page has `entries` entries, `new` of them not on the first
+        /// page the cache held before (all of them for a feed never fetched).
+        case changed(entries: Int, new: Int)
         case failed(String)
     }
 
@@ -86,8 +87,12 @@ public struct SubscriptionRefresh: Sendable {
         let sanitized = Page(
             key: page.key, items: page.items.map { $0.sanitized() }, next: page.next, total: page.total, cap: page.cap,
             endNote: page.endNote)
-        try? store?.store(sanitized, index: 0, of: cacheKey(subscription.url), at: Date().timeIntervalSince1970)
-        return source.counters.notModified > 0 ? .notModified : .changed(entries: page.items.count)
+        let feed = cacheKey(subscription.url)
+        // What the first page held before, to say how many entries are new.
+        let before = Set(((try? store?.pages(of: feed, from: source.firstKey, limit: 1)) ?? []).first?.page.items.map(\.id) ?? [])
+        try? store?.store(sanitized, index: 0, of: feed, at: Date().timeIntervalSince1970)
+        if source.counters.notModified > 0 { return .notModified }
+        return .changed(entries: page.items.count, new: page.items.filter { !before.contains($0.id) }.count)
     }
 }
 
@@ -96,9 +101,20 @@ extension SubscriptionRefresh.Report {
     public var line: String {
         let what = switch outcome {
         case .notModified: "not modified"
-        case let .changed(entries): "\(entries) entr\(entries == 1 ? "y" : "ies") on its first page"
+        case let .changed(entries, new): "\(entries) entr\(entries == 1 ? "y" : "ies") on its first page, \(new) new"
         case let .failed(message): "failed: \(message)"
         }
         return "refresh \(done)/\(total) · \(TextSanitizer.clean(subscription.title)): \(what)"
+    }
+}
+
+extension SubscriptionRefresh.Outcome {
+    /// How a feed's row on the list says it: `✓ 3 new`, `304 unchanged`, `✗ timed out`.
+    public var rowLabel: String {
+        switch self {
+        case .notModified: "304 unchanged"
+        case let .changed(_, new): "✓ \(new) new"
+        case let .failed(message): "✗ \(message)"
+        }
     }
 }

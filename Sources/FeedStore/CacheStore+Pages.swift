@@ -54,7 +54,7 @@ extension CacheStore {
             }
         }
         // Encoded before the transaction, so the write lock is held for SQL only.
-        var rows: [(key: String, next: String?, items: Data)?] = []
+        var rows: [(key: String, next: String?, items: Data, ids: String)?] = []
         rows.reserveCapacity(writes.count)
         for write in writes {
             var feed = standing[write.feed]!
@@ -62,7 +62,9 @@ extension CacheStore {
                 rows.append(nil)
                 continue
             }
-            let row = (key: try Self.encode(write.page.key), next: try write.page.next.map(Self.encode), items: try Self.encoder.encode(write.page.items))
+            let row = (
+                key: try Self.encode(write.page.key), next: try write.page.next.map(Self.encode),
+                items: try Self.encoder.encode(write.page.items), ids: try Self.encodeIDs(write.page.items.map(\.id)))
             let bytes = row.items.count + row.key.utf8.count
             feed.bytes += bytes
             if write.index > feed.lastIndex { (feed.lastIndex, feed.lastBytes) = (write.index, bytes) }
@@ -107,6 +109,9 @@ extension CacheStore {
                             feedID, row.key, write.index, row.next, write.page.total, row.items, write.time,
                             row.items.count + row.key.utf8.count, write.page.endNote, write.page.cap,
                         ])
+                    // Its ids beside it, for the unread counts (deleted with it).
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO pageItemIDs (feedID, key, itemIDs) VALUES (?, ?, ?)", arguments: [feedID, row.key, row.ids])
                 }
                 try db.execute(sql: "UPDATE feed SET bytes = bytes + ? WHERE id = ?", arguments: [added, feedID])
                 try evict(keeping: feedID, in: db)
@@ -195,6 +200,17 @@ extension CacheStore {
     }()
 
     static let decoder = JSONDecoder()
+
+    /// A page's item ids as stored beside its items: a JSON array of strings, which SQLite's
+    /// `json_each` reads (the unread counts).
+    static func encodeIDs(_ ids: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+    }
+
+    /// A stored item decoded for its id alone.
+    struct IDOnly: Decodable {
+        var id: String
+    }
 
     /// A page key as stored: canonical JSON, so equal keys are equal text.
     static func encode(_ key: PageKey) throws -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension CacheStore {
@@ -13,6 +14,12 @@ extension CacheStore {
     ///   limit nor `clear()` touches them.
     /// - `v5 page notes`: a page's own end words (`Page.endNote`) and `cap`, so a feed shown
     ///   from the cache ends as it did when fetched.
+    /// - `v6 articles`: the reader's articles by URL.
+    /// - `v7 page item ids`: each page's item ids as a JSON array in a table of their own
+    ///   (`pageItemIDs`, deleted with their page), so the subscription list's unread counts
+    ///   are counted in SQLite (`json_each`) without reading a page's items: a column of
+    ///   `page` would sit after the items blob, and SQLite reads a row's overflow pages up to
+    ///   the column it wants. Pages cached before are given theirs here, once.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -93,6 +100,24 @@ extension CacheStore {
                 table.column("fetchedAt", .double).notNull()
             }
             try db.create(index: "article_by_time", on: "article", columns: ["fetchedAt"])
+        }
+        migrator.registerMigration("v7 page item ids") { db in
+            try db.execute(sql: """
+                CREATE TABLE pageItemIDs (
+                    feedID INTEGER NOT NULL, key TEXT NOT NULL, itemIDs TEXT NOT NULL,
+                    PRIMARY KEY (feedID, key),
+                    FOREIGN KEY (feedID, key) REFERENCES page (feedID, key) ON DELETE CASCADE)
+                """)
+            // One page at a time (a cache holds up to its bound of items, never all in memory).
+            for row in try Row.fetchAll(db, sql: "SELECT feedID, key FROM page") {
+                let (feedID, key): (Int64, String) = (row["feedID"], row["key"])
+                guard let blob = try Data.fetchOne(db, sql: "SELECT items FROM page WHERE feedID = ? AND key = ?", arguments: [feedID, key])
+                else { continue }
+                // A page that no longer decodes counted for nothing, and still does.
+                let ids = (try? decoder.decode([IDOnly].self, from: blob))?.map(\.id) ?? []
+                try db.execute(
+                    sql: "INSERT INTO pageItemIDs (feedID, key, itemIDs) VALUES (?, ?, ?)", arguments: [feedID, key, try encodeIDs(ids)])
+            }
         }
         return migrator
     }

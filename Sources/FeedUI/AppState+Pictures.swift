@@ -82,6 +82,7 @@ extension AppState {
 
     /// Wanted pictures, nearest to the cursor first.
     private func wantedPictures(lead: Int) -> [PictureRequest] {
+        if reader != nil { return readerWantedPictures() }
         let large = largePictureBox
         if let detail {
             guard let url = detail.item.pictureURL, detailPictureRoom(detail).rows > 0 else { return [] }

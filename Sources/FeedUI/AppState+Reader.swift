@@ -76,19 +76,56 @@ extension AppState {
         reader?.top = top
     }
 
-    /// Lays the article out for the terminal's width: the measure, centred when wider.
+    /// Lays the article out for the terminal's width: the measure, centred when wider, with
+    /// room for each figure's picture when pictures are on. The line at the top stays at the
+    /// top when a picture above it changes the room it takes.
     mutating func relayoutReader() {
         guard var reader else { return }
         let measure = min(ReaderState.measure, max(10, size.columns - 2))
         let margin = max(1, (size.columns - measure) / 2)
+        let before = reader.pictureSlots
         switch reader.content {
         case .loaded(let article):
-            reader.lines = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure, comment: nil)
+            let box = readerPictureBox
+            let urls = article.pictures.map { (try? LinkCheck.validate($0)) ?? "" }
+            let laidOut = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure) { index in
+                index < urls.count && !urls[index].isEmpty ? pictureRows(for: urls[index], box: box) : 0
+            }
+            reader.lines = laidOut.lines
+            reader.pictureSlots = laidOut.pictures.map { slot in
+                let rows = pictureRows(for: urls[slot.picture], box: box)
+                return PictureSlot(line: slot.line, rows: rows, url: urls[slot.picture])
+            }
         case .loading, .failed:
             reader.lines = []
+            reader.pictureSlots = []
+        }
+        if before.count == reader.pictureSlots.count {
+            let moved = zip(before, reader.pictureSlots).filter { $0.0.line < reader.top }.reduce(0) { $0 + $1.1.rows - $1.0.rows }
+            reader.top += moved
         }
         reader.top = Self.clampedTop(reader.top, lines: reader.lines.count, rows: readerRows)
         self.reader = reader
+    }
+
+    /// The most a picture in the reader takes: the measure's width, half the text's height.
+    var readerPictureBox: PictureBox {
+        let measure = min(ReaderState.measure, max(10, size.columns - 2))
+        return PictureBox(columns: max(4, measure), rows: max(2, readerRows / 2))
+    }
+
+    /// The reader's pictures within a screen of what it shows, nearest first: the rest are not
+    /// loaded (or their loads are cancelled when the text scrolls away from them).
+    func readerWantedPictures() -> [PictureRequest] {
+        guard let reader else { return [] }
+        let rows = readerRows
+        let near = (reader.top - rows)...(reader.top + 2 * rows)
+        var seen = Set<String>()
+        return reader.pictureSlots
+            .filter { near.overlaps($0.line...($0.line + $0.rows)) }
+            .sorted { abs($0.line - reader.top) < abs($1.line - reader.top) }
+            .filter { seen.insert($0.url).inserted }
+            .map { PictureRequest(url: $0.url, boxes: [readerPictureBox], background: pictures.background) }
     }
 
     mutating func handleInReader(_ key: Key, _ intent: Intent?) -> [AppEffect] {

@@ -49,6 +49,7 @@ extension AppState {
             if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRoom(detail).rows {
                 relayoutDetail()
             }
+            if reader?.pictureSlots.contains(where: { $0.url == result.url }) == true { relayoutReader() }
         case let .articleFetched(serial, outcome):
             effects += receiveArticle(serial: serial, outcome)
         case let .articleRead(serial, kept, failure):
@@ -177,6 +178,7 @@ extension AppState {
         case .refresh:
             retrying = nil
             newAbove = 0
+            refreshRows = [:]
             return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
         case .openLink, .discussion, .copy: return handleLink(intent)
         case .help:
@@ -218,6 +220,7 @@ extension AppState {
         switch result.outcome {
         case let .loaded(loaded, latency):
             firstItems = []
+            refreshRows = [:]
             let receipt = paging.receive(request, loaded)
             let outcome = receipt.outcome
             if outcome == .dropped { return [] }
@@ -266,9 +269,17 @@ extension AppState {
                 else { .below }
             retrying = RetryNote(attempt: attempt, delay: delay, reason: error.message, since: now, place: place)
         case let .partial(items):
+            guard paging.inFlight[request.id] != nil else { return [] }
+            if paging.items.count > 0 {
+                // A refresh that reports its rows as it learns them (refresh-all: each feed's
+                // row as its feed ends) has them drawn over the rows with the same ids.
+                guard paging.isRefreshing else { return [] }
+                refreshRows = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+                return []
+            }
             // List pages are applied whole, in key order; before the first one, its first items
             // are drawn as they come (under a rate limit the page's last item is seconds away).
-            guard paging.items.count == 0, paging.inFlight[request.id] != nil, items.count > firstItems.count else { return [] }
+            guard items.count > firstItems.count else { return [] }
             firstItems = items
         }
         return []

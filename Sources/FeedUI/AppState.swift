@@ -26,6 +26,10 @@ public struct AppState: Equatable, Sendable {
     /// The first page's items known before the page (in rank order), drawn while the list is
     /// still empty; the page itself replaces them.
     public internal(set) var firstItems: [FeedItem] = []
+    /// Rows a refresh under way already knows anew, by id (the subscription list's per-feed
+    /// progress: `refreshing…`, `✓ 3 new`, `304 unchanged`): drawn in place of the loaded rows
+    /// with the same ids while the refresh runs; its page replaces them.
+    public internal(set) var refreshRows: [String: FeedItem] = [:]
     /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
     public var livePeriod: Double?
     /// When the last live update was asked for.

@@ -127,8 +127,26 @@ enum DetailLayout {
         return blockLines(blocks, column: column, width: width, comment: comment, key: "", place: &whole)
     }
 
+    /// The lines of blocks with room for their figures' pictures: `pictureRows(index)` blank
+    /// lines before each figure's text (none when it gives 0).
+    /// - Returns: the lines, and where each picture's room begins.
+    static func blockLines(
+        _ blocks: [TextBlock], column: Int, width: Int, pictureRows: (Int) -> Int
+    ) -> (lines: [DetailLine], pictures: [(line: Int, picture: Int)]) {
+        var whole = Place(wraps: nil)
+        var pictures: [(line: Int, picture: Int)] = []
+        let lines = blockLines(blocks, column: column, width: width, comment: nil, key: "", place: &whole) { index, lines in
+            let rows = pictureRows(index)
+            guard rows > 0 else { return }
+            pictures.append((lines.count, index))
+            lines.append(contentsOf: repeatElement(DetailLine(""), count: rows))
+        }
+        return (lines, pictures)
+    }
+
     private static func blockLines(
-        _ blocks: [TextBlock], column: Int, width: Int, comment: Int?, key: String, place: inout Place
+        _ blocks: [TextBlock], column: Int, width: Int, comment: Int?, key: String, place: inout Place,
+        roomForPicture: (Int, inout [DetailLine]) -> Void = { _, _ in }
     ) -> [DetailLine] {
         var lines: [DetailLine] = []
         for (offset, block) in blocks.enumerated() {
@@ -136,6 +154,7 @@ enum DetailLayout {
             if offset > 0 && !(isListItem && blocks[offset - 1].indent > 0 && !blocks[offset - 1].isQuote) {
                 lines.append(DetailLine("", comment: comment))
             }
+            if let picture = block.picture { roomForPicture(picture, &lines) }
             let start = column + indentStep * block.indent
             switch block.kind {
             case .preformatted:

@@ -21,6 +21,9 @@ public struct ReaderState: Equatable, Sendable {
     public internal(set) var top = 0
     /// The article laid out for the current width.
     public internal(set) var lines: [DetailLine] = []
+    /// Where the figures' pictures are drawn (pictures on): the first of the blank lines kept
+    /// for each, and its address.
+    public internal(set) var pictureSlots: [PictureSlot] = []
     /// Digits typed before a key: `3o` opens link 3.
     public internal(set) var count: Int?
     /// The `/` search in the article: the pattern (empty while nothing is typed).
@@ -44,6 +47,15 @@ public enum ArticleOutcome: Equatable, Sendable {
     case article(ArticleText)
     /// One line: why there is no article.
     case failed(String)
+}
+
+/// Room kept in the reader's lines for a figure's picture.
+public struct PictureSlot: Equatable, Sendable {
+    /// The first of its lines.
+    public var line: Int
+    /// How many lines it has (the picture's rows and a blank one, or the box's while it loads).
+    public var rows: Int
+    public var url: String
 }
 
 /// An article the cache kept from an earlier reading (`AppAction.articleRead`).

@@ -37,6 +37,14 @@ public func render(_ state: AppState, size: Size) -> Grid {
     return grid
 }
 
+extension AppState {
+    /// A loaded row as it is drawn: while a refresh runs, as the refresh reports it anew.
+    func shownRow(_ item: FeedItem) -> FeedItem {
+        guard !refreshRows.isEmpty, paging.isRefreshing else { return item }
+        return refreshRows[item.id] ?? item
+    }
+}
+
 /// The spinner's frames, ten a second.
 let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -210,7 +218,7 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     let width = listColumns - previewWidth - (textColumn - 2)
     var row = 0
     for index in viewport.shown {
-        let item = items[index]
+        let item = state.shownRow(items[index])
         let isCursor = index == viewport.cursor
         let isRead = state.isRead(item)
         let titleStyle: Style = isRead ? .readTitle : .title

@@ -22,6 +22,11 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         grid.write("✗ \(reason)", row: 3, column: margin, width: measure, style: .error)
         grid.write("r retries · o opens the page in the browser · Esc back", row: 4, column: margin, width: measure, style: .footer)
     case .loaded:
+        for slot in reader.pictureSlots where slot.line + slot.rows > reader.top && slot.line < reader.top + rows {
+            drawPicture(
+                state.pictures.entry(slot.url, box: state.readerPictureBox), row: slot.line - reader.top + 2, column: margin,
+                top: 2, into: &grid)
+        }
         for row in 0..<rows {
             let index = reader.top + row
             guard index < reader.lines.count else { break }

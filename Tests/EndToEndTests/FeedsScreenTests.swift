@@ -13,7 +13,7 @@ import Testing
         let origin: String
         let scratch: String
 
-        init() throws {
+        init(extra: String = "") throws {
             try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
             replica = try ServeProcess("")
             base = try #require(replica.baseURLs["feeds"])
@@ -29,6 +29,7 @@ import Testing
                 url = "\(base)/rss-paged"
                 name = "RSS paged"
                 tags = ["replica"]
+                \(extra)
                 """.write(toFile: config, atomically: true, encoding: .utf8)
         }
 
@@ -104,6 +105,67 @@ import Testing
         #expect(after["feeds/atom-archived"] == 2, "\(after)")
         #expect(after["feeds/rss-paged"] == 1, "\(after)")
         for k in 1...3 { #expect(after["feeds/atom-archived/archive/\(k)"] == 1, "\(after)") }
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// A host that accepts connections (the kernel's backlog does) and never answers.
+    final class SilentPort {
+        let descriptor: Int32
+        let port: Int
+
+        init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            self.descriptor = descriptor
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    bind(descriptor, address, length) == 0 && listen(descriptor, 64) == 0
+                        && getsockname(descriptor, address, &length) == 0
+                }
+            }
+            try #require(bound, "a silent port")
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    /// `R` on the list: each feed's row says how its refresh goes while the others still run
+    /// (a feed whose host never answers says `refreshing…` until it times out), then the sum.
+    @Test func refreshAllSaysEachFeedsProgressOnItsRow() throws {
+        let silent = try SilentPort()
+        let setup = try Setup(extra: """
+
+            [[subscriptions]]
+            url = "http://127.0.0.1:\(silent.port)/feed"
+            name = "Silent"
+            """)
+        let tmux = try setup.feeds("--timeout 3")
+        try tmux.waitFor({ Self.row($0, "Silent")?.contains("not fetched yet") == true }, timeout: 20, description: "the list")
+        try tmux.sendKeys("R")
+        // The replica's feeds are in while the silent host still keeps its row waiting.
+        var screen = try tmux.waitFor({
+            Self.row($0, "Archived")?.contains("✓ 10 new") == true && Self.row($0, "RSS paged")?.contains("✓ 10 new") == true
+        }, timeout: 20, description: "two feeds refreshed")
+        #expect(Self.row(screen, "Silent")?.contains("refreshing…") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains("refreshed 3:") }, "\(screen)")
+        // The silent one times out; the footer sums up and every row keeps its outcome.
+        screen = try tmux.waitForText("refreshed 3: 2 changed, 0 not modified, 1 failed", timeout: 30)
+        #expect(Self.row(screen, "Silent")?.contains("✗") == true, "\(screen)")
+        #expect(Self.row(screen, "Archived")?.contains("10 unread · ✓ 10 new") == true, "\(screen)")
+        // Again: the replica's two feeds are unchanged, one 304 each.
+        try tmux.sendKeys("R")
+        screen = try tmux.waitFor({
+            Self.row($0, "Archived")?.contains("304 unchanged") == true && Self.row($0, "RSS paged")?.contains("304 unchanged") == true
+        }, timeout: 20, description: "two 304s")
+        #expect(Self.row(screen, "Silent")?.contains("refreshing…") == true, "\(screen)")
+        try tmux.waitForText("refreshed 3: 0 changed, 2 not modified, 1 failed", timeout: 30)
+        let stats = try setup.replica.routeStats()
+        #expect(stats["feeds/atom-archived"] == 2 && stats["feeds/rss-paged"] == 2, "\(stats)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }

@@ -26,11 +26,13 @@ import Testing
     }
 
     /// The rank (0-based) and article path of the first top story that links to the replica.
-    private func storyWithAnArticle(_ base: String) throws -> (rank: Int, path: String) {
+    private func storyWithAnArticle(_ base: String, where wanted: (String) -> Bool = { _ in true }) throws -> (rank: Int, path: String) {
         let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
-        for (rank, id) in ids.prefix(12).enumerated() {
+        for (rank, id) in ids.prefix(25).enumerated() {
             let item = try fetchJSON("\(base)/item/\(id).json") as? [String: Any]
-            if let url = item?["url"] as? String, let range = url.range(of: "/articles/") { return (rank, String(url[range.upperBound...])) }
+            if let url = item?["url"] as? String, let range = url.range(of: "/articles/"), wanted(String(url[range.upperBound...])) {
+                return (rank, String(url[range.upperBound...]))
+            }
         }
         throw CancellationError()
     }
@@ -107,6 +109,50 @@ import Testing
         try offline.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "back on the list, offline")
         try offline.sendKeys("q")
         #expect(try offline.waitForExit() == .exited(0))
+    }
+
+    /// `--images on`: a news article's figure is drawn inside the text, above its alt line and
+    /// caption, once; scrolled away, the text takes its rows.
+    @Test func aFiguresPictureIsDrawnInsideTheArticle() throws {
+        let replica = try ServeProcess()
+        defer { replica.stop() }
+        let base = try #require(replica.baseURLs["hn"])
+        let seed = ReplicaConfiguration().seed
+        let story = try storyWithAnArticle(base) { ReplicaArticles.page($0, seed: seed, origin: "").template == .news }
+        let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
+        let fullTitle = try #require(try fetchJSON("\(base)/item/\(ids[story.rank]).json") as? [String: Any])["title"] as? String ?? ""
+        // Up to the first character the API may send as an entity.
+        let title = String(fullTitle.prefix { !"&<>\"'".contains($0) })
+        // Colour on whatever the test's own environment says (pictures need it).
+        let tmux = try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) hn --base-url \(base) --no-cache --images on",
+            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true", "NO_COLOR": "", "COLORTERM": ""])
+        try tmux.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
+        // The story by its title (the list leaves out dead items, so its rank can differ).
+        try tmux.sendKeys("/")
+        try tmux.sendLiteral(String(title.prefix(30)))
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor({ $0.contains { $0.hasPrefix("▌ ") && $0.contains(String(title.prefix(30))) } }, description: "cursor on the story")
+        try tmux.sendKeys("a")
+        try tmux.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader")
+        // The figure follows the lead paragraph: page down until its alt line shows.
+        var screen = try tmux.capture()
+        for _ in 0..<6 where !screen.contains(where: { $0.contains("[picture: A machine room]") }) {
+            try tmux.sendKeys("d")
+            screen = try tmux.waitFor({ _ in true }, description: "a frame")
+        }
+        let drawn = try tmux.waitFor(
+            { s in s.contains { $0.contains("[picture: A machine room]") } && s[2..<23].contains { $0.contains("▀") } },
+            timeout: 20, description: "the picture drawn above its alt line")
+        let alt = try #require(drawn.firstIndex { $0.contains("[picture: A machine room]") })
+        let pictureRows = drawn.indices.filter { drawn[$0].contains("▀") }
+        #expect(pictureRows.allSatisfy { $0 < alt }, "the picture is above its alt line: rows \(pictureRows), alt \(alt)")
+        #expect((try replica.routeStats()["sprites/covers/{name}"] ?? 0) == 1, "fetched once")
+        try tmux.sendKeys("G")
+        let end = try tmux.waitFor({ $0[23].contains("100%") }, description: "the end of the article")
+        #expect(!end[2..<23].contains { $0.contains("▀") })
+        try tmux.sendKeys("q", "q")
+        #expect(try tmux.waitForExit() == .exited(0))
     }
 
     @Test func escWhileThePageLoadsClosesItsRequestOnTheWire() throws {

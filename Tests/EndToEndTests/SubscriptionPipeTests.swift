@@ -112,7 +112,7 @@ import Testing
         let progress = first.standardError.split(separator: "\n").map(String.init)
         #expect(progress.count == 3, "\(first.standardError)")
         #expect(progress.map { String($0.prefix(while: { $0 != "·" })) } == ["feedscroll: refresh 1/3 ", "feedscroll: refresh 2/3 ", "feedscroll: refresh 3/3 "])
-        #expect(progress.contains { $0.hasSuffix("· rss-paged: 10 entries on its first page") }, "\(progress)")
+        #expect(progress.contains { $0.hasSuffix("· rss-paged: 10 entries on its first page, 10 new") }, "\(progress)")
         var stats = try replica.routeStats()
         for feed in feeds { #expect(stats["feeds/\(feed)"] == 1, "\(feed): \(stats)") }
 
