@@ -116,7 +116,8 @@ import Testing
             deepest = max(deepest, next.level)
             guard let item = try fetchJSON("\(base)/item/\(next.id).json") as? [String: Any] else { continue }
             stack.insert(contentsOf: ((item["kids"] as? [Int]) ?? []).map { (id: $0, level: next.level + 1) }, at: 0)
-            if item["deleted"] == nil, item["dead"] == nil { shown += 1 }
+            // A deleted or dead comment is shown when it has replies: their placeholder.
+            if item["deleted"] == nil && item["dead"] == nil || !((item["kids"] as? [Int]) ?? []).isEmpty { shown += 1 }
         }
         return deepest
     }

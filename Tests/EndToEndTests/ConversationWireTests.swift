@@ -132,6 +132,45 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// `--thread` in a pipe for HN Search (by the id `--json` prints and by the story's HN URL)
+    /// and Mastodon: each record with its parent and depth, in thread order.
+    @Test func hnSearchAndMastodonThreadsStreamInPipes() throws {
+        let replica = try ServeProcess("--items 60")
+        func records(_ output: String) throws -> [[String: Any]] {
+            try output.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        }
+        let algolia = try #require(replica.baseURLs["hn-search"])
+        let stories = try records(try pipe(["hn-search", "--base-url", algolia, "--json", "--limit", "10"]).standardOutput)
+        let story = try #require(stories.first { ($0["comments"] as? Int ?? 0) > 0 }?["id"] as? String)
+        let thread = try pipe(["hn-search", "--base-url", algolia, "--thread", story, "--json"])
+        #expect(thread.status == 0, "\(thread.standardError)")
+        let comments = try records(thread.standardOutput)
+        #expect(!comments.isEmpty && comments.allSatisfy { ($0["id"] as? String)?.hasPrefix("hn:") == true && $0["depth"] != nil })
+        #expect((comments.first?["depth"] as? Int) == 0)
+        let number = story.dropFirst("algolia:".count)
+        let byURL = try pipe(["hn-search", "--base-url", algolia, "--thread", "https://news.ycombinator.com/item?id=\(number)", "--plain"])
+        #expect(byURL.status == 0 && byURL.standardOutput.split(separator: "\n").count == comments.count)
+        #expect(try pipe(["hn-search", "--thread", "not a story"]).status != 0)
+
+        let mastodon = try #require(replica.baseURLs["mastodon"])
+        let statuses = try pipe(["mastodon", "--base-url", mastodon, "--plain", "--limit", "10"]).standardOutput
+            .split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        var streamed = 0
+        for status in statuses where streamed == 0 {
+            let conversation = try records(try pipe(["mastodon", "--base-url", mastodon, "--thread", status, "--json"]).standardOutput)
+            guard !conversation.isEmpty else { continue }
+            streamed = conversation.count
+            #expect(conversation.allSatisfy { $0["parent"] is String && $0["depth"] is Int })
+            let ids = conversation.compactMap { $0["id"] as? String }
+            for record in conversation where (record["depth"] as? Int ?? 0) > 0 {
+                let parent = try #require(record["parent"] as? String)
+                let index = try #require(ids.firstIndex(of: record["id"] as? String ?? ""))
+                #expect(ids[..<index].contains(parent), "a reply after its parent")
+            }
+        }
+        #expect(streamed > 0, "a status with replies among \(statuses)")
+    }
+
     /// Esc while a Reddit or Mastodon thread loads: the replica sees the thread's request closed,
     /// and no request of the thread starts after it.
     @Test(arguments: [

@@ -34,12 +34,18 @@ struct AlgoliaCommentsSourceTests {
         #expect(first.items[1].title == "Vec<T> &amp; more")
         #expect(first.items[1].bodyHTML == "<p>Vec&lt;T&gt; &amp;amp; more")
         #expect(first.next == .cursor("2"))
-        #expect(first.total == 4)
+        #expect(first.total == 5)
+        #expect(first.subject?.id == "algolia:10" && first.subject?.title == "A story" && first.subject?.author == "pg")
+        #expect(first.subject?.url == "https://example.com/" && first.subject?.score == 5)
         let second = try await loadPage(source, try #require(first.next), pageSize: 2)
-        // The deleted comment is not shown; its reply keeps its place in the walk.
-        #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
-        #expect(second.items.map(\.depth) == [1, 0])
-        #expect(second.next == nil)
+        // The deleted comment with a reply is a placeholder that keeps the reply's place (issue 21).
+        #expect(second.items.map(\.id) == ["hn:13", "hn:14"])
+        #expect(second.items.map(\.depth) == [0, 1])
+        #expect(second.items[0].title == "[deleted]" && second.items[0].body == "[deleted]")
+        #expect(second.subject == nil)
+        let third = try await loadPage(source, try #require(second.next), pageSize: 2)
+        #expect(third.items.map(\.id) == ["hn:15"])
+        #expect(third.next == nil)
         #expect(transport.requestedURLs == ["\(Self.base)/items/10"], "one request for the whole thread")
     }
 
@@ -50,7 +56,7 @@ struct AlgoliaCommentsSourceTests {
         _ = try await loadPage(source, source.firstKey, pageSize: 2)
         source.startOver()
         let second = try await loadPage(source, .cursor("2"), pageSize: 2)
-        #expect(second.items.map(\.id) == ["hn:14", "hn:15"])
+        #expect(second.items.map(\.id) == ["hn:13", "hn:14"])
         #expect(transport.requestedURLs.count == 2)
     }
 

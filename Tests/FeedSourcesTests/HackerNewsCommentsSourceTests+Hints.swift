@@ -51,13 +51,14 @@ extension HackerNewsCommentsSourceTests {
         HackerNewsCommentsSource(itemID: 1, baseURL: URL(string: Self.base)!, transport: transport, maxConcurrentItems: width, knownKids: knownKids)
     }
 
-    private static let walk = ["hn:2", "hn:4", "hn:6", "hn:7", "hn:8"]
+    /// The walk, the deleted 5 and the dead 3 kept as placeholders for their replies.
+    private static let walk = ["hn:2", "hn:4", "hn:6", "hn:5", "hn:7", "hn:3", "hn:8"]
 
     @Test(.timeLimit(.minutes(1))) func aCurrentHintSavesTheRootsRoundAndNoRequest() async throws {
         let hinted = ScriptedTransport()
         let page = try await load(source(hinted, knownKids: [2, 3, 9]), pageSize: 100, over: hinted, rounds: [[1, 2, 3, 9], [4, 5, 8], [6, 7]])
         #expect(page.items.map(\.id) == Self.walk)
-        #expect(page.items.map(\.depth) == [0, 1, 2, 2, 1])
+        #expect(page.items.map(\.depth) == [0, 1, 2, 1, 2, 0, 1])
         #expect(page.subject?.id == "hn:1")
         #expect(page.next == nil)
         // The same walk without a hint: one round more, the same nine requests.
@@ -73,11 +74,14 @@ extension HackerNewsCommentsSourceTests {
         let first = try await load(source, pageSize: 2, over: transport, rounds: [[1, 2, 3], [4]])
         #expect(first.items.map(\.id) == ["hn:2", "hn:4"])
         #expect(first.next == .cursor("6:2,5:1,3:0,9:0"))
-        let second = try await load(source, first.next, pageSize: 2, over: transport, rounds: [[6, 5], [7]])
-        #expect(second.items.map(\.id) == ["hn:6", "hn:7"])
-        let third = try await load(source, second.next, pageSize: 2, over: transport, rounds: [[8, 9]])
-        #expect(third.items.map(\.id) == ["hn:8"])
-        #expect(third.next == nil)
+        // The deleted 5 keeps its reply's place; the dead 3, fetched ahead, is page three's.
+        let second = try await load(source, first.next, pageSize: 2, over: transport, rounds: [[6, 5]])
+        #expect(second.items.map(\.id) == ["hn:6", "hn:5"])
+        let third = try await load(source, second.next, pageSize: 2, over: transport, rounds: [[7]])
+        #expect(third.items.map(\.id) == ["hn:7", "hn:3"])
+        let fourth = try await load(source, third.next, pageSize: 2, over: transport, rounds: [[8, 9]])
+        #expect(fourth.items.map(\.id) == ["hn:8"])
+        #expect(fourth.next == nil)
         #expect(Set(transport.snapshot.started).count == transport.snapshot.started.count, "no comment requested twice")
     }
 
@@ -106,7 +110,7 @@ extension HackerNewsCommentsSourceTests {
         let page = try await load(
             source(gone, knownKids: [2, 3, 9]), pageSize: 100, over: gone, rounds: [[1, 2, 3, 9], [4, 5], [6, 7]],
             failing: [3: FeedError(.http(status: 404), "gone")])
-        #expect(page.items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:7"])
+        #expect(page.items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:5", "hn:7"])
         #expect(page.itemFailures.map(\.kind) == [.http(status: 404)])
     }
 

@@ -47,12 +47,16 @@ struct HackerNewsCommentsSourceTests {
         return pages
     }
 
-    @Test func depthFirstOrderSkipsDeletedAndDeadButKeepsTheirReplies() async throws {
+    /// A deleted or dead comment with replies is a one-line placeholder that keeps their place
+    /// (issue 21: a reply hung indented under nothing, and `p` could not reach its parent).
+    @Test func depthFirstOrderKeepsDeletedAndDeadCommentsWithRepliesAsPlaceholders() async throws {
         let (source, _) = makeSource()
         let items = try await loadAll(source, pageSize: 100).flatMap(\.items)
-        #expect(items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:7", "hn:8"])
-        #expect(items.map(\.depth) == [0, 1, 2, 2, 1])
-        #expect(items.map(\.parentID) == ["hn:1", "hn:2", "hn:4", "hn:5", "hn:3"])
+        #expect(items.map(\.id) == ["hn:2", "hn:4", "hn:6", "hn:5", "hn:7", "hn:3", "hn:8"])
+        #expect(items.map(\.depth) == [0, 1, 2, 1, 2, 0, 1])
+        #expect(items.map(\.parentID) == ["hn:1", "hn:2", "hn:4", "hn:2", "hn:5", "hn:1", "hn:3"])
+        #expect(items[3].title == "[deleted]" && items[3].body == "[deleted]" && items[3].author == nil && items[3].bodyHTML == nil)
+        #expect(items[5].title == "[dead]" && items[5].author == nil, "a dead comment's text stays hidden")
         #expect(items[0].author == "u2")
         #expect(items[0].bodyHTML == "c2 &amp; <i>x</i>")
         #expect(items[0].title == "c2 & x")
@@ -62,7 +66,7 @@ struct HackerNewsCommentsSourceTests {
         let (source, transport) = makeSource()
         let pages = try await loadAll(source, pageSize: pageSize)
         let ids = pages.flatMap(\.items).map(\.id)
-        #expect(ids == ["hn:2", "hn:4", "hn:6", "hn:7", "hn:8"])
+        #expect(ids == ["hn:2", "hn:4", "hn:6", "hn:5", "hn:7", "hn:3", "hn:8"])
         #expect(Set(ids).count == ids.count)
         #expect(pages.last?.next == nil)
         #expect(pages.dropLast().allSatisfy { $0.next != nil })
@@ -81,9 +85,9 @@ struct HackerNewsCommentsSourceTests {
         #expect(transport.requestedURLs == [1, 2, 3, 4].map { "\(Self.base)/item/\($0).json" })
         #expect(first.next == .cursor("6:2,5:1,3:0,9:0"))
         let second = try await source.load(first.next!, pageSize: 2)
-        #expect(second.items.map(\.id) == ["hn:6", "hn:7"])
-        #expect(transport.requestedURLs.count == 7)
-        #expect(Set(transport.requestedURLs).count == 7)
+        #expect(second.items.map(\.id) == ["hn:6", "hn:5"], "the deleted 5 keeps its reply's place")
+        #expect(transport.requestedURLs.count == 6)
+        #expect(Set(transport.requestedURLs).count == 6)
     }
 
     @Test func retryableItemFailureFailsThePageAndBadCursorsAreRefused() async throws {
@@ -95,7 +99,8 @@ struct HackerNewsCommentsSourceTests {
     }
 
     /// Random trees (seeded), random page sizes: the pages concatenated are exactly the
-    /// depth-first walk of the live comments, each once, with their depths.
+    /// depth-first walk of the live comments and of the deleted or dead ones with replies (their
+    /// placeholders), each once, with their depths.
     @Test(arguments: 1...12) func randomTreesPageInDepthFirstOrder(seed: UInt64) async throws {
         var rng = SeededRandom(seed: seed)
         func random(_ bound: Int) -> Int { rng.below(bound) }
@@ -118,7 +123,7 @@ struct HackerNewsCommentsSourceTests {
         }
         var expected: [(String, Int)] = []
         func walk(_ index: Int, depth: Int) {
-            if !hidden.contains(index) { expected.append(("hn:\(id(index))", depth)) }
+            if !hidden.contains(index) || !kidsOf[index]!.isEmpty { expected.append(("hn:\(id(index))", depth)) }
             for kid in kidsOf[index]! { walk(kid, depth: depth + 1) }
         }
         for root in kidsOf[-1]! { walk(root, depth: 0) }

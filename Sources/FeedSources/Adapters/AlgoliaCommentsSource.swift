@@ -9,7 +9,8 @@ import Synchronization
 /// The page key is `.cursor(nil)` for the start (which fetches the tree) and `.cursor("N")`
 /// for the walk from its N-th comment. The walk is kept between pages; a later page whose
 /// walk was forgotten (`startOver`) fetches the tree again. Comments without an author and
-/// text (deleted) are not shown; their replies are, at their own depth. `text` is HTML.
+/// text (deleted) are not shown, unless they have replies: then a `[deleted]` placeholder keeps
+/// their place (issue 21). `text` is HTML. The first page brings the story itself as its subject.
 public struct AlgoliaCommentsSource: FeedSource {
     public let itemID: Int
     public let baseURL: URL
@@ -50,18 +51,20 @@ public struct AlgoliaCommentsSource: FeedSource {
             start = 0
         }
         var comments = walk.comments.withLock { $0 }
+        var subject: FeedItem?
         if token == nil || comments == nil {
             let url = APIEndpoint.url(base: baseURL, path: "items/\(itemID)")
             let (root, _) = try await transport.fetchJSON(NodeDTO.self, from: url, api: "hn-search", context: context)
             let flat = Self.flatten(root.children ?? [])
             comments = flat
             walk.comments.withLock { $0 = flat }
+            if token == nil { subject = root.subject(count: flat.count) }
         }
         let all = comments ?? []
         let size = pageSize.clampedPageSize(maximum: maxPageSize)
         let end = min(all.count, start + size)
         let items = start < end ? Array(all[start..<end]) : []
-        return Page(key: key, items: items, next: end < all.count ? .cursor(String(end)) : nil, total: all.count)
+        return Page(key: key, items: items, next: end < all.count ? .cursor(String(end)) : nil, total: all.count, subject: subject)
     }
 
     public func startOver() {
@@ -75,7 +78,7 @@ public struct AlgoliaCommentsSource: FeedSource {
         var walk = CommentWalk(roots: nodes)
         var unbounded = Int.max
         let visits = walk.take(shown: .max, budget: &unbounded) { node in
-            .comment(replies: node.children ?? [], isShown: node.author != nil || !(node.text ?? "").isEmpty)
+            .comment(replies: node.children ?? [], isShown: !node.isDeleted || !(node.children ?? []).isEmpty)
         }
         return visits.lazy.filter(\.isShown).map { $0.place.entry.feedItem(depth: $0.place.depth) }
     }
@@ -95,18 +98,42 @@ private struct NodeDTO: Decodable {
     var created_at_i: Int64?
     var parent_id: Int?
     var children: [NodeDTO]?
+    /// The story's (null on comments).
+    var title: String?
+    var url: String?
+    var points: Int?
+
+    /// Algolia keeps a deleted comment as a node with neither author nor text.
+    var isDeleted: Bool { author == nil && (text ?? "").isEmpty }
 
     func feedItem(depth: Int) -> FeedItem {
         FeedItem(
             id: "hn:\(id)",
             // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
-            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
+            title: isDeleted ? "[deleted]" : String(FieldText.htmlLine(text ?? "").prefix(200)),
             author: author,
             time: created_at_i,
+            body: isDeleted ? "[deleted]" : nil,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",
             bodyHTML: FieldText.nonEmpty(text),
             depth: depth,
             parentID: parent_id.map { "hn:\($0)" }
+        )
+    }
+
+    /// The story as the thread's subject, with the id the search lists it by.
+    func subject(count: Int) -> FeedItem {
+        FeedItem(
+            id: "algolia:\(id)",
+            title: FieldText.plainLine(title ?? "").isEmpty ? String(FieldText.htmlLine(text ?? "").prefix(200)) : FieldText.plainLine(title ?? ""),
+            url: url.flatMap(FieldText.nonEmpty),
+            author: author,
+            score: points,
+            commentCount: count,
+            time: created_at_i,
+            discussionURL: "https://news.ycombinator.com/item?id=\(id)",
+            bodyHTML: FieldText.nonEmpty(text),
+            parentID: nil
         )
     }
 }

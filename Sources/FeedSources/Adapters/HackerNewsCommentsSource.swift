@@ -9,7 +9,9 @@ import Synchronization
 /// pairs, the next comment first (`.cursor(nil)` is the start, which reads the item's `kids`).
 /// Loading a page walks on from there, one request (`/item/ID.json`) per comment, each
 /// comment's `kids` walked right after it, so pages follow each other with no duplicate and no
-/// gap. `deleted` and `dead` comments are not shown; their replies are, one level below them.
+/// gap. `deleted` and `dead` comments are not shown, unless they have replies: then a one-line
+/// placeholder (`[deleted]`, `[dead]`) keeps their place, so the replies hang under it and `p`
+/// reaches it (issue 21).
 /// A page may be short (skips) without being the end; the end is a walk with nothing pending.
 ///
 /// Round trips: whenever the walk's next comment is not known yet, the next comments the page
@@ -148,7 +150,8 @@ public struct HackerNewsCommentsSource: FeedSource {
     private static func lookup(_ entry: CommentDTO??) -> Walk.Lookup {
         guard let entry else { return .unknown }
         guard let dto = entry else { return .missing }
-        return .comment(replies: dto.kids ?? [], isShown: dto.deleted != true && dto.dead != true)
+        let isGone = dto.deleted == true || dto.dead == true
+        return .comment(replies: dto.kids ?? [], isShown: !isGone || !(dto.kids ?? []).isEmpty)
     }
 
     static func encode(_ stack: [Pending]) -> String {
@@ -300,14 +303,17 @@ private struct CommentDTO: Decodable, Sendable {
     var dead: Bool?
 
     func feedItem(depth: Int) -> FeedItem {
-        FeedItem(
+        // A deleted or dead comment shown is a placeholder for its replies: its place, not its text.
+        let placeholder = deleted == true ? "[deleted]" : dead == true ? "[dead]" : nil
+        return FeedItem(
             id: "hn:\(id)",
             // Decoded whole, then cut: cutting the HTML first left `<a href="…` halves in titles.
-            title: String(FieldText.htmlLine(text ?? "").prefix(200)),
-            author: by,
+            title: placeholder ?? String(FieldText.htmlLine(text ?? "").prefix(200)),
+            author: placeholder == nil ? by : nil,
             time: time,
+            body: placeholder,
             discussionURL: "https://news.ycombinator.com/item?id=\(id)",
-            bodyHTML: text,
+            bodyHTML: placeholder == nil ? text : nil,
             depth: depth,
             parentID: parent.map { "hn:\($0)" }
         )

@@ -98,15 +98,37 @@ struct AlgoliaCommand: RunCommand {
     @Argument(help: "The search query (empty: every story).") var query: String = ""
     @Flag(name: .customLong("by-date"), help: "Newest first, paged by time (stable while new stories arrive).")
     var byDate = false
+    @Option(name: .customLong("thread"), help: ArgumentHelp(
+        "Open one story's comments from Algolia (algolia:ID as --json prints it, its id, hn:ID or its news.ycombinator.com/item?id= URL): in the terminal its detail, over the search; --json/--plain stream them.",
+        valueName: "ID"))
+    var threadID: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    /// The story id `--thread` names.
+    var thread: Int? {
+        guard let threadID else { return nil }
+        if threadID.hasPrefix("algolia:") { return Int(threadID.dropFirst(8)).flatMap { $0 > 0 ? $0 : nil } }
+        return HackerNewsCommentsSource.itemID(threadID)
+    }
+
+    func validate() throws {
+        if let threadID, thread == nil {
+            throw ValidationError("--thread takes a story id, algolia:ID, hn:ID or its https://news.ycombinator.com/item?id=… URL, not '\(threadID)'")
+        }
+    }
 
     func run(in context: RunContext) throws {
         let url = try network.url(default: AlgoliaSearchSource.defaultBaseURL)
         let transport = network.transport(on: context.network)
         // Results are Hacker News items: Enter opens the thread, from Algolia's `/items/{id}`.
         let comments: DetailFetcher.MakeSource = { AlgoliaCommentsSource.forItem($0, baseURL: url, transport: transport) }
-        try Launcher(context, options: options, comments: comments).run { log in
+        let launcher = Launcher(context, options: options, comments: comments, openThread: thread.map { "algolia:\($0)" })
+        if let thread, launcher.mode != .terminal {
+            try launcher.run { _ in AlgoliaCommentsSource(itemID: thread, baseURL: url, transport: transport) }
+            return
+        }
+        try launcher.run { log in
             AlgoliaSearchSource(query: query, byDate: byDate, baseURL: url, transport: transport, log: log)
         }
     }
