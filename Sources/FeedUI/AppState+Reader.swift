@@ -88,14 +88,12 @@ extension AppState {
         case .loaded(let article):
             let box = readerPictureBox
             let urls = article.pictures.map { (try? LinkCheck.validate($0)) ?? "" }
+            let rows = urls.map { $0.isEmpty ? 0 : pictureRows(for: $0, box: box) }
             let laidOut = DetailLayout.blockLines(article.blocks, column: margin, width: margin + measure) { index in
-                index < urls.count && !urls[index].isEmpty ? pictureRows(for: urls[index], box: box) : 0
+                index < rows.count ? rows[index] : 0
             }
             reader.lines = laidOut.lines
-            reader.pictureSlots = laidOut.pictures.map { slot in
-                let rows = pictureRows(for: urls[slot.picture], box: box)
-                return PictureSlot(line: slot.line, rows: rows, url: urls[slot.picture])
-            }
+            reader.pictureSlots = laidOut.pictures.map { PictureSlot(line: $0.line, rows: rows[$0.picture], url: urls[$0.picture]) }
         case .loading, .failed:
             reader.lines = []
             reader.pictureSlots = []

@@ -45,16 +45,20 @@ import Testing
         return counts
     }
 
-    @Test func redditsLoadMoreIsFetchedOnlyWhenReachedAndEachPageOnce() throws {
-        let replica = try ServeProcess("--items 60")
-        let base = try #require(replica.baseURLs["reddit"])
-        // A post whose tree has a "load more comments" stub and no "continue this thread" one.
+    /// A listed post whose tree has a "load more comments" stub and no "continue this thread" one.
+    func postWithALoadMoreStub(_ base: String) throws -> String {
         let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "20"])
         let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
-        let post = try #require(try posts.first { post in
+        return try #require(try posts.first { post in
             let counts = stubs(try tree(base, post: post))
             return counts.loadMore >= 1 && counts.continueThread == 0
         }, "a post with a load-more stub among \(posts)")
+    }
+
+    @Test func redditsLoadMoreIsFetchedOnlyWhenReachedAndEachPageOnce() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["reddit"])
+        let post = try postWithALoadMoreStub(base)
         let before = try replica.routeStats()
         let tmux = try start("reddit swift --base-url \(base) --images off --no-cache --thread \(post)")
         try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the first comments")
@@ -92,12 +96,7 @@ import Testing
     @Test func aRedditThreadSaysWhatIsNewSinceTheLastVisit() throws {
         let replica = try ServeProcess("--items 60")
         let base = try #require(replica.baseURLs["reddit"])
-        let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "20"])
-        let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
-        let post = try #require(try posts.first { post in
-            let counts = stubs(try tree(base, post: post))
-            return counts.loadMore >= 1 && counts.continueThread == 0
-        })
+        let post = try postWithALoadMoreStub(base)
         let streamed = try pipe(["reddit", "--base-url", base, "--thread", post, "--plain", "--limit", "3"])
         #expect(streamed.status == 0, "--thread without a subreddit: \(streamed.standardError)")
         #expect(streamed.standardOutput.split(separator: "\n").count == 3 && streamed.standardOutput.hasPrefix("reddit:t1_"))

@@ -6,18 +6,12 @@ import Testing
 /// The reader (`a`) on the real binary in tmux, against `feedscroll serve`: a third of its
 /// Hacker News stories link to the replica's own article pages.
 @Suite(.serialized) struct ReaderScreenTests {
-    private func start(_ arguments: String) throws -> TmuxSession {
-        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
-        // BROWSER=true: `o` "opens" without a browser, and says so on the status line.
-        return try TmuxSession(
-            command: "exec \(FeedscrollBinary.path) \(arguments)", environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"])
-    }
-
-    private func start(_ arguments: String, cacheHome: String) throws -> TmuxSession {
+    /// BROWSER=true: `o` "opens" without a browser, and says so on the status line.
+    private func start(_ arguments: String, environment: [String: String] = [:]) throws -> TmuxSession {
         try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
         return try TmuxSession(
             command: "exec \(FeedscrollBinary.path) \(arguments)",
-            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true", "XDG_CACHE_HOME": cacheHome])
+            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"].merging(environment) { $1 })
     }
 
     private func fetchJSON(_ url: String) throws -> Any {
@@ -82,7 +76,7 @@ import Testing
         let page = ReplicaArticles.page(story.path, seed: ReplicaConfiguration().seed, origin: "http://127.0.0.1:\(replica.port)")
         let firstWords = String(page.paragraphs[0].prefix(30))
 
-        let online = try start("hn --base-url \(base)", cacheHome: home)
+        let online = try start("hn --base-url \(base)", environment: ["XDG_CACHE_HOME": home])
         try online.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
         for _ in 0..<story.rank { try online.sendKeys("j") }
         try online.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story")
@@ -96,7 +90,7 @@ import Testing
         #expect(try online.waitForExit() == .exited(0))
         replica.stop()
 
-        let offline = try start("hn --base-url \(base) --offline", cacheHome: home)
+        let offline = try start("hn --base-url \(base) --offline", environment: ["XDG_CACHE_HOME": home])
         try offline.waitFor({ $0[23].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the cached list")
         for _ in 0..<story.rank { try offline.sendKeys("j") }
         try offline.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, description: "cursor on the story, offline")
@@ -124,9 +118,7 @@ import Testing
         // Up to the first character the API may send as an entity.
         let title = String(fullTitle.prefix { !"&<>\"'".contains($0) })
         // Colour on whatever the test's own environment says (pictures need it).
-        let tmux = try TmuxSession(
-            command: "exec \(FeedscrollBinary.path) hn --base-url \(base) --no-cache --images on",
-            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true", "NO_COLOR": "", "COLORTERM": ""])
+        let tmux = try start("hn --base-url \(base) --no-cache --images on", environment: ["NO_COLOR": "", "COLORTERM": ""])
         try tmux.waitFor({ $0[23].contains("hn top") && $0[23].contains(" 1/") && !$0[23].contains("⇣") }, timeout: 20, description: "the first page")
         // The story by its title (the list leaves out dead items, so its rank can differ).
         try tmux.sendKeys("/")
