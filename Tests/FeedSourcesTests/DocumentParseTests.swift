@@ -20,7 +20,7 @@ import Testing
     /// Waits for the parse to end however it ends.
     static func finished(_ parse: DocumentParse) async -> (count: Int, head: FeedHead?, error: FeedError?) {
         await parse.waitFor(entries: .max)
-        return parse.read { ($0.entries.count, $0.head, $0.error) }
+        return parse.read { ($0.entryCount, $0.head, $0.error) }
     }
 
     @Test func aDocumentNestedDeepParsesOnADispatchQueue() async {
@@ -92,5 +92,35 @@ import Testing
         #expect(!parse.isStopped)
         #expect(end.count == total)
         #expect(end.head != nil)
+    }
+
+    /// A long document holds its ids and one window of entries; a page outside the window is
+    /// read again through one cursor that walks forward with the pages, and from the top only
+    /// for a page before it. Every page has the entries the whole parse has at those places.
+    @Test func aLongDocumentHoldsOneWindowAndReadsOtherPagesAgain() async throws {
+        let total = 5_000
+        let body = Self.rss(entries: total)
+        let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
+        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: DispatchQueue(label: "test.parse")) { _ in }
+        let end = await Self.finished(parse)
+        #expect(end.count == total)
+        #expect(parse.read { $0.held.count } == DocumentParse.heldEntries)
+        func page(_ start: Int, _ count: Int = 25) async throws -> [FeedEntry] {
+            try await parse.entries(at: (start..<(start + count)).map(Int32.init))
+        }
+        // The first pages come from the window the first pass held.
+        #expect(try await page(0) == Array(whole.entries[0..<25]))
+        #expect(parse.read { $0.rereadCursors } == 0)
+        // Forward through the rest of the document: one cursor more in all.
+        for start in stride(from: 1_000, to: total, by: 25) {
+            let entries = try await page(start)
+            #expect(entries == Array(whole.entries[start..<(start + 25)]), "page at \(start)")
+            #expect(parse.read { $0.held.count } <= DocumentParse.heldEntries)
+        }
+        #expect(parse.read { $0.rereadCursors } == 1)
+        // Back to a page before the cursor: read again from the top, once.
+        #expect(try await page(2_500, 50) == Array(whole.entries[2_500..<2_550]))
+        #expect(try await page(2_550) == Array(whole.entries[2_550..<2_575]))
+        #expect(parse.read { ($0.rereadCursors, $0.heldFrom) } == (2, 2_500))
     }
 }

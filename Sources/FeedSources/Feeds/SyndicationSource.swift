@@ -102,7 +102,7 @@ public struct SyndicationSource: FeedSource {
             if error.kind == .cancelled && !Task.isCancelled { return try await load(key, pageSize: pageSize, context: context) }
             throw error
         }
-        let items = parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
+        let items = try await parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
         var next: PageKey?
         var note: String?
         if view.keptCount > end {
@@ -391,7 +391,7 @@ final class SyndicationState: Sendable {
             var document = Self.register(&w, parse, at: url)
             let consumed = document.consumed
             let fresh = parse.read { p in
-                (ids: p.entries[consumed...].map(\.id), title: p.title, head: p.head, error: p.error)
+                (ids: p.ids[consumed...], title: p.title, head: p.head, error: p.error)
             }
             var given = w.givenIDs[url] ?? []
             for (offset, id) in fresh.ids.enumerated() where given.contains(id) || !w.seenIDs.contains(id) {
