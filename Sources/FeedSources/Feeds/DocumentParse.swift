@@ -41,6 +41,10 @@ final class DocumentParse: Sendable {
         /// Cursors made to read pages again (a walk forward needs one; each page before the
         /// rereading cursor's place one more).
         var rereadCursors = 0
+        /// Entries the loads have waited for so far (`Int.max`: the whole document).
+        var demand = 0
+        /// The first pass stopped a window ahead of the demand; a load wanting more resumes it.
+        var isPaused = false
 
         var isDone: Bool { head != nil || error != nil }
         /// Entries read so far.
@@ -73,6 +77,8 @@ final class DocumentParse: Sendable {
     private let rereading = Mutex<FeedCursor?>(nil)
     /// The first pass's cursor, between its slices.
     private let firstPass = Mutex<FeedCursor?>(nil)
+    /// Called on the queue once the first pass read the document whole.
+    private let done: (@Sendable (FeedHead) -> Void)?
 
     /// Whether the parse was stopped because every load waiting for it was cancelled.
     var isStopped: Bool { stopFlag.load(ordering: .acquiring) }
@@ -80,6 +86,7 @@ final class DocumentParse: Sendable {
     /// A document known whole already (WordPress's closing 404: no entries).
     init(finished head: FeedHead, entries: [FeedEntry] = []) {
         source = nil
+        done = nil
         progress.withLock {
             $0.head = head
             $0.ids = entries.map(\.id)
@@ -96,31 +103,40 @@ final class DocumentParse: Sendable {
         done: @escaping @Sendable (FeedHead) -> Void
     ) {
         source = (body, contentType, address, queue)
+        self.done = done
         queue.async { [self] in
             do throws(FeedParseError) {
                 try firstPass.withLock { slot throws(FeedParseError) in
                     slot = try FeedCursor(body, contentType: contentType, url: URL(string: address), isCancelled: { self.isStopped })
                 }
-                readSlice(on: queue, done: done)
+                readSlice()
             } catch {
                 failed(error)
             }
         }
     }
 
-    /// One slice of the first pass; the next is queued behind whatever else waits on the queue
-    /// (a page read again), so a long document never holds the queue whole.
-    private func readSlice(on queue: DispatchQueue, done: @escaping @Sendable (FeedHead) -> Void) {
+    /// One slice of the first pass. The next is queued behind whatever else waits on the queue
+    /// (a page read again), so a long document never holds the queue whole; or, once the pass
+    /// is a window ahead of what the loads waited for, none is: the pass pauses (no thread, no
+    /// CPU) until a load wants more (`waitFor(entries:)` resumes it).
+    private func readSlice() {
+        guard let queue = source?.queue else { return }
         do throws(FeedParseError) {
             let head = try firstPass.withLock { cursor throws(FeedParseError) -> FeedHead? in
                 try cursor!.read(upTo: Self.slice) { entry, head in self.append(entry, title: head.title) }
             }
             guard let head else {
-                queue.async { [self] in readSlice(on: queue, done: done) }
+                let goesOn = progress.withLock { p -> Bool in
+                    guard p.entryCount - Self.heldEntries >= p.demand else { return true }
+                    p.isPaused = true
+                    return false
+                }
+                if goesOn { queue.async { [self] in readSlice() } }
                 return
             }
             firstPass.withLock { $0 = nil }
-            done(head)
+            done?(head)
             finish(head: head, error: nil)
         } catch {
             firstPass.withLock { $0 = nil }
@@ -142,6 +158,7 @@ final class DocumentParse: Sendable {
     /// anything else happens: a site's HTML page, whose feed is discovered instead).
     init(parsingNow body: Data, contentType: String?, address: String) throws(FeedError) {
         source = nil
+        done = nil
         do {
             let document = try FeedParser.parse(body, contentType: contentType, url: URL(string: address))
             progress.withLock {
@@ -158,8 +175,15 @@ final class DocumentParse: Sendable {
 
     private func append(_ entry: FeedEntry, title: String) {
         let ready = progress.withLock { p -> [CheckedContinuation<Void, Never>] in
-            // The first entries are held while the window is still the document's start.
-            if p.heldFrom == 0, p.held.count == p.ids.count, p.held.count < Self.heldEntries { p.held.append(entry) }
+            // The window follows the first pass while it ends where the pass is (a page read
+            // again elsewhere moved it): between one and two windows of the latest entries.
+            if p.heldFrom + p.held.count == p.ids.count {
+                if p.held.count >= 2 * Self.heldEntries {
+                    p.held.removeFirst(Self.heldEntries)
+                    p.heldFrom += Self.heldEntries
+                }
+                p.held.append(entry)
+            }
             p.ids.append(entry.id)
             if p.title != title { p.title = title }
             return Self.takeReady(&p)
@@ -199,11 +223,15 @@ final class DocumentParse: Sendable {
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = progress.withLock { p -> Bool in
-                    if p.isDone || p.entryCount >= count || Task.isCancelled { return true }
+                let (ready, resumes) = progress.withLock { p -> (Bool, Bool) in
+                    if p.isDone || p.entryCount >= count || Task.isCancelled { return (true, false) }
                     p.waiters.append(Waiter(serial: serial, count: count, continuation: continuation))
-                    return false
+                    p.demand = max(p.demand, count)
+                    guard p.isPaused else { return (false, false) }
+                    p.isPaused = false
+                    return (false, true)
                 }
+                if resumes, let queue = source?.queue { queue.async { [self] in readSlice() } }
                 if ready { continuation.resume() }
             }
         } onCancel: {

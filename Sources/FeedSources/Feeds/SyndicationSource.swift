@@ -199,12 +199,17 @@ public struct SyndicationSource: FeedSource {
             document.isArchive = parse.read { $0.head?.isArchive ?? false }
             if document.isArchive || isSubscription { cache.store(document) }
         } else {
-            // Parsed on a thread of its own while the first pages are shown; kept once read whole.
+            // Parsed on a thread of its own while the first pages are shown, as far as the pages
+            // need. The subscription document is kept now (its validators make the next fetch
+            // conditional even if nobody scrolls to its end); an archive once read whole, when
+            // its head says it is one.
+            if isSubscription { cache.store(document) }
             let cache = cache
             parse = startParse(body, contentType: contentType, address: finalURL) { [document] head in
+                guard head.isArchive else { return }
                 var document = document
-                document.isArchive = head.isArchive
-                if head.isArchive || isSubscription { cache.store(document) }
+                document.isArchive = true
+                cache.store(document)
             }
         }
         if isSubscription, let etag = document.etag { state.keepSubscription(address, etag: etag, parse) }
