@@ -226,12 +226,9 @@ final class DocumentParse: Sendable {
                 let (ready, resumes) = progress.withLock { p -> (Bool, Bool) in
                     if p.isDone || p.entryCount >= count || Task.isCancelled { return (true, false) }
                     p.waiters.append(Waiter(serial: serial, count: count, continuation: continuation))
-                    p.demand = max(p.demand, count)
-                    guard p.isPaused else { return (false, false) }
-                    p.isPaused = false
-                    return (false, true)
+                    return (false, Self.raiseDemand(&p, to: count))
                 }
-                if resumes, let queue = source?.queue { queue.async { [self] in readSlice() } }
+                if resumes { resumeFirstPass() }
                 if ready { continuation.resume() }
             }
         } onCancel: {
@@ -245,13 +242,32 @@ final class DocumentParse: Sendable {
         }
     }
 
+    /// Raises the demand; whether a paused first pass should go on (it is then marked running):
+    /// when it is less than half a window ahead, so it reads on beside the pages shown from
+    /// the window rather than after them.
+    private static func raiseDemand(_ p: inout Progress, to count: Int) -> Bool {
+        p.demand = max(p.demand, count)
+        guard p.isPaused, p.entryCount - heldEntries / 2 < p.demand else { return false }
+        p.isPaused = false
+        return true
+    }
+
+    private func resumeFirstPass() {
+        source?.queue.async { [self] in readSlice() }
+    }
+
     /// Loads waiting now.
     var waiterCount: Int { progress.withLock { $0.waiters.count } }
 
     /// The entries at `indices` (read already): from the window when it holds them, else read
     /// again on the parse queue, which then holds the window from the first of them.
     func entries(at indices: [Int32]) async throws(FeedError) -> [FeedEntry] {
-        if let held = progress.withLock({ $0.heldEntries(at: indices) }) { return held }
+        // What is shown moves the demand on too: the first pass keeps half a window ahead of it.
+        let (held, resumes) = progress.withLock { p in
+            (p.heldEntries(at: indices), Self.raiseDemand(&p, to: Int(indices.max() ?? -1) + 1))
+        }
+        if resumes { resumeFirstPass() }
+        if let held { return held }
         guard let source else { throw FeedError(.decoding, "feed: entries asked that the document does not hold") }
         let result: Result<[FeedEntry], FeedError> = await withCheckedContinuation { continuation in
             source.queue.async { [self] in continuation.resume(returning: reread(indices, from: source)) }
