@@ -131,11 +131,30 @@ import Testing
         let end = await Self.finished(parse)
         #expect(end.count == total && end.head != nil)
         #expect(parse.read { $0.rereadCursors } == 0)
+        #expect(parse.read { $0.held.count } <= 4 * DocumentParse.heldEntries)
         // Back to a page before the window: read again from the top, then forward with it.
         #expect(try await page(100, 50) == Array(whole.entries[100..<150]))
         #expect(try await page(2_500) == Array(whole.entries[2_500..<2_525]))
         #expect(parse.read { ($0.rereadCursors, $0.heldFrom) } == (1, 2_500))
         #expect(try await page(50) == Array(whole.entries[50..<75]))
         #expect(parse.read { $0.rereadCursors } == 2)
+    }
+
+    /// Pages of the largest size (a pipe's) walk forward from the window too: no second read,
+    /// and the window stays within about two windows.
+    @Test func largePagesWalkForwardWithoutASecondRead() async throws {
+        let total = 6_000
+        let body = Self.rss(entries: total)
+        let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
+        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: DispatchQueue(label: "test.parse")) { _ in }
+        var largest = 0
+        for start in stride(from: 0, to: total, by: 500) {
+            await parse.waitFor(entries: start + 501)
+            let entries = try await parse.entries(at: (start..<(start + 500)).map(Int32.init))
+            #expect(entries == Array(whole.entries[start..<(start + 500)]), "page at \(start)")
+            largest = max(largest, parse.read { $0.held.count })
+        }
+        #expect(parse.read { $0.rereadCursors } == 0)
+        #expect(largest <= 2 * DocumentParse.heldEntries + DocumentParse.slice + 500)
     }
 }

@@ -45,6 +45,8 @@ final class DocumentParse: Sendable {
         var demand = 0
         /// The first pass stopped a window ahead of the demand; a load wanting more resumes it.
         var isPaused = false
+        /// The first entry of the latest page asked (`entries(at:)`): the window keeps it.
+        var lastAsked = 0
 
         var isDone: Bool { head != nil || error != nil }
         /// Entries read so far.
@@ -179,8 +181,15 @@ final class DocumentParse: Sendable {
             // again elsewhere moved it): between one and two windows of the latest entries.
             if p.heldFrom + p.held.count == p.ids.count {
                 if p.held.count >= 2 * Self.heldEntries {
-                    p.held.removeFirst(Self.heldEntries)
-                    p.heldFrom += Self.heldEntries
+                    // Entries before the latest page asked go (the pass pauses a window ahead of
+                    // the pages, so that stays within about two windows); a pass that runs on
+                    // with nobody asking (a refresh reading documents whole) keeps one window.
+                    var drop = min(p.lastAsked - p.heldFrom, p.held.count - Self.heldEntries)
+                    if drop <= 0, p.held.count >= 4 * Self.heldEntries { drop = p.held.count - Self.heldEntries }
+                    if drop > 0 {
+                        p.held.removeFirst(drop)
+                        p.heldFrom += drop
+                    }
                 }
                 p.held.append(entry)
             }
@@ -264,7 +273,8 @@ final class DocumentParse: Sendable {
     func entries(at indices: [Int32]) async throws(FeedError) -> [FeedEntry] {
         // What is shown moves the demand on too: the first pass keeps half a window ahead of it.
         let (held, resumes) = progress.withLock { p in
-            (p.heldEntries(at: indices), Self.raiseDemand(&p, to: Int(indices.max() ?? -1) + 1))
+            if let first = indices.min() { p.lastAsked = Int(first) }
+            return (p.heldEntries(at: indices), Self.raiseDemand(&p, to: Int(indices.max() ?? -1) + 1))
         }
         if resumes { resumeFirstPass() }
         if let held { return held }
