@@ -135,19 +135,6 @@ extension AppState {
         }
     }
 
-    /// Notes where a comment page came from: cached pages of the detail's first generation are
-    /// drawn at once and revalidated; fresh pages that complete that refresh replace them.
-    mutating func noteCommentCacheOrigin(of result: FetchResult, completedRefresh: Bool) {
-        guard case .success? = result.result, detail != nil else { return }
-        if let cachedAt = result.cachedAt {
-            let oldest = min(detail?.cachedAt ?? cachedAt, cachedAt)
-            detail?.cachedAt = oldest
-            if result.request.generation == 0 && !cache.isOfflineOnly { detail?.awaitsRevalidation = true }
-        } else if completedRefresh {
-            detail?.cachedAt = nil
-        }
-    }
-
     /// Starts the revalidation of a cached first screen once no more cached pages are asked for:
     /// a refresh that keeps the cached rows on screen until fresh ones reach the cursor's item.
     mutating func revalidateIfDue() -> [AppEffect] {

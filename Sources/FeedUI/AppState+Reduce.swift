@@ -34,21 +34,16 @@ extension AppState {
             effects += answer(read, copy)
         case let .tick(at):
             now = at
-            continueDetailLayout()
+            reduceDetail(.continueLayout)
         case let .notice(text):
             notice = text
         case let .openThread(itemID):
             effects += openThread(itemID)
         case let .threadHistory(serial, seen):
-            guard detail?.serial == serial, !seen.isEmpty else { break }
-            detail?.seenBefore = seen
-            relayoutDetail()
+            reduceDetail(.history(serial: serial, seen: seen))
         case let .pictureFetched(result):
             effects += pictures.reduce(.fetched(result))
-            // The detail's text moves up to the picture's own height (no blank band, issue 23).
-            if let detail, detail.item.pictureURL == result.url, detail.pictureRows != detailPictureRoom(detail).rows {
-                relayoutDetail()
-            }
+            reduceDetail(.pictureArrived(url: result.url))
             if reader?.pictureSlots.contains(where: { $0.url == result.url }) == true { relayoutReader() }
         case let .articleFetched(serial, outcome):
             effects += receiveArticle(serial: serial, outcome)
@@ -61,7 +56,7 @@ extension AppState {
             // then the pictures (what the two now show, within the list's lead).
             let (listEffects, lead) = settleList()
             effects += listEffects
-            effects += prefetchComments()
+            effects += reduceDetail(.settle).effects
             effects += updatePictures(lead: lead)
         }
         if isAnimating {
@@ -113,8 +108,8 @@ extension AppState {
             let held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
             if detail == nil { followCursorTarget() }
             for key in held { effects += handle(key) }
-        case let .comments(serial): effects += receiveComments(result, serial: serial)
-        case let .document(serial): effects += receiveDocument(result, serial: serial)
+        case let .comments(serial): effects += reduceDetail(.comments(result, serial: serial)).effects
+        case let .document(serial): effects += reduceDetail(.document(result, serial: serial)).effects
         }
         return effects
     }
