@@ -281,7 +281,7 @@ struct RecordedStackExchangeThreadTests {
     }
 }
 
-/// Stack Exchange `/questions/{ids}/comments`: the comments on Stack Overflow's question 13 as
+/// Stack Exchange's comment lists. `/questions/{ids}/comments`: the comments on Stack Overflow's question 13 as
 /// api.stackexchange.com 2.2 answered them (default filter, so no `body`; newest first, as that
 /// filter's default sort gives them), kept by MetricsGrimoire/Sibyl in `pysibyl/stackoverflow.py`
 /// (`StackSampleData.comments`, "sample data from StackExchange API"). Whole, nothing trimmed.
@@ -311,6 +311,47 @@ struct RecordedStackExchangeCommentsTests {
         #expect(page.items.map(\.time) == [1_369_237_962, 1_367_713_606, 1_302_295_789, 1_289_465_298, 1_228_179_087])
         #expect(page.items.allSatisfy { $0.bodyHTML == nil && $0.title.isEmpty }, "without `body` (the default filter) nothing is made up")
         #expect(transport.requestedURLs.count == 3)
+    }
+
+    /// Comments on several answers in one call, grouped by `post_id`: three comments on three
+    /// posts as api.stackexchange.com 2.0 answered `/comments` in January 2012, kept by
+    /// laktek/Stack-on-Go as its comment fixture (`comments_test.go`, `dummyCommentsResponse`, which
+    /// that project also serves for `/answers/{ids}/comments`); the project cut the envelope to
+    /// `items`, so `has_more` (always sent) is supplied, as are the question and its three answers
+    /// (only their ids, the comments' posts).
+    @Test func commentsOnSeveralAnswersGoUnderTheirOwnAnswers() async throws {
+        let recorded = #"""
+            {
+              "items": [
+                {"comment_id": 11354978, "post_id": 9050020, "creation_date": 1327798867, "edited": false,
+                 "owner": {"user_id": 1127391, "display_name": "mynameisneo", "reputation": 57, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/002fa792e5474d3c531da293c6d1a924?d=identicon&r=PG", "link": "http://stackoverflow.com/users/1127391/mynameisneo"}},
+                {"comment_id": 11354977, "post_id": 9039268, "creation_date": 1327798866, "edited": false,
+                 "owner": {"user_id": 133414, "display_name": "mvanveen", "reputation": 266, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/6695f249160eba47fed3e5fcefd2c942?d=identicon&r=PG", "link": "http://stackoverflow.com/users/133414/mvanveen"},
+                 "reply_to_user": {"user_id": 1056824, "display_name": "user1056824", "reputation": 11, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/573fc5433388d9245b0e9f1c059e2bb1?d=identicon&r=PG", "link": "http://stackoverflow.com/users/1056824/user1056824"}},
+                {"comment_id": 11354976, "post_id": 9049774, "creation_date": 1327798862, "edited": false,
+                 "owner": {"user_id": 771771, "display_name": "Marty Griffin", "reputation": 39, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/6e7c1d04d78c984607e864b93227f0c8?d=identicon&r=PG", "link": "http://stackoverflow.com/users/771771/marty-griffin"}}
+              ],
+              "has_more": false
+            }
+            """#
+        let transport = FakeTransport()
+        func serve(_ path: String, _ query: String, _ body: String) {
+            transport.serve("\(Self.base)/\(path)?site=stackoverflow&\(query)", body: body)
+        }
+        let none = #"{"items":[],"has_more":false}"#
+        serve("questions/9039000", "filter=withbody", #"{"items":[{"question_id":9039000}],"has_more":false}"#)
+        serve("questions/9039000/comments", "filter=withbody&sort=creation&order=asc&page=1&pagesize=100", none)
+        serve("questions/9039000/answers", "filter=withbody&sort=votes&order=desc&page=1&pagesize=10",
+              #"{"items":[{"answer_id":9039268,"score":3},{"answer_id":9049774,"score":2},{"answer_id":9050020,"score":1}],"has_more":false}"#)
+        serve("answers/9039268;9049774;9050020/comments", "filter=withbody&sort=creation&order=asc&page=1&pagesize=100", recorded)
+        let source = StackExchangeThreadSource(questionID: 9_039_000, baseURL: URL(string: Self.base)!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 10)
+        #expect(page.items.map(\.id) == ["a/9039268", "c/11354977", "a/9049774", "c/11354976", "a/9050020", "c/11354978"].map { "stackexchange:\($0)" },
+                "each answer followed by its own comment, whatever order the list came in")
+        #expect(page.items.map(\.depth) == [0, 1, 0, 1, 0, 1])
+        #expect(page.items[1].parentID == "stackexchange:a/9039268" && page.items[1].author == "mvanveen")
+        #expect(page.items[5].author == "mynameisneo" && page.items[5].time == 1_327_798_867)
+        #expect(transport.requestedURLs.count == 4, "the three answers' comments in one call")
     }
 }
 
