@@ -18,8 +18,8 @@ extension AppState {
     // MARK: - Transitions
 
     mutating func openDetail() -> [AppEffect] {
-        guard viewport.count > 0, viewport.cursor < paging.items.count else { return [] }
-        return openDetail(paging.items[viewport.cursor], isStandIn: false)
+        guard list.viewport.count > 0, list.viewport.cursor < list.paging.items.count else { return [] }
+        return openDetail(list.paging.items[list.viewport.cursor], isStandIn: false)
     }
 
     /// Opens a thread known only by its item id (`hn --thread ID`): a stand-in item until the
@@ -48,7 +48,7 @@ extension AppState {
         self.detail = nil
         if detail.wasOpenedByID {
             // The list loaded behind the thread: back lands on its story, as if opened from it.
-            cursorTarget = detail.item.id
+            list.cursorTarget = detail.item.id
             followCursorTarget()
         }
         let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
@@ -60,12 +60,12 @@ extension AppState {
     /// Puts the list's cursor on `cursorTarget` once its row is loaded.
     mutating func followCursorTarget() {
         // Before the page, the first rows' cursor goes there if it can (the target stays for it).
-        if let id = cursorTarget, showsFirstItems, let index = firstItems.prefix(firstItemsShown).firstIndex(where: { $0.id == id }) {
-            firstCursor = index
+        if let id = list.cursorTarget, showsFirstItems, let index = list.firstItems.prefix(firstItemsShown).firstIndex(where: { $0.id == id }) {
+            list.firstCursor = index
         }
-        guard let id = cursorTarget, let index = paging.items.index(of: id) else { return }
-        cursorTarget = nil
-        viewport.moveCursor(to: index)
+        guard let id = list.cursorTarget, let index = list.paging.items.index(of: id) else { return }
+        list.cursorTarget = nil
+        list.viewport.moveCursor(to: index)
     }
 
     /// A key in the detail: its own keys (motions, folds, the search, a count) go to its
@@ -140,13 +140,13 @@ extension AppState {
     /// `J`/`K`: leaves the detail for the next (previous) item of the list and opens it, the
     /// list's cursor moving with it (and prefetching as it would).
     private mutating func openNeighbour(by step: Int) -> [AppEffect] {
-        let target = viewport.cursor + step
-        guard detail != nil, viewport.count > 0, target >= 0, target < paging.items.count else {
+        let target = list.viewport.cursor + step
+        guard detail != nil, list.viewport.count > 0, target >= 0, target < list.paging.items.count else {
             notice = step > 0 ? "this is the last item loaded" : "this is the first item"
             return []
         }
         let closed = closeDetail()
-        viewport.move(by: step)
+        list.viewport.move(by: step)
         return closed + openDetail()
     }
 }

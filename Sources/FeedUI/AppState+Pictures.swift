@@ -25,8 +25,8 @@ extension AppState {
 
     /// Whether the list draws thumbnails: pictures on and some visible row has one.
     var listShowsPictures: Bool {
-        guard pictures.isEnabled, !paging.items.isEmpty else { return false }
-        return viewport.visible.contains { $0 < paging.items.count && paging.items[$0].pictureURL != nil }
+        guard pictures.isEnabled, !list.paging.items.isEmpty else { return false }
+        return list.viewport.visible.contains { $0 < list.paging.items.count && list.paging.items[$0].pictureURL != nil }
     }
 
     /// Whether the list has room for the cursor's picture beside the rows.
@@ -34,9 +34,9 @@ extension AppState {
     /// nothing. Never when the screen is split (the preview pane shows it).
     var listShowsPreview: Bool {
         guard listShowsPictures, size.columns >= 60, size.rows >= 10, splitListColumns == nil,
-              viewport.hasCursorItem, viewport.cursor < paging.items.count
+              list.viewport.hasCursorItem, list.viewport.cursor < list.paging.items.count
         else { return false }
-        return paging.items[viewport.cursor].pictureURL != nil
+        return list.paging.items[list.viewport.cursor].pictureURL != nil
     }
 
     /// The box of a picture beside a conversation's title: an avatar's size (a square takes
@@ -65,11 +65,11 @@ extension AppState {
             guard let url = detail.item.pictureURL, detailContext.pictureRoom(detail).rows > 0 else { return [] }
             return [PictureRequest(url: url, boxes: [detailPictureBox(detail)], background: pictures.background)]
         }
-        let items = paging.items
+        let items = list.paging.items
         guard !items.isEmpty else { return [] }
-        let cursor = min(viewport.cursor, items.count - 1)
-        let end = min(items.count, max(viewport.top + viewport.capacity, cursor + 1 + max(0, lead)))
-        let start = min(viewport.top, cursor)
+        let cursor = min(list.viewport.cursor, items.count - 1)
+        let end = min(items.count, max(list.viewport.top + list.viewport.capacity, cursor + 1 + max(0, lead)))
+        let start = min(list.viewport.top, cursor)
         var seen = Set<String>()
         var requests: [PictureRequest] = []
         // The cursor's row first, then outwards: the screen before the lead beyond it.
