@@ -207,6 +207,67 @@ extension CacheStore {
         String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
     }
 
+    /// A page's id list as `encodeIDs` wrote it (a JSON array of strings), or nil when it is
+    /// not one. Read by hand: ids carry only the escapes `JSONEncoder` writes for `/`, `"`,
+    /// `\` and control characters; a list with `\u` is read by `JSONDecoder` instead.
+    static func decodeIDs(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var ids: [String] = []
+            var index = 0
+            func skipSpace() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 } }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+            index += 1
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return [] }
+            var scratch: [UInt8] = []
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+                index += 1
+                let start = index
+                var escaped = false
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\") { escaped = true; index += 1 }
+                    index += 1
+                }
+                guard index < bytes.count else { return nil }
+                if escaped {
+                    scratch.removeAll(keepingCapacity: true)
+                    var at = start
+                    while at < index {
+                        var byte = bytes[at]
+                        if byte == UInt8(ascii: "\\") {
+                            at += 1
+                            switch bytes[at] {
+                            case UInt8(ascii: "n"): byte = 0x0A
+                            case UInt8(ascii: "t"): byte = 0x09
+                            case UInt8(ascii: "r"): byte = 0x0D
+                            case UInt8(ascii: "b"): byte = 0x08
+                            case UInt8(ascii: "f"): byte = 0x0C
+                            case UInt8(ascii: "u"): return try? JSONDecoder().decode([String].self, from: Data(bytes))
+                            default: byte = bytes[at]  // `/`, `"`, `\\`
+                            }
+                        }
+                        scratch.append(byte)
+                        at += 1
+                    }
+                    ids.append(String(decoding: scratch, as: UTF8.self))
+                } else {
+                    ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                index += 1
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: "]") { return ids }
+                guard bytes[index] == UInt8(ascii: ",") else { return nil }
+                index += 1
+                skipSpace()
+            }
+            return nil
+        }
+    }
+
     /// A stored item decoded for its id alone.
     struct IDOnly: Decodable {
         var id: String

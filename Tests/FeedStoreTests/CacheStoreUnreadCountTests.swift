@@ -6,8 +6,9 @@ import Testing
 @testable import FeedStore
 
 /// The subscription list's unread counts come from the ids each page is stored with
-/// (`v7 page item ids`), counted in SQLite without decoding a page; a cache written before
-/// the ids gets them once, and counts the same.
+/// (`v7 page item ids`), counted without decoding a page; a cache written before the ids gets
+/// them once, and counts the same. The id lists are read by hand, exactly as `JSONDecoder`
+/// reads them.
 @Suite struct CacheStoreUnreadCountTests {
     /// Pages whose ids overlap (an entry on two pages, as a feed's pages shift) and a read mark
     /// on some of them, for `feeds` feeds of `pages` pages each.
@@ -102,5 +103,28 @@ import Testing
             Self.feeds[1]: Self.expected(feed: 1, pages: 3, read: read),
             Self.feeds[2]: Self.expected(feed: 2, pages: 3, read: read),
         ])
+    }
+
+    /// Ids with every character `JSONEncoder` escapes (and more) read back as they were written.
+    @Test func idListsReadBackExactlyAsWritten() throws {
+        let hard = [
+            "", "plain", "tag:replica.feedscroll,2024:huge/99999", "a\"quote\"", "back\\slash", "https://x.example/a?b=c&d=e",
+            "tab\tnew\nline\rret", "\u{01}\u{1F}ctl", "é ü 漢字 🧵", "\u{2028}\u{2029}", "end\\",
+        ]
+        #expect(CacheStore.decodeIDs(try CacheStore.encodeIDs(hard)) == hard)
+        #expect(CacheStore.decodeIDs(try CacheStore.encodeIDs([])) == [])
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab/\\\"\n\t\u{0}\u{7F}é漢🧵 :,[]{}")
+        for _ in 0..<500 {
+            let ids = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            let text = try CacheStore.encodeIDs(ids)
+            #expect(CacheStore.decodeIDs(text) == ids, "\(text)")
+        }
+        // What is not a list of strings is no list.
+        for broken in ["", "[", "[\"a\"", "[\"a\",]x", "{\"a\":1}", "[1,2]", "[\"a\" \"b\"]"] {
+            #expect(CacheStore.decodeIDs(broken) == nil, "\(broken)")
+        }
     }
 }
