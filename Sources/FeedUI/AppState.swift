@@ -6,8 +6,8 @@ import FeedPictures
 ///
 /// State by view: the list (`ListState`), the detail (`DetailState`), the search
 /// (`FilterState`), the pictures (`PictureState`) and the reader each keep their own fields;
-/// the list, the detail, the search and the pictures have their own reduce, handed what they
-/// need of the app as a context value. `AppState.reduce` routes each action to its view and
+/// each has its own reduce, handed what it needs of the app as a context value, and hands
+/// back what the app must do across views (a key that leaves it, a note, a visit). `AppState.reduce` routes each action to its view and
 /// then lets the list, the detail and the pictures settle, in that order.
 public struct AppState: Equatable, Sendable {
     /// The smallest terminal feedscroll draws its list in.
