@@ -208,22 +208,35 @@ extension CacheStore {
     }
 
     /// A page's id list as `encodeIDs` wrote it (a JSON array of strings), or nil when it is
-    /// not one. Read by hand: ids carry only the escapes `JSONEncoder` writes for `/`, `"`,
-    /// `\` and control characters; a list with `\u` is read by `JSONDecoder` instead.
+    /// not one.
     static func decodeIDs(_ text: String) -> [String]? {
+        var ids: [String] = []
+        let isList = forEachID(in: text) { ids.append(String(decoding: $0, as: UTF8.self)) }
+        return isList ? ids : nil
+    }
+
+    /// Hands each id of a list `encodeIDs` wrote to `body` as its UTF-8 bytes, without making
+    /// strings; false when the text is no such list. Read by hand: ids carry only the escapes
+    /// `JSONEncoder` writes for `/`, `"`, `\` and control characters; a list with `\u` is read
+    /// by `JSONDecoder` instead.
+    @discardableResult
+    static func forEachID(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var ids: [String] = []
+        let outcome = text.withUTF8 { bytes -> Bool? in
+            // A `\u` anywhere (or an escaped backslash before a `u`): JSONDecoder reads it all.
+            for at in bytes.indices.dropLast() where bytes[at] == UInt8(ascii: "\\") && bytes[at + 1] == UInt8(ascii: "u") {
+                return nil
+            }
             var index = 0
             func skipSpace() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 } }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
             index += 1
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return [] }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return true }
             var scratch: [UInt8] = []
             while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+                guard bytes[index] == UInt8(ascii: "\"") else { return false }
                 index += 1
                 let start = index
                 var escaped = false
@@ -231,7 +244,7 @@ extension CacheStore {
                     if bytes[index] == UInt8(ascii: "\\") { escaped = true; index += 1 }
                     index += 1
                 }
-                guard index < bytes.count else { return nil }
+                guard index < bytes.count else { return false }
                 if escaped {
                     scratch.removeAll(keepingCapacity: true)
                     var at = start
@@ -245,27 +258,31 @@ extension CacheStore {
                             case UInt8(ascii: "r"): byte = 0x0D
                             case UInt8(ascii: "b"): byte = 0x08
                             case UInt8(ascii: "f"): byte = 0x0C
-                            case UInt8(ascii: "u"): return try? JSONDecoder().decode([String].self, from: Data(bytes))
-                            default: byte = bytes[at]  // `/`, `"`, `\\`
+                            default: byte = bytes[at]  // `/`, `"`, `\`
                             }
                         }
                         scratch.append(byte)
                         at += 1
                     }
-                    ids.append(String(decoding: scratch, as: UTF8.self))
+                    scratch.withUnsafeBufferPointer(body)
                 } else {
-                    ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
                 index += 1
                 skipSpace()
-                guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: "]") { return ids }
-                guard bytes[index] == UInt8(ascii: ",") else { return nil }
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: "]") { return true }
+                guard bytes[index] == UInt8(ascii: ",") else { return false }
                 index += 1
                 skipSpace()
             }
-            return nil
+            return false
         }
+        if let outcome { return outcome }
+        // `\u` escapes: read whole by JSONDecoder (no id was handed over yet).
+        guard let ids = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return false }
+        for var id in ids { id.withUTF8(body) }
+        return true
     }
 
     /// A stored item decoded for its id alone.
