@@ -30,30 +30,34 @@ import Testing
         }
     }
 
+    /// Reads `body` whole and by cursor in slices of `slice`: the same entries and head, or the
+    /// same kind of refusal. `label` names the case in failures.
+    static func expectSameAsWhole(_ body: Data, slice: Int, url: URL?, _ label: String) {
+        let whole: Result<FeedDocument, FeedParseError>
+        do throws(FeedParseError) { whole = .success(try FeedParser.parse(body, url: url)) } catch { whole = .failure(error) }
+        do throws(FeedParseError) {
+            let read = try readAll(body, slice: slice, url: url)
+            guard case let .success(document) = whole else {
+                Issue.record("\(label): the cursor read what the whole parse refused")
+                return
+            }
+            #expect(read.entries == document.entries, "\(label)")
+            #expect(read.head == document.head, "\(label)")
+        } catch {
+            guard case let .failure(refused) = whole else {
+                Issue.record("\(label): the cursor refused what the whole parse read: \(error)")
+                return
+            }
+            #expect(error.kind == refused.kind, "\(label)")
+        }
+    }
+
     @Test func everyFixtureReadsTheSameInSlicesAsWhole() throws {
         #expect(Self.fixtures.count >= 25)
         let url = URL(string: "https://feeds.example/feed")
         for name in Self.fixtures {
             let body = try Data(contentsOf: #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)))
-            let whole: Result<FeedDocument, FeedParseError>
-            do throws(FeedParseError) { whole = .success(try FeedParser.parse(body, url: url)) } catch { whole = .failure(error) }
-            for slice in [1, 2, 7, 1_000] {
-                do throws(FeedParseError) {
-                    let read = try Self.readAll(body, slice: slice, url: url)
-                    guard case let .success(document) = whole else {
-                        Issue.record("\(name): the cursor read what the whole parse refused")
-                        continue
-                    }
-                    #expect(read.entries == document.entries, "\(name), slices of \(slice)")
-                    #expect(read.head == document.head, "\(name), slices of \(slice)")
-                } catch {
-                    guard case let .failure(refused) = whole else {
-                        Issue.record("\(name): the cursor refused what the whole parse read: \(error)")
-                        continue
-                    }
-                    #expect(error.kind == refused.kind, "\(name)")
-                }
-            }
+            for slice in [1, 2, 7, 1_000] { Self.expectSameAsWhole(body, slice: slice, url: url, "\(name), slices of \(slice)") }
         }
     }
 
@@ -67,24 +71,7 @@ import Testing
         documents.append(("twelve entries", Data(FeedStreamingTests.bigRSS(12))))
         for (name, body) in documents {
             for cut in stride(from: 40, to: body.count, by: 23) {
-                let part = body.prefix(cut)
-                let whole: Result<FeedDocument, FeedParseError>
-                do throws(FeedParseError) { whole = .success(try FeedParser.parse(part)) } catch { whole = .failure(error) }
-                do throws(FeedParseError) {
-                    let read = try Self.readAll(Data(part), slice: 3, url: nil)
-                    guard case let .success(document) = whole else {
-                        Issue.record("\(name) cut at \(cut): the cursor read what the whole parse refused")
-                        continue
-                    }
-                    #expect(read.entries == document.entries, "\(name) cut at \(cut)")
-                    #expect(read.head == document.head, "\(name) cut at \(cut)")
-                } catch {
-                    guard case let .failure(refused) = whole else {
-                        Issue.record("\(name) cut at \(cut): the cursor refused what the whole parse read: \(error)")
-                        continue
-                    }
-                    #expect(error.kind == refused.kind, "\(name) cut at \(cut)")
-                }
+                Self.expectSameAsWhole(Data(body.prefix(cut)), slice: 3, url: nil, "\(name) cut at \(cut)")
             }
         }
     }
