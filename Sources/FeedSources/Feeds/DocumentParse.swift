@@ -99,7 +99,7 @@ final class DocumentParse: Sendable {
 
     /// Starts parsing `body` on `queue`.
     /// - Parameter done: called on the queue once the document was read whole, before waiters
-    ///   see the end (the caller keeps archives and the subscription document then).
+    ///   see the end (the caller keeps an archive then).
     init(
         parsing body: Data, contentType: String?, address: String, on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
         done: @escaping @Sendable (FeedHead) -> Void
@@ -121,7 +121,8 @@ final class DocumentParse: Sendable {
     /// One slice of the first pass. The next is queued behind whatever else waits on the queue
     /// (a page read again), so a long document never holds the queue whole; or, once the pass
     /// is a window ahead of what the loads waited for, none is: the pass pauses (no thread, no
-    /// CPU) until a load wants more (`waitFor(entries:)` resumes it).
+    /// CPU) until the pages come within half a window of it (`waitFor(entries:)` and
+    /// `entries(at:)` resume it).
     private func readSlice() {
         guard let queue = source?.queue else { return }
         do throws(FeedParseError) {
