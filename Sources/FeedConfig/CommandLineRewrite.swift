@@ -85,6 +85,10 @@ public enum CommandLineRewrite {
             return ["stackexchange", "--site", bareHost.split(separator: ".").first.map(String.init) ?? bareHost, "--thread", argument]
         case let site where site.hasSuffix(".stackexchange.com") && parts.count >= 2 && (parts[0] == "questions" || parts[0] == "q"):
             return ["stackexchange", "--site", String(site.dropLast(".stackexchange.com".count)), "--thread", argument]
+        // An edit's diff on English Wikipedia (the wikipedia source's wiki): `?diff=REV`, `Special:Diff/REV`.
+        case "en.wikipedia.org" where (parts == ["w", "index.php"] && argument.contains("diff="))
+            || (parts.count >= 3 && parts[0] == "wiki" && parts[1] == "Special:Diff"):
+            return ["wikipedia", "--thread", argument]
         default:
             // A Mastodon status: `/@user/ID` on any instance.
             if parts.count == 2, parts[0].hasPrefix("@"), !parts[1].isEmpty, parts[1].allSatisfy(\.isNumber) {

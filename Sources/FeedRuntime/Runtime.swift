@@ -142,7 +142,7 @@ public final class Runtime<Backend: TerminalBackend> {
         actions.removeAll(keepingCapacity: true)
         if state.isQuitting {
             stop()
-            logger.info("quit", metadata: ["requests": "\(state.paging.requestsIssued)", "items": "\(state.paging.items.count)"])
+            logger.info("quit", metadata: ["requests": "\(state.list.paging.requestsIssued)", "items": "\(state.list.paging.items.count)"])
             return .quit
         }
         backend.draw(render(state, size: state.size))

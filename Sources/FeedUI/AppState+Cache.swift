@@ -105,7 +105,7 @@ extension AppState {
     private func cacheOwner(of pager: FetchResult.Pager) -> (threadID: String?, waitsFor: (PageRequest) -> Bool)? {
         switch pager {
         case .list:
-            let paging = self.paging
+            let paging = list.paging
             return (nil, { $0.generation == paging.generation && paging.inFlight[$0.id] != nil })
         case let .comments(serial):
             guard let detail, detail.serial == serial, let comments = detail.comments else { return nil }
@@ -135,29 +135,6 @@ extension AppState {
         }
     }
 
-    /// Notes where a comment page came from: cached pages of the detail's first generation are
-    /// drawn at once and revalidated; fresh pages that complete that refresh replace them.
-    mutating func noteCommentCacheOrigin(of result: FetchResult, completedRefresh: Bool) {
-        guard case .success? = result.result, detail != nil else { return }
-        if let cachedAt = result.cachedAt {
-            let oldest = min(detail?.cachedAt ?? cachedAt, cachedAt)
-            detail?.cachedAt = oldest
-            if result.request.generation == 0 && !cache.isOfflineOnly { detail?.awaitsRevalidation = true }
-        } else if completedRefresh {
-            detail?.cachedAt = nil
-        }
-    }
-
-    /// Starts the revalidation of a cached first screen once no more cached pages are asked for:
-    /// a refresh that keeps the cached rows on screen until fresh ones reach the cursor's item.
-    mutating func revalidateIfDue() -> [AppEffect] {
-        // Not while a jump travels: the refresh would cancel it, and the page it brings is fresh.
-        // Nor while a cached page is still being read: it belongs to the first screen.
-        guard cache.awaitsRevalidation, !paging.isRefreshing, paging.jumpTarget == nil, paging.inFlight.isEmpty else { return [] }
-        cache.awaitsRevalidation = false
-        return [.startOver] + paging.refresh(anchor: cursorAnchor()?.id).map(AppEffect.init)
-    }
-
     /// Marks an item read (opened in the detail or with `o`).
     mutating func markRead(_ item: FeedItem) -> [AppEffect] {
         guard cache.isEnabled, !cache.readIDs.contains(item.id) else { return [] }
@@ -168,7 +145,7 @@ extension AppState {
 
     /// `u`: read becomes unread and unread read, for the detail's item or the cursor's.
     mutating func toggleRead(_ opened: FeedItem?) -> [AppEffect] {
-        guard let item = opened ?? (viewport.cursor < paging.items.count ? paging.items[viewport.cursor] : nil) else { return [] }
+        guard let item = opened ?? (list.viewport.cursor < list.paging.items.count ? list.paging.items[list.viewport.cursor] : nil) else { return [] }
         guard cache.isEnabled else {
             notice = "read marks need the page cache (not with --no-cache)"
             return []

@@ -10,43 +10,30 @@ extension AppState {
 
     /// Whether a live update changed this item recently (its row is highlighted until `.tick`
     /// passes the time in `changedRows`).
-    public func isRecentlyChanged(_ id: String) -> Bool { changedRows[id] != nil }
+    public func isRecentlyChanged(_ id: String) -> Bool { list.changedRows[id] != nil }
 
-    /// Follows a change of the rows: the cursor's item keeps its screen row at its new row (the
-    /// cursor stays put, clamped, when its item is gone), and the search's matches move with
-    /// their rows, checking only inserted and updated ones.
+    /// Follows a change of the rows: the list's cursor (`ListState.follow`), then the search's
+    /// matches, which move with their rows, checking only inserted and updated ones.
     /// - Parameter changes: the change from the rows the viewport counted to `paging.items`.
     /// - Returns: the cursor item's new row; nil when it was deleted or there was none.
     @discardableResult
     mutating func follow(_ changes: Changeset<FeedItem>) -> Int? {
-        let hadCursorItem = viewport.hasCursorItem
-        let screenRow = viewport.cursorRow
-        let cursorRow = hadCursorItem ? changes.newRow(ofOldRow: viewport.cursor) : nil
-        syncRows()
-        if let cursorRow { viewport.anchor(cursorAt: cursorRow, row: screenRow) }
-        filter.reduce(.rowsChanged(changes, rows: paging.items))
+        let cursorRow = list.follow(changes, cache)
+        followSearch(changes)
+        return cursorRow
+    }
+
+    /// The search's matches follow a change of the list's rows.
+    mutating func followSearch(_ changes: Changeset<FeedItem>) {
+        filter.reduce(.rowsChanged(changes, rows: list.paging.items))
         // "Not found" is a fact about the rows, unlike a wrap: rows that change must not leave
         // it saying so beside a match that has just arrived (or with the old row count).
         if filter.isNothingFoundNote {
-            if filter.shownMatchCount(skipping: viewport.hidden) == 0 {
+            if filter.shownMatchCount(skipping: list.viewport.hidden) == 0 {
                 filter.reduce(.nothingFound(searchNotFound))
             } else {
                 filter.reduce(.note(nil))
             }
         }
-        return cursorRow
-    }
-
-    /// Marks the rows a live update changed or brought (a diffable data source's reconfigure),
-    /// until `changeHighlightSeconds` from now.
-    mutating func highlight(_ changes: Changeset<FeedItem>) {
-        let until = now + Self.changeHighlightSeconds
-        for change in changes.updates + changes.inserts { changedRows[change.item.id] = until }
-    }
-
-    /// Drops the highlights whose time has passed.
-    mutating func expireHighlights() {
-        guard !changedRows.isEmpty else { return }
-        changedRows = changedRows.filter { $0.value > now }
     }
 }

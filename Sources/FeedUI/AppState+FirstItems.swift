@@ -13,14 +13,14 @@ import FeedPaging
 extension AppState {
     /// Whether the list shows the first items before their page (the render's condition).
     public var showsFirstItems: Bool {
-        paging.items.count == 0 && !firstItems.isEmpty && paging.loadState == .loading
+        list.paging.items.count == 0 && !list.firstItems.isEmpty && list.paging.loadState == .loading
     }
 
     /// How many of the first items fit on the screen above the loading line.
-    var firstItemsShown: Int { min(firstItems.count, max(0, (size.rows - 2) / 2)) }
+    var firstItemsShown: Int { min(list.firstItems.count, max(0, (size.rows - 2) / 2)) }
 
     /// The early cursor's index among the first items drawn (clamped: the screen may have shrunk).
-    public var firstCursorIndex: Int { max(0, min(firstCursor, firstItemsShown - 1)) }
+    public var firstCursorIndex: Int { max(0, min(list.firstCursor, firstItemsShown - 1)) }
 
     /// The intents that act on the first rows at once; any other key waits for the page.
     static let actsOnFirstItems: Set<Intent> = [
@@ -31,10 +31,10 @@ extension AppState {
     mutating func handleOnFirstItems(_ key: Key, _ intent: Intent?) -> [AppEffect] {
         // Quit never waits: a held key before it must not trap the reader.
         if intent == .quit { return quit() }
-        guard typeahead.isEmpty, let intent, Self.actsOnFirstItems.contains(intent),
+        guard list.typeahead.isEmpty, let intent, Self.actsOnFirstItems.contains(intent),
               intent != .open || listRole != .chooser
         else {
-            typeahead.append(key)
+            list.typeahead.append(key)
             return []
         }
         let shown = firstItemsShown
@@ -48,7 +48,7 @@ extension AppState {
         case .halfPageDown: moveFirstCursor(to: firstCursorIndex + max(1, screen / 2))
         case .halfPageUp: moveFirstCursor(to: firstCursorIndex - max(1, screen / 2))
         case .top: moveFirstCursor(to: 0)
-        case .open: return openDetail(firstItems[firstCursorIndex], isStandIn: false)
+        case .open: return openDetail(list.firstItems[firstCursorIndex], isStandIn: false)
         case .help:
             isHelpShown = true
             helpTop = 0
@@ -59,36 +59,36 @@ extension AppState {
 
     /// A click or the wheel over the first rows.
     mutating func handleOnFirstItems(_ event: MouseEvent) {
-        guard typeahead.isEmpty else { return }
+        guard list.typeahead.isEmpty else { return }
         switch event.kind {
         case .wheelDown: moveFirstCursor(to: firstCursorIndex + 3)
         case .wheelUp: moveFirstCursor(to: firstCursorIndex - 3)
         case .press, .release:
             let index = event.row / 2
             if event.row < size.rows - 2, event.column < (splitListColumns ?? size.columns), index < firstItemsShown {
-                firstCursor = index
+                list.firstCursor = index
             }
         }
     }
 
     /// The item under the early cursor, to keep once the page replaces the first items.
     var firstCursorItemID: String? {
-        showsFirstItems ? firstItems[firstCursorIndex].id : nil
+        showsFirstItems ? list.firstItems[firstCursorIndex].id : nil
     }
 
     /// The first page is in (or failed): the list's cursor goes to the item the early cursor was
     /// on (nothing when the page does not have it), and the held keys are handed back in order.
     /// - Returns: the held keys, to be applied as if pressed now.
     mutating func leaveFirstItems(cursorOn id: String?) -> [Key] {
-        if let id, let index = paging.items.index(of: id) { viewport.moveCursor(to: index) }
-        firstCursor = 0
-        defer { typeahead = [] }
-        return typeahead
+        if let id, let index = list.paging.items.index(of: id) { list.viewport.moveCursor(to: index) }
+        list.firstCursor = 0
+        defer { list.typeahead = [] }
+        return list.typeahead
     }
 
     // MARK: - Helpers
 
     private mutating func moveFirstCursor(to index: Int) {
-        firstCursor = max(0, min(index, firstItemsShown - 1))
+        list.firstCursor = max(0, min(index, firstItemsShown - 1))
     }
 }

@@ -16,10 +16,10 @@ extension AppState {
     /// - Returns: the effects when the prompt took the key (digits, `%`, Enter, Esc, …); nil when
     ///   the key is not the prompt's (it cancels an open prompt and then acts as itself).
     mutating func handleGoTo(_ key: Key) -> [AppEffect]? {
-        guard var prompt = goTo else {
+        guard var prompt = list.goTo else {
             // A digit no binding takes starts a count, as in less and vim.
             if case let .character(digit) = key, digit.isASCII, digit.isNumber, keyMap.intent(for: key, in: .list) == nil {
-                goTo = GoToPrompt(digits: String(digit))
+                list.goTo = GoToPrompt(digits: String(digit))
                 return []
             }
             return nil
@@ -27,30 +27,30 @@ extension AppState {
         switch key {
         case let .character(digit) where digit.isASCII && digit.isNumber:
             if prompt.digits.count < 12 { prompt.digits.append(digit) }
-            goTo = prompt
+            list.goTo = prompt
             return []
         case .character("%"), .character("p"):
-            goTo = nil
+            list.goTo = nil
             return goToPercent(Int(prompt.digits) ?? 0)
         case .enter, .character("g"), .character("G"):
-            goTo = nil
+            list.goTo = nil
             guard let number = Int(prompt.digits) else { return [] }
             return goToItem(number)
         case .backspace:
-            if prompt.digits.isEmpty { goTo = nil } else { prompt.digits.removeLast(); goTo = prompt }
+            if prompt.digits.isEmpty { list.goTo = nil } else { prompt.digits.removeLast(); list.goTo = prompt }
             return []
         case .escape, .control("c"):
-            goTo = nil
+            list.goTo = nil
             return []
         default:
-            goTo = nil
+            list.goTo = nil
             return nil
         }
     }
 
     /// Opens the prompt empty (`:`).
     mutating func openGoTo() {
-        goTo = GoToPrompt(digits: "")
+        list.goTo = GoToPrompt(digits: "")
     }
 
     /// Goes to item `number` (1-based, as the status line counts).
@@ -60,7 +60,7 @@ extension AppState {
 
     /// Goes to `percent` of the feed: 0 is the first item, 100 the last.
     mutating func goToPercent(_ percent: Int) -> [AppEffect] {
-        let count = paging.reachableTotal ?? paging.knownRowCount
+        let count = list.paging.reachableTotal ?? list.paging.knownRowCount
         guard count > 0 else { return [] }
         let clamped = min(max(percent, 0), 100)
         return moveCursor(toAbsoluteRow: (count - 1) * clamped / 100)
@@ -68,26 +68,26 @@ extension AppState {
 
     /// Whether a far page can be fetched directly: the feed can jump, and the network is in
     /// reach (offline, pages come from the cache in order, and far ones are seldom there).
-    var canJump: Bool { paging.canJump && !cache.isOfflineOnly }
+    var canJump: Bool { list.paging.canJump && !cache.isOfflineOnly }
 
     /// `G`: the true last item where the feed can jump, else the last loaded one (saying why).
     /// Offline it follows the cached pages to their end, saying so.
     mutating func goToEnd() -> [AppEffect] {
-        if canJump, let reachable = paging.reachableTotal, !paging.isAtEnd {
+        if canJump, let reachable = list.paging.reachableTotal, !list.paging.isAtEnd {
             let effects = moveCursor(toAbsoluteRow: reachable - 1)
             // The last page may hold more rows than the total said (GitHub's last page past its
             // 1,000 cap): when it lands, G goes to its last row, where the footer is.
-            jumpsToEnd = jumpRow != nil
+            list.jumpsToEnd = list.jumpRow != nil
             return effects
         }
         if cache.isOfflineOnly {
-            viewport.toBottom()
-            isGoingToEnd = !paging.isAtEnd && paging.failure == nil
-            notice = isGoingToEnd ? "G: going to the last cached item (offline)" : "G: the last cached item (offline)"
+            list.viewport.toBottom()
+            list.isGoingToEnd = !list.paging.isAtEnd && list.paging.failure == nil
+            notice = list.isGoingToEnd ? "G: going to the last cached item (offline)" : "G: the last cached item (offline)"
             return []
         }
-        viewport.toBottom()
-        if !paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded (\(reason))" }
+        list.viewport.toBottom()
+        if !list.paging.isAtEnd, let reason = cannotJumpReason { notice = "G: last loaded (\(reason))" }
         return []
     }
 
@@ -95,24 +95,24 @@ extension AppState {
     /// directly when the feed can jump, by fetching a dropped page again when the row is in one
     /// (page cap), else as far as the loaded rows go.
     mutating func moveCursor(toAbsoluteRow target: Int) -> [AppEffect] {
-        jumpsToEnd = false
-        let known = paging.reachableTotal ?? paging.knownRowCount
+        list.jumpsToEnd = false
+        let known = list.paging.reachableTotal ?? list.paging.knownRowCount
         let row = max(0, min(target, max(0, known - 1)))
-        let local = row - paging.rowsAbove
-        if local >= 0 && local < paging.items.count {
-            viewport.moveCursor(to: local)
+        let local = row - list.paging.rowsAbove
+        if local >= 0 && local < list.paging.items.count {
+            list.viewport.moveCursor(to: local)
             return []
         }
         if canJump {
-            return landing(at: row, paging.jump(toRow: row))
+            return landing(at: row, list.paging.jump(toRow: row))
         }
-        if local < 0, let page = paging.droppedPage(containingAbsoluteRow: row) {
-            return landing(at: row, paging.jump(toPage: page))
+        if local < 0, let page = list.paging.droppedPage(containingAbsoluteRow: row) {
+            return landing(at: row, list.paging.jump(toPage: page))
         }
         if local < 0 {
-            viewport.toTop()
+            list.viewport.toTop()
         } else {
-            viewport.toBottom()
+            list.viewport.toBottom()
             if let reason = cannotJumpReason { notice = "\(row + 1) not loaded (\(reason))" }
         }
         return []
@@ -122,7 +122,7 @@ extension AppState {
     var cannotJumpReason: String? {
         guard !canJump else { return nil }
         if cache.isOfflineOnly { return "offline: not cached" }
-        switch paging.firstKey {
+        switch list.paging.firstKey {
         case .cursor: return "cursor paging"
         case .keyset: return "keyset paging"
         case .time: return "time paging"
@@ -133,30 +133,18 @@ extension AppState {
     /// The effects of a jump to `row`, remembering the row to land on only if a jump is under
     /// way (a jump that did not start leaves no stale target behind).
     private mutating func landing(at row: Int, _ effects: [PagingEffect]) -> [AppEffect] {
-        if paging.jumpTarget != nil { jumpRow = row }
+        if list.paging.jumpTarget != nil { list.jumpRow = row }
         return effects.map(AppEffect.init)
     }
 
     /// Offline `G` follows the cached pages as they load: the cursor stays on the last row
     /// until the cache's end, then says so.
     mutating func followEnd() {
-        guard isGoingToEnd else { return }
-        viewport.toBottom()
-        if paging.isAtEnd || paging.failure != nil {
-            isGoingToEnd = false
+        guard list.isGoingToEnd else { return }
+        list.viewport.toBottom()
+        if list.paging.isAtEnd || list.paging.failure != nil {
+            list.isGoingToEnd = false
             notice = "G: the last cached item (offline)"
         }
-    }
-
-    /// Where the cursor goes when a jump's page arrives: the target row, else the top.
-    mutating func landJump() {
-        defer {
-            jumpRow = nil
-            jumpsToEnd = false
-        }
-        if jumpsToEnd && paging.isAtEnd { return viewport.toBottom() }
-        guard let jumpRow else { return viewport.toTop() }
-        let local = jumpRow - paging.rowsAbove
-        viewport.moveCursor(to: max(0, min(local, paging.items.count - 1)))
     }
 }

@@ -16,24 +16,17 @@ extension AppState {
             notice = "hiding read items needs the page cache (not with --no-cache)"
             return
         }
-        let screenRow = viewport.cursorRow
+        let screenRow = list.viewport.cursorRow
         cache.hidesRead.toggle()
         cache.readWhileHiding = []
         syncRows()
-        viewport.anchor(cursorAt: viewport.cursor, row: screenRow)
+        list.viewport.anchor(cursorAt: list.viewport.cursor, row: screenRow)
         notice = cache.hidesRead ? "read items hidden" : "read items shown"
     }
 
-    /// The loaded rows that are hidden now, ascending.
-    /// - Complexity: O(n) in the loaded rows while hiding; O(1) otherwise.
-    func hiddenRows() -> [Int] {
-        guard cache.hidesRead, !cache.readIDs.isEmpty else { return [] }
-        let items = paging.items
-        return items.indices.filter { cache.hides(items[$0]) }
-    }
+    /// The loaded rows that are hidden now, ascending (`ListState.hiddenRows`).
+    func hiddenRows() -> [Int] { list.hiddenRows(cache) }
 
-    /// Tells the viewport the loaded row count and which rows are hidden.
-    mutating func syncRows() {
-        viewport.setRows(count: paging.items.count, hidden: hiddenRows())
-    }
+    /// Tells the list's viewport the loaded row count and which rows are hidden.
+    mutating func syncRows() { list.syncRows(cache) }
 }

@@ -7,7 +7,7 @@ extension AppState {
     /// Every outcome leaves a notice on the status line; only checked http(s) links become effects.
     mutating func handleLink(_ intent: Intent) -> [AppEffect] {
         // A detail opened over the list (`--thread ID`) need not be the cursor's item.
-        let inView = detail?.item ?? (viewport.count > 0 && viewport.cursor < paging.items.count ? paging.items[viewport.cursor] : nil)
+        let inView = detail?.item ?? (list.viewport.count > 0 && list.viewport.cursor < list.paging.items.count ? list.paging.items[list.viewport.cursor] : nil)
         guard let item = inView else {
             notice = "no item selected"
             return []

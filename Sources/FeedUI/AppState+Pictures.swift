@@ -25,8 +25,8 @@ extension AppState {
 
     /// Whether the list draws thumbnails: pictures on and some visible row has one.
     var listShowsPictures: Bool {
-        guard pictures.isEnabled, !paging.items.isEmpty else { return false }
-        return viewport.visible.contains { $0 < paging.items.count && paging.items[$0].pictureURL != nil }
+        guard pictures.isEnabled, !list.paging.items.isEmpty else { return false }
+        return list.viewport.visible.contains { $0 < list.paging.items.count && list.paging.items[$0].pictureURL != nil }
     }
 
     /// Whether the list has room for the cursor's picture beside the rows.
@@ -34,44 +34,21 @@ extension AppState {
     /// nothing. Never when the screen is split (the preview pane shows it).
     var listShowsPreview: Bool {
         guard listShowsPictures, size.columns >= 60, size.rows >= 10, splitListColumns == nil,
-              viewport.hasCursorItem, viewport.cursor < paging.items.count
+              list.viewport.hasCursorItem, list.viewport.cursor < list.paging.items.count
         else { return false }
-        return paging.items[viewport.cursor].pictureURL != nil
+        return list.paging.items[list.viewport.cursor].pictureURL != nil
     }
 
     /// The box of a picture beside a conversation's title: an avatar's size (a square takes
     /// twice as many columns as rows).
     public static let asidePictureBox = PictureBox(columns: 8, rows: 4)
 
-    /// Whether the detail's picture sits small beside its title rather than large above the
-    /// text: in a conversation, whose text comes first (issue 21: a GitHub repository opened on
-    /// half a screen of its owner's avatar); a Pokémon's artwork, which is its page, stays large.
-    func detailPictureIsAside(_ detail: DetailState) -> Bool {
-        detail.comments != nil && size.columns >= 40
-    }
+    /// The box the detail's picture is drawn in (beside a conversation's title, or large).
+    func detailPictureBox(_ detail: DetailState) -> PictureBox { detailContext.pictureBox(detail) }
 
-    /// The box the detail's picture is drawn in.
-    func detailPictureBox(_ detail: DetailState) -> PictureBox {
-        detailPictureIsAside(detail) ? Self.asidePictureBox : largePictureBox
-    }
-
-    /// Rows the detail keeps for the item's picture (above the text, or beside the title) and
-    /// the columns a picture beside the title takes, with its margin.
-    func detailPictureRoom(_ detail: DetailState) -> (rows: Int, columns: Int) {
-        let rows = pictureRows(for: detail.item.pictureURL, box: detailPictureBox(detail))
-        return (rows, rows > 0 && detailPictureIsAside(detail) ? Self.asidePictureBox.columns + 2 : 0)
-    }
-
-    /// Rows a picture takes above its text (and the blank row under it): the picture's own
-    /// once it is in, so a wide cover leaves no blank band under it (issue 23); the box's
-    /// while it loads; two for the `✗` of one that failed.
+    /// Rows a picture takes above its text (`PictureState.rows(for:box:screenRows:)`).
     func pictureRows(for url: String?, box: PictureBox) -> Int {
-        guard pictures.isEnabled, let url, size.rows >= 10 else { return 0 }
-        switch pictures.entry(url, box: box) {
-        case let .picture(picture)?: return picture.rows + 1
-        case .failed?: return 2
-        case nil: return box.rows + 1
-        }
+        pictures.rows(for: url, box: box, screenRows: size.rows)
     }
 
     /// Asks the pictures sub-state for what the rows within `lead` of the cursor (or the
@@ -85,14 +62,14 @@ extension AppState {
         if reader != nil { return readerWantedPictures() }
         let large = largePictureBox
         if let detail {
-            guard let url = detail.item.pictureURL, detailPictureRoom(detail).rows > 0 else { return [] }
+            guard let url = detail.item.pictureURL, detailContext.pictureRoom(detail).rows > 0 else { return [] }
             return [PictureRequest(url: url, boxes: [detailPictureBox(detail)], background: pictures.background)]
         }
-        let items = paging.items
+        let items = list.paging.items
         guard !items.isEmpty else { return [] }
-        let cursor = min(viewport.cursor, items.count - 1)
-        let end = min(items.count, max(viewport.top + viewport.capacity, cursor + 1 + max(0, lead)))
-        let start = min(viewport.top, cursor)
+        let cursor = min(list.viewport.cursor, items.count - 1)
+        let end = min(items.count, max(list.viewport.top + list.viewport.capacity, cursor + 1 + max(0, lead)))
+        let start = min(list.viewport.top, cursor)
         var seen = Set<String>()
         var requests: [PictureRequest] = []
         // The cursor's row first, then outwards: the screen before the lead beyond it.

@@ -15,11 +15,11 @@ extension AppState {
         if let detail {
             item = detail.item
         } else {
-            guard viewport.count > 0, viewport.cursor < paging.items.count else {
+            guard list.viewport.count > 0, list.viewport.cursor < list.paging.items.count else {
                 notice = "no item selected"
                 return []
             }
-            item = paging.items[viewport.cursor]
+            item = list.paging.items[list.viewport.cursor]
         }
         guard let link = item.url, !link.isEmpty else {
             notice = "this item has no page to read"

@@ -20,31 +20,31 @@ extension AppState {
             return cancelSearch()
         case .enter:
             filter.reduce(.keep)
-            if filter.isActive && filter.shownMatchCount(skipping: viewport.hidden) == 0 {
+            if filter.isActive && filter.shownMatchCount(skipping: list.viewport.hidden) == 0 {
                 filter.reduce(.nothingFound(searchNotFound))
             }
             return
         default:
             return
         }
-        filter.reduce(.type(text, rows: paging.items))
-        let target = filter.next(after: filter.origin - 1, skipping: viewport.hidden)?.index ?? filter.origin
-        viewport.moveCursor(to: target)
+        filter.reduce(.type(text, rows: list.paging.items))
+        let target = filter.next(after: filter.origin - 1, skipping: list.viewport.hidden)?.index ?? filter.origin
+        list.viewport.moveCursor(to: target)
     }
 
     /// Handles the search intents (`/`, `n`, `N`, Esc) from the key table.
     mutating func search(_ intent: Intent) {
         switch intent {
         case .search:
-            filter.reduce(.begin(from: viewport.cursor))
+            filter.reduce(.begin(from: list.viewport.cursor))
         case .nextMatch, .previousMatch:
             guard filter.isActive else {
                 filter.reduce(.note("no search: press / to search"))
                 return
             }
             let forward = intent == .nextMatch
-            let hidden = viewport.hidden
-            let found = forward ? filter.next(after: viewport.cursor, skipping: hidden) : filter.previous(before: viewport.cursor, skipping: hidden)
+            let hidden = list.viewport.hidden
+            let found = forward ? filter.next(after: list.viewport.cursor, skipping: hidden) : filter.previous(before: list.viewport.cursor, skipping: hidden)
             guard let found else {
                 filter.reduce(.nothingFound(searchNotFound))
                 return
@@ -52,7 +52,7 @@ extension AppState {
             if found.wrapped {
                 filter.reduce(.note(forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"))
             }
-            viewport.moveCursor(to: found.index)
+            list.viewport.moveCursor(to: found.index)
         case .clearSearch:
             filter.reduce(.clear)
         default:
@@ -65,7 +65,7 @@ extension AppState {
     /// Why there is nowhere to go: nothing loaded matches, or only rows `H` hides do (said
     /// rather than landing beside one).
     var searchNotFound: String {
-        guard !filter.matches.isEmpty else { return "not found in \(paging.items.count.grouped) loaded: \(filter.pattern.text)" }
+        guard !filter.matches.isEmpty else { return "not found in \(list.paging.items.count.grouped) loaded: \(filter.pattern.text)" }
         let count = filter.matches.count
         return "\(count) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"
     }
@@ -73,6 +73,6 @@ extension AppState {
     private mutating func cancelSearch() {
         let origin = filter.origin
         filter.reduce(.clear)
-        viewport.moveCursor(to: origin)
+        list.viewport.moveCursor(to: origin)
     }
 }

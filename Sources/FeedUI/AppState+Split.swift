@@ -27,8 +27,8 @@ extension AppState {
 
     /// The preview's lines for the cursor's item: the detail's layout without the comments.
     func previewLines() -> [DetailLine] {
-        guard previewColumn != nil, viewport.hasCursorItem, viewport.cursor < paging.items.count else { return [] }
-        let item = paging.items[viewport.cursor]
+        guard previewColumn != nil, list.viewport.hasCursorItem, list.viewport.cursor < list.paging.items.count else { return [] }
+        let item = list.paging.items[list.viewport.cursor]
         var preview = DetailState(item: item, serial: 0, comments: nil)
         preview.pictureRows = pictureRows(for: item.pictureURL, box: largePictureBox)
         return DetailLayout.lines(preview, width: previewTextWidth, now: now)
@@ -47,8 +47,8 @@ func drawPreview(_ state: AppState, into grid: inout Grid) {
     if lines.count > rows {
         grid.write("… Enter opens it whole", row: rows - 1, column: column, width: state.previewTextWidth, style: .meta)
     }
-    let items = state.paging.items
-    if state.viewport.hasCursorItem, state.viewport.cursor < items.count, let url = items[state.viewport.cursor].pictureURL,
+    let items = state.list.paging.items
+    if state.list.viewport.hasCursorItem, state.list.viewport.cursor < items.count, let url = items[state.list.viewport.cursor].pictureURL,
        state.pictures.isEnabled, grid.size.rows >= 10
     {
         drawPicture(state.pictures.entry(url, box: state.largePictureBox), row: 0, column: column, into: &grid)

@@ -16,9 +16,9 @@ public enum ListRole: Sendable, Equatable {
 extension AppState {
     /// Enter on the subscription list: the run ends choosing the cursor's row.
     mutating func choose() -> [AppEffect] {
-        guard viewport.hasCursorItem, viewport.cursor < paging.items.count else { return [] }
+        guard list.viewport.hasCursorItem, list.viewport.cursor < list.paging.items.count else { return [] }
         isQuitting = true
-        return [.choose(itemID: paging.items[viewport.cursor].id)]
+        return [.choose(itemID: list.paging.items[list.viewport.cursor].id)]
     }
 
     /// Back from a feed opened from the subscription list: the run ends, and the list comes back.
@@ -49,7 +49,7 @@ extension AppState {
             notice = "offline: the cache is read-only, nothing saved"
             return []
         }
-        let chosen = item ?? (viewport.hasCursorItem && viewport.cursor < paging.items.count ? paging.items[viewport.cursor] : nil)
+        let chosen = item ?? (list.viewport.hasCursorItem && list.viewport.cursor < list.paging.items.count ? list.paging.items[list.viewport.cursor] : nil)
         guard let chosen else { return [] }
         // Titles came through the fetcher's sanitiser; cleaned again as a notice is drawn raw.
         let title = TextSanitizer.clean(chosen.title.count > 60 ? String(chosen.title.prefix(59)) + "…" : chosen.title)
@@ -68,6 +68,6 @@ extension AppState {
     /// Puts the cursor on the item with this id once its row is loaded (the subscription list's
     /// row the reader comes back from); any key pressed before drops it.
     public mutating func placeCursor(on itemID: String) {
-        cursorTarget = itemID
+        list.cursorTarget = itemID
     }
 }

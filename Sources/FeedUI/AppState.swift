@@ -3,47 +3,28 @@ import FeedPaging
 import FeedPictures
 
 /// Everything the screen shows and the pager knows: one value, changed only by `reduce`.
+///
+/// State by view: the list (`ListState`), the detail (`DetailState`), the search
+/// (`FilterState`), the pictures (`PictureState`) and the reader each keep their own fields;
+/// the list, the detail, the search and the pictures have their own reduce, handed what they
+/// need of the app as a context value. `AppState.reduce` routes each action to its view and
+/// then lets the list, the detail and the pictures settle, in that order.
 public struct AppState: Equatable, Sendable {
     /// The smallest terminal feedscroll draws its list in.
     public static let minimumSize = Size(columns: 20, rows: 5)
 
     public var sourceName: String
     public private(set) var size: Size
-    public internal(set) var paging: PagingState
-    public internal(set) var viewport: Viewport
+    /// The list view: its pager, viewport, first items, jumps, live updates (ListState.swift).
+    public internal(set) var list: ListState
     public var prefetch: PrefetchPolicy
-    /// Latency and scroll-speed estimates behind the automatic prefetch lead.
-    public internal(set) var estimator = AdaptivePrefetch()
     public var keyMap: KeyMap
     /// Wall-clock seconds (Unix) of the latest action: drives ages and the spinner.
     public internal(set) var now: Double = 0
     /// When the current wait for a page began, for the spinner's phase.
     public internal(set) var loadingSince: Double?
-    /// Seconds the last page took.
-    public internal(set) var lastLatency: Double?
-    /// A retry under way after a failed attempt.
-    public internal(set) var retrying: RetryNote?
-    /// The first page's items known before the page (in rank order), drawn while the list is
-    /// still empty; the page itself replaces them.
-    public internal(set) var firstItems: [FeedItem] = []
-    /// The cursor on the first items (AppState+FirstItems.swift): keys act on the rows drawn.
-    public internal(set) var firstCursor = 0
-    /// Keys pressed on the first items that need their page, applied in order when it lands.
-    public internal(set) var typeahead: [Key] = []
-    /// Rows a refresh under way already knows anew, by id (the subscription list's per-feed
-    /// progress: `refreshing…`, `✓ 3 new`, `304 unchanged`): drawn in place of the loaded rows
-    /// with the same ids while the refresh runs; its page replaces them.
-    public internal(set) var refreshRows: [String: FeedItem] = [:]
     /// Re-fetch the visible pages this often, in seconds (`--live`); `nil` is off.
     public var livePeriod: Double?
-    /// When the last live update was asked for.
-    public internal(set) var lastLiveAt: Double?
-    /// New items above the cursor's item that the last refresh brought, until the reader
-    /// scrolls up to them.
-    public internal(set) var newAbove = 0
-    /// Items a live update changed or brought, with the time their highlight ends
-    /// (AppState+Changes.swift).
-    public internal(set) var changedRows: [String: Double] = [:]
     /// A one-off message on the status line ("copied …"), cleared by the next key.
     public internal(set) var notice: String?
     public internal(set) var isHelpShown = false
@@ -51,17 +32,6 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var helpTop = 0
     /// The `/` search (AppState+Search.swift).
     public internal(set) var filter = FilterState()
-    /// The `:N` / `N%` prompt while it is open (AppState+GoTo.swift).
-    public internal(set) var goTo: GoToPrompt?
-    /// The absolute row a jump is going to, until its page arrives (shown as the position).
-    public internal(set) var jumpRow: Int?
-    /// The item the list's cursor goes to once its page is loaded: the story of a thread opened
-    /// by id (`hn --thread ID`), after Esc. Any key the reader presses in the list drops it.
-    public internal(set) var cursorTarget: String?
-    /// The jump under way is `G`'s: it lands on the last row of the last page.
-    public internal(set) var jumpsToEnd = false
-    /// Offline `G`: the cursor follows cached pages to the last one (AppState+GoTo.swift).
-    public internal(set) var isGoingToEnd = false
     public internal(set) var isQuitting = false
     /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
     public internal(set) var detail: DetailState?
@@ -127,11 +97,10 @@ public struct AppState: Equatable, Sendable {
         self.pictures = pictures
         self.livePeriod = livePeriod.map { max(1, $0) }
         self.sourceName = sourceName
-        self.paging = paging
         self.size = size
         self.prefetch = prefetch
         self.keyMap = keyMap
-        viewport = Viewport(count: 0, capacity: Self.itemCapacity(for: size))
+        list = ListState(paging: paging, capacity: Self.itemCapacity(for: size))
     }
 
     /// Items that fit on screen: two lines each, above one footer line and the status line.
@@ -141,8 +110,8 @@ public struct AppState: Equatable, Sendable {
 
     /// Whether something on screen animates (so the runtime should tick).
     public var isAnimating: Bool {
-        if case .loading = paging.loadState { return true }
-        return retrying != nil || paging.isRefreshing || cache.awaitsRevalidation || paging.jumpTarget != nil || detail?.isLoading == true || detail?.retrying != nil
+        if case .loading = list.paging.loadState { return true }
+        return list.retrying != nil || list.paging.isRefreshing || cache.awaitsRevalidation || list.paging.jumpTarget != nil || detail?.isLoading == true || detail?.retrying != nil
             || reader?.isLoading == true
     }
 
@@ -151,8 +120,8 @@ public struct AppState: Equatable, Sendable {
     public var nextDeadline: Double? {
         // A long text being laid out goes on at once whenever no key is waiting.
         if detail?.isLayingOut == true { return now }
-        let live = livePeriod.map { (lastLiveAt ?? now) + $0 }
-        guard let highlightEnd = changedRows.values.min() else { return live }
+        let live = livePeriod.map { (list.lastLiveAt ?? now) + $0 }
+        guard let highlightEnd = list.changedRows.values.min() else { return live }
         return min(live ?? highlightEnd, highlightEnd)
     }
 

@@ -87,7 +87,7 @@ enum DetailLayout {
                 hideDeeperThan = nil
             }
             let column = 1 + indentStep * min(comment.depth, max(0, (width - 20) / indentStep))
-            var header = [comment.author ?? "[unknown]"]
+            var header = [comment.author ?? DetailState.placeholder(of: comment) ?? "[unknown]"]
             // The post's author, marked on their comments as every forum does.
             if let author = comment.author, author == item.author { header.append("OP") }
             // The source's own words for the comment (Lobsters' points, Mastodon's ★), then its age.

@@ -109,9 +109,21 @@ public struct DetailState: Equatable, Sendable {
     }
 
     static func blocks(of item: FeedItem) -> [TextBlock] {
+        // A placeholder is its header alone: one line, as the thread model keeps it.
+        if placeholder(of: item) != nil { return [] }
         if let html = item.bodyHTML { return HTMLBlocks.parse(html) }
         if let text = item.body { return HTMLBlocks.plain(text) }
         return []
+    }
+
+    /// The words of a comment kept only for its place (`[deleted]`, `[dead]`, `[removed]`): one
+    /// with no author and no HTML whose whole text is its title, in brackets, as the adapters
+    /// make them. Its header says it where an author would stand, as Hacker News shows it.
+    static func placeholder(of item: FeedItem) -> String? {
+        guard item.parentID != nil, item.author == nil, item.bodyHTML == nil, let text = item.body, text == item.title,
+              text.count > 2, text.hasPrefix("["), text.hasSuffix("]"), !text.contains("\n")
+        else { return nil }
+        return text
     }
 
     /// The first comments of a page still loading.

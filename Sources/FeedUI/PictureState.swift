@@ -76,3 +76,17 @@ public struct PictureResult: Hashable, Sendable {
         PictureResult(url: request.url, entries: Dictionary(uniqueKeysWithValues: request.keys.map { ($0, .failed(error)) }))
     }
 }
+
+extension PictureState {
+    /// Rows a picture takes above its text (and the blank row under it): the picture's own
+    /// once it is in, so a wide cover leaves no blank band under it (issue 23); the box's
+    /// while it loads; two for the `✗` of one that failed; none on a screen under ten rows.
+    func rows(for url: String?, box: PictureBox, screenRows: Int) -> Int {
+        guard isEnabled, let url, screenRows >= 10 else { return 0 }
+        switch entry(url, box: box) {
+        case let .picture(picture)?: return picture.rows + 1
+        case .failed?: return 2
+        case nil: return box.rows + 1
+        }
+    }
+}

@@ -36,15 +36,15 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
     // (A notice with no search on goes to the list's own status line, among its fields.)
     let prompt = " /" + filter.pattern.text + (filter.isEditing ? "▏" : "")
     // Counted are the matches n and N can reach; those on rows H hides are owned up to.
-    let hidden = state.viewport.hidden
+    let hidden = state.list.viewport.hidden
     let shown = filter.isActive ? filter.shownMatchCount(skipping: hidden) : 0
     let hiddenNote = filter.matches.count > shown ? " (\(filter.matches.count - shown) hidden)" : ""
-    let number = filter.matchNumber(at: state.viewport.cursor, skipping: hidden)
+    let number = filter.matchNumber(at: state.list.viewport.cursor, skipping: hidden)
     let count: String
     if !filter.isActive {
         count = ""
     } else if filter.matches.isEmpty {
-        count = "no matches in \(state.paging.items.count.grouped)"
+        count = "no matches in \(state.list.paging.items.count.grouped)"
     } else if shown == 0 {
         count = "no matches shown" + hiddenNote
     } else if let number {
@@ -61,6 +61,6 @@ func searchStatus(_ state: AppState) -> (left: String, right: String)? {
         }
         return (" " + note, number.map { "\($0.grouped)/\(shown.grouped) " } ?? "")
     }
-    let position = state.paging.items.count == 0 ? "" : state.positionText + " "
+    let position = state.list.paging.items.count == 0 ? "" : state.positionText + " "
     return (prompt + (count.isEmpty ? "" : "  " + count), filter.isEditing ? "Enter keeps · Esc clears " : position)
 }

@@ -23,8 +23,8 @@ public func render(_ state: AppState, size: Size) -> Grid {
         if state.isHelpShown { drawHelp(state.keyMap, scrolledTo: state.helpTop, into: &grid) }
         return grid
     }
-    let items = state.paging.items
-    if items.count == 0, !state.firstItems.isEmpty, state.paging.loadState == .loading {
+    let items = state.list.paging.items
+    if items.count == 0, !state.list.firstItems.isEmpty, state.list.paging.loadState == .loading {
         drawFirstItems(state, into: &grid)
     } else if items.count == 0 {
         drawEmpty(state, into: &grid)
@@ -40,8 +40,8 @@ public func render(_ state: AppState, size: Size) -> Grid {
 extension AppState {
     /// A loaded row as it is drawn: while a refresh runs, as the refresh reports it anew.
     func shownRow(_ item: FeedItem) -> FeedItem {
-        guard !refreshRows.isEmpty, paging.isRefreshing else { return item }
-        return refreshRows[item.id] ?? item
+        guard !list.refreshRows.isEmpty, list.paging.isRefreshing else { return item }
+        return list.refreshRows[item.id] ?? item
     }
 }
 
@@ -57,31 +57,31 @@ extension AppState {
 
     /// The footer's text and style, when there is one.
     var footer: (text: String, style: Style)? {
-        if let retrying, retrying.place == .below {
+        if let retrying = list.retrying, retrying.place == .below {
             return ("\(spinner) \(retrying.reason) — \(retryCountdown(retrying))", .error)
         }
         if failureAbove != nil {
             // A page above failed: the end stays the end (the status line says what failed).
-            return paging.isAtEnd ? (endOfFeed, .footer) : nil
+            return list.paging.isAtEnd ? (endOfFeed, .footer) : nil
         }
-        switch paging.loadState {
+        switch list.paging.loadState {
         case .loading: return ("\(spinner) Loading more…", .footer)
         case .end:
             return (endOfFeed, .footer)
         case let .error(error) where error.kind == .noProgress:
             // The pager stopped a feed going round: nothing to retry, say what is there and why.
-            let count = paging.knownRowCount
+            let count = list.paging.knownRowCount
             return ("— \(count.grouped) item\(count == 1 ? "" : "s") · \(error.message) —", .error)
         case let .error(error):
             return ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle:
-            return paging.isRefreshing ? ("\(spinner) Refreshing…", .footer) : nil
+            return list.paging.isRefreshing ? ("\(spinner) Refreshing…", .footer) : nil
         }
     }
 
     /// The failure that stopped a page above the rows (page cap, or above a jump), if one did.
     var failureAbove: FeedError? {
-        guard case let .failed(error, page) = paging.mode, let first = paging.applier.pageRange?.lowerBound,
+        guard case let .failed(error, page) = list.paging.mode, let first = list.paging.applier.pageRange?.lowerBound,
               page < first
         else { return nil }
         return error
@@ -92,7 +92,7 @@ extension AppState {
     /// (why, and when), or failed; nil when there is none. Two fields: what is under way, kept
     /// long, and why and when it is retried, which a narrow line drops first.
     var workNote: [StatusLine.Field] {
-        if let retrying, retrying.place != .below {
+        if let retrying = list.retrying, retrying.place != .below {
             let what = switch retrying.place {
             case .refresh: "refreshing…"
             case .jump: "jumping…"
@@ -101,12 +101,12 @@ extension AppState {
             return [.init(text: "\(spinner) \(what)", priority: 6),
                     .init(text: "\(retrying.reason) — \(retryCountdown(retrying))", priority: 5)]
         }
-        if paging.isRefreshing { return [.init(text: "\(spinner) refreshing…", priority: 5)] }
+        if list.paging.isRefreshing { return [.init(text: "\(spinner) refreshing…", priority: 5)] }
         if let error = failureAbove {
             return [.init(text: "✗ above: \(error.message)", priority: 7), .init(text: retryHint(for: error), priority: 5)]
         }
-        if paging.jumpTarget == nil, let first = paging.applier.pageRange?.lowerBound,
-           paging.inFlight.values.contains(where: { $0.index < first })
+        if list.paging.jumpTarget == nil, let first = list.paging.applier.pageRange?.lowerBound,
+           list.paging.inFlight.values.contains(where: { $0.index < first })
         {
             return [.init(text: "\(spinner) loading above…", priority: 5)]
         }
@@ -125,24 +125,24 @@ extension AppState {
     /// The footer at the end: how many items, and why that is not the API's total when it is
     /// not (the source's own note, where the API stops handing them out, or what was skipped).
     var endOfFeed: String {
-        let count = paging.knownRowCount
+        let count = list.paging.knownRowCount
         if cache.isOfflineOnly {
             // Offline the pages end where the cache does, which need not be where the feed does.
             return "— end of the cached pages · \(count.grouped) item\(count == 1 ? "" : "s") (offline) —"
         }
-        if let note = paging.endNote {
+        if let note = list.paging.endNote {
             // The source's own words for where the feed ends ("end of history", "this feed
             // keeps only its latest 10 entries"), with the rows there are.
             return "— \(note) · \(count.grouped) item\(count == 1 ? "" : "s") —"
         }
-        if let total = paging.total, let cap = paging.cap, total > cap, count < total {
+        if let total = list.paging.total, let cap = list.paging.cap, total > cap, count < total {
             return "— end of feed · first \(count.grouped) of \(total.grouped) — the API returns no more —"
         }
-        if paging.total == nil, let cap = paging.cap, count >= cap {
+        if list.paging.total == nil, let cap = list.paging.cap, count >= cap {
             return "— end of feed · first \(count.grouped) — the API returns no more —"
         }
         let items = "\(count.grouped) item\(count == 1 ? "" : "s")"
-        let skipped = paging.omittedCount
+        let skipped = list.paging.omittedCount
         if skipped > 0 {
             return "— end of feed · \(items) · \(skipped.grouped) deleted or dead skipped —"
         }
@@ -164,9 +164,9 @@ extension AppState {
 private func drawEmpty(_ state: AppState, into grid: inout Grid) {
     let listRows = grid.size.rows - 1
     var lines: [(String, Style)] = []
-    switch state.paging.loadState {
+    switch state.list.paging.loadState {
     case .loading, .idle:
-        if let retrying = state.retrying {
+        if let retrying = state.list.retrying {
             lines = [("\(state.spinner) Loading \(state.sourceName)…", .spinner),
                      ("\(retrying.reason) — \(state.retryCountdown(retrying))", .error)]
         } else {
@@ -193,7 +193,7 @@ private func drawFirstItems(_ state: AppState, into grid: inout Grid) {
     let listColumns = state.splitListColumns ?? grid.size.columns
     let shown = state.firstItemsShown
     var row = 0
-    for (index, item) in state.firstItems.prefix(shown).enumerated() {
+    for (index, item) in state.list.firstItems.prefix(shown).enumerated() {
         if index == state.firstCursorIndex { grid.write("▌", row: row, column: 0, style: .cursor) }
         grid.write(" ", row: row, column: 1, style: .title)
         let title = item.title.isEmpty ? "(untitled)" : item.title
@@ -202,15 +202,15 @@ private func drawFirstItems(_ state: AppState, into grid: inout Grid) {
         row += 2
     }
     if row < grid.size.rows - 1 {
-        let text = state.retrying.map { "\(state.spinner) \($0.reason) — \(state.retryCountdown($0))" }
+        let text = state.list.retrying.map { "\(state.spinner) \($0.reason) — \(state.retryCountdown($0))" }
             ?? "\(state.spinner) Loading \(state.sourceName)…"
-        grid.write(text, row: row, column: 2, width: listColumns - 3, style: state.retrying == nil ? .footer : .error)
+        grid.write(text, row: row, column: 2, width: listColumns - 3, style: state.list.retrying == nil ? .footer : .error)
     }
 }
 
 private func drawItems(_ state: AppState, into grid: inout Grid) {
-    let items = state.paging.items
-    let viewport = state.viewport
+    let items = state.list.paging.items
+    let viewport = state.list.viewport
     let showsPictures = state.listShowsPictures
     let large = state.largePictureBox
     // With pictures: a thumbnail at the left of each row, the cursor's picture on the right.
@@ -277,7 +277,7 @@ private func drawStatus(_ state: AppState, into grid: inout Grid) {
         }
         return
     }
-    if let goTo = state.goTo {
+    if let goTo = state.list.goTo {
         let used = grid.write(" :\(goTo.digits)▏", row: row, column: 0, style: .status)
         let hint = "Enter item · % percent · Esc "
         if used + TextWidth.of(hint) + 1 <= width { grid.write(hint, row: row, column: width - TextWidth.of(hint), style: .status) }

@@ -34,6 +34,15 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
 }
 
 extension AppState {
+    /// The document's footer line while it loads or after it failed (nothing once it is in).
+    var documentFooter: (text: String, style: Style)? {
+        switch detail?.document?.loadState {
+        case .loading: ("\(spinner) Loading details…", .footer)
+        case let .error(error): ("✗ \(error.message) — \(retryHint(for: error))", .error)
+        case .idle, .end, nil: nil
+        }
+    }
+
     /// The comment pager's footer, like the list's.
     var commentFooter: (text: String, style: Style)? {
         guard let comments = detail?.comments else { return nil }

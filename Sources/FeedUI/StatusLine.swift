@@ -62,14 +62,14 @@ extension AppState {
     /// rows of pages dropped above (page cap) count, so it stays absolute; while a jump's page
     /// travels, where it goes (`→ N/M`, `→ last` for `G`).
     var positionText: String {
-        let count = paging.knownRowCount
+        let count = list.paging.knownRowCount
         // While a jump's page travels the rows on screen are the old ones: show where it goes.
-        let isJumping = paging.jumpTarget != nil && jumpRow != nil
+        let isJumping = list.paging.jumpTarget != nil && list.jumpRow != nil
         // `G`'s row is the last one, whatever the total said: skipped items make it fewer.
-        if isJumping && jumpsToEnd { return "→ last" }
+        if isJumping && list.jumpsToEnd { return "→ last" }
         // The first items before their page: the early cursor's row, and more to come.
         if showsFirstItems { return "\(firstCursorIndex + 1)/…" }
-        let row = isJumping ? jumpRow : !viewport.hasCursorItem ? nil : paging.absoluteRow(viewport.cursor)
+        let row = isJumping ? list.jumpRow : !list.viewport.hasCursorItem ? nil : list.paging.absoluteRow(list.viewport.cursor)
         return row.map { "\(isJumping ? "→ " : "")\(($0 + 1).grouped)/\(count.grouped)" } ?? "0/\(count.grouped)"
     }
 
@@ -82,7 +82,7 @@ extension AppState {
         var fields: [StatusLine.Field] = [StatusLine.Field(text: sourceName, priority: 6)]
         let position = positionText
         // At the end the count is the truth; the footer says why it differs from the total.
-        if let total = paging.total, total > paging.knownRowCount, !paging.isAtEnd {
+        if let total = list.paging.total, total > list.paging.knownRowCount, !list.paging.isAtEnd {
             fields.append(.init(text: "\(position) of \(total.grouped)", priority: 7))
         } else {
             fields.append(.init(text: position, priority: 7))
@@ -91,20 +91,20 @@ extension AppState {
         // (and cut with `…` when even it does not fit).
         if let notice { fields.append(.init(text: notice, priority: 8)) }
         // Keys pressed on the first rows that need their page: held, and said so.
-        if !typeahead.isEmpty {
-            fields.append(.init(text: "\(typeahead.map(\.label).joined(separator: " ")) waits for the page", priority: 8))
+        if !list.typeahead.isEmpty {
+            fields.append(.init(text: "\(list.typeahead.map(\.label).joined(separator: " ")) waits for the page", priority: 8))
         }
         // Work the end footer does not show (a refresh, a page above, a jump being retried).
         fields += workNote
-        fields.append(.init(text: "\(paging.pagesLoaded) page\(paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
-        if newAbove > 0 { fields.append(.init(text: "↑\(newAbove.grouped) new", priority: 5)) }
+        fields.append(.init(text: "\(list.paging.pagesLoaded) page\(list.paging.pagesLoaded == 1 ? "" : "s")", priority: 2))
+        if list.newAbove > 0 { fields.append(.init(text: "↑\(list.newAbove.grouped) new", priority: 5)) }
         // Where the rows came from matters as much as new items: stale rows must say so.
         if let cacheNote { fields.append(.init(text: cacheNote, priority: 5)) }
         // Rows the reader cannot see must be owned up to, like stale ones.
-        if cache.hidesRead { fields.append(.init(text: "\(viewport.hidden.count.grouped) read hidden", priority: 5)) }
-        if !paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(paging.inFlight.count)", priority: 4)) }
+        if cache.hidesRead { fields.append(.init(text: "\(list.viewport.hidden.count.grouped) read hidden", priority: 5)) }
+        if !list.paging.inFlight.isEmpty { fields.append(.init(text: "⇣\(list.paging.inFlight.count)", priority: 4)) }
         if !pictures.inFlight.isEmpty { fields.append(.init(text: "▣\(pictures.inFlight.count)", priority: 4)) }
-        if let lastLatency { fields.append(.init(text: formatLatency(lastLatency), priority: 1)) }
+        if let lastLatency = list.lastLatency { fields.append(.init(text: formatLatency(lastLatency), priority: 1)) }
         if let help = keyMap.keys(for: .help).first {
             fields.append(.init(text: "\(help.label) help", priority: 3, isRight: true))
         }

@@ -90,6 +90,131 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// How many comments come before a tree's first stub of either kind, depth-first (the first
+    /// page ends there).
+    func commentsBeforeTheFirstStub(_ tree: [Any]) -> Int {
+        var count = 0
+        func walk(_ things: [Any]) -> Bool {
+            for case let thing as [String: Any] in things {
+                if thing["kind"] as? String == "more" { return true }
+                count += 1
+                let data = thing["data"] as? [String: Any] ?? [:]
+                if let replies = data["replies"] as? [String: Any], let inner = replies["data"] as? [String: Any],
+                   walk(inner["children"] as? [Any] ?? []) { return true }
+            }
+            return false
+        }
+        if tree.count == 2, let listing = tree[1] as? [String: Any], let data = listing["data"] as? [String: Any] {
+            _ = walk(data["children"] as? [Any] ?? [])
+        }
+        return count
+    }
+
+    /// A listed post whose tree has a "continue this thread" stub, and more than a screen of
+    /// comments before its first stub (so opening it reaches none).
+    func postWithAContinueThisThreadStub(_ base: String) throws -> String {
+        let listed = try pipe(["reddit", "swift", "--base-url", base, "--plain", "--limit", "60"])
+        let posts = listed.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }.dropFirst("reddit:t3_".count)) }
+        return try #require(try posts.first { post in
+            let thread = try tree(base, post: post)
+            return stubs(thread).continueThread >= 1 && commentsBeforeTheFirstStub(thread) >= 15
+        }, "a post with a continue-this-thread stub among \(posts)")
+    }
+
+    /// Reddit's "continue this thread": the thread again, focused on the stub's parent, asked for
+    /// only when the reader reaches the stub, once; the replies it brings are drawn deeper than
+    /// the tree goes (the replica cuts its trees at depth 6, as Reddit does at 10).
+    @Test func redditsContinueThisThreadIsFetchedOnlyWhenReachedAndOnce() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["reddit"])
+        let post = try postWithAContinueThisThreadStub(base)
+        let before = try replica.routeStats()
+        let tmux = try start("reddit swift --base-url \(base) --images off --no-cache --thread \(post)")
+        var screen = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the first comments")
+        func asked(_ route: String) throws -> Int { (try replica.routeStats()[route] ?? 0) - (before[route] ?? 0) }
+        let opened = try replica.routeStats()
+        #expect(try asked("reddit/comments/{id}") == 1 && asked("reddit/api/morechildren") == 0,
+                "the tree once, no stub before it is reached: \(opened)")
+        // A comment below the tree's depth: its header indented past depth 5 (two columns a level).
+        func showsADeeperReply(_ screen: [String]) -> Bool {
+            screen.prefix(23).contains { line in
+                let indent = line.prefix { $0 == " " }.count
+                return indent >= 1 + 2 * 6 && (line.dropFirst(indent).hasPrefix("▾ ") || line.dropFirst(indent).hasPrefix("▸ "))
+            }
+        }
+        #expect(!showsADeeperReply(screen))
+        // Down a screen at a time to the end: the stub's replies are fetched when reached, and shown.
+        var sawDeeper = false
+        for _ in 0..<200 where !screen.contains(where: { $0.contains("end of comments") }) {
+            let before = screen
+            try tmux.sendKeys("Space")
+            screen = try tmux.waitFor({ ($0 != before && !$0[23].contains("⇣")) || $0.contains { $0.contains("end of comments") } },
+                                      timeout: 20, description: "a screen further down")
+            sawDeeper = sawDeeper || showsADeeperReply(screen)
+        }
+        #expect(screen.contains { $0.contains("end of comments") })
+        #expect(sawDeeper, "the replies the stub stood for are drawn below their parent")
+        let reached = try replica.routeStats()
+        #expect((reached["reddit/comments/{id}"] ?? 0) - (before["reddit/comments/{id}"] ?? 0) >= 2,
+                "the stub's thread was asked for when reached: \(reached)")
+        // Up and down again: nothing is asked for twice.
+        try tmux.sendKeys("g")
+        try tmux.waitFor({ $0[23].contains("line 1/") || $0[23].contains("line 1 ") }, timeout: 10, description: "the top")
+        try tmux.sendKeys("G")
+        try tmux.waitFor({ $0.contains { $0.contains("end of comments") } }, timeout: 10, description: "the end again")
+        let again = try replica.routeStats()
+        #expect(again["reddit/comments/{id}"] == reached["reddit/comments/{id}"] && again["reddit/api/morechildren"] == reached["reddit/api/morechildren"],
+                "each stub once: \(again)")
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// A Wikipedia edit's conversation is its diff: `--thread` streams the diff's lines in a pipe
+    /// (by the id `--json` prints, by its revision, by the edit's own address), and opens the
+    /// diff's detail in the terminal.
+    @Test func aWikipediaEditsDiffIsItsThreadInAPipeAndOnTheScreen() throws {
+        let replica = try ServeProcess("--items 60")
+        let base = try #require(replica.baseURLs["wikipedia"])
+        func records(_ output: String) throws -> [[String: Any]] {
+            try output.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        }
+        // An edit with a diff (a log entry or a new page has none): its url names the revision before.
+        let listed = try records(try pipe(["wikipedia", "--base-url", base, "--json", "--limit", "20", "--no-cache"]).standardOutput)
+        let edit = try #require(listed.first { ($0["url"] as? String)?.contains("oldid=") == true && ($0["id"] as? String)?.contains("@") == true })
+        let id = try #require(edit["id"] as? String)
+        let streamed = try pipe(["wikipedia", "--base-url", base, "--thread", id, "--json", "--no-cache"])
+        #expect(streamed.status == 0, "\(streamed.standardError)")
+        let lines = try records(streamed.standardOutput)
+        #expect(!lines.isEmpty)
+        #expect(lines.first?["change"] as? String == "header" && lines.first?["parent"] as? String == id && lines.first?["depth"] as? Int == 0,
+                "a hunk's header first, under the edit: \(lines.first ?? [:])")
+        #expect(lines.allSatisfy { $0["author"] as? String == edit["author"] as? String && $0["time"] as? Int == edit["time"] as? Int })
+        #expect(lines.contains { $0["change"] as? String == "added" && ($0["text"] as? String)?.hasPrefix("+ ") == true })
+        let ids = lines.compactMap { $0["id"] as? String }
+        for (index, line) in lines.enumerated() where line["depth"] as? Int == 1 {
+            let parent = try #require(line["parent"] as? String)
+            #expect(ids[..<index].contains(parent), "a line after its header")
+        }
+        // By its revision and by the edit's address (as the list links it): the same lines.
+        let revision = String(id[id.index(after: try #require(id.lastIndex(of: "@")))...])
+        let byRevision = try pipe(["wikipedia", "--base-url", base, "--thread", revision, "--plain", "--no-cache"])
+        #expect(byRevision.status == 0 && byRevision.standardOutput.split(separator: "\n").count == lines.count)
+        let byURL = try pipe(["wikipedia", "--base-url", base, "--thread", try #require(edit["url"] as? String), "--plain", "--no-cache"])
+        #expect(byURL.status == 0 && byURL.standardOutput.split(separator: "\n").count == lines.count, "\(byURL.standardError)")
+        let refused = try pipe(["wikipedia", "--thread", "not an edit"])
+        #expect(refused.status != 0 && refused.standardError.contains("--thread takes an edit"))
+
+        // The terminal opens the diff over the list.
+        let tmux = try start("wikipedia --base-url \(base) --images off --no-cache --thread \(id)")
+        let detail = try tmux.waitFor({ $0.contains { $0.hasPrefix(" + ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the diff")
+        #expect(detail.contains { $0.hasPrefix(" Line ") || $0.contains("Line ") }, "a hunk's header")
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor({ $0[23].contains(" 1/") }, timeout: 20, description: "the list behind it")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// `new` marks on a source other than Hacker News: a Reddit thread read in part, then opened
     /// again, says `new` on the comments the first visit had not loaded, and `.` goes to them.
     /// And `--thread` needs no subreddit.

@@ -107,6 +107,10 @@ import Testing
         ("https://stackoverflow.com/questions/100/why", ["stackexchange", "--site", "stackoverflow", "--thread", "https://stackoverflow.com/questions/100/why"]),
         ("https://unix.stackexchange.com/q/7", ["stackexchange", "--site", "unix", "--thread", "https://unix.stackexchange.com/q/7"]),
         ("https://hachyderm.io/@ann/1234567", ["mastodon", "--instance", "hachyderm.io", "--thread", "https://hachyderm.io/@ann/1234567"]),
+        ("https://en.wikipedia.org/w/index.php?title=Histology&diff=833218500&oldid=833218201",
+         ["wikipedia", "--thread", "https://en.wikipedia.org/w/index.php?title=Histology&diff=833218500&oldid=833218201"]),
+        ("https://en.wikipedia.org/wiki/Special:Diff/833218500", ["wikipedia", "--thread", "https://en.wikipedia.org/wiki/Special:Diff/833218500"]),
+        ("https://en.wikipedia.org/wiki/Histology", ["read", "https://en.wikipedia.org/wiki/Histology"]),
         ("https://example.com/blog/post", ["read", "https://example.com/blog/post"]),
         ("https://news.ycombinator.com/news", ["read", "https://news.ycombinator.com/news"]),
     ])

@@ -71,7 +71,7 @@ import Testing
         // Keys: three rows down (two screen rows an item).
         clock.advance(by: 1)
         runtime.backend.send(.key(.character("j")), .key(.character("j")), .key(.character("j")))
-        step(runtime, until: { runtime.state.viewport.cursor == 3 })
+        step(runtime, until: { runtime.state.list.viewport.cursor == 3 })
         runtime.step(maximumWait: 0)
         #expect(runtime.state.now == start + 1, "keys carry the scripted clock's time")
         let lines = runtime.backend.frames.last.map { $0.lines } ?? []
@@ -80,7 +80,7 @@ import Testing
         let wide = Size(columns: 100, rows: 30)
         runtime.backend.send(.resized(wide))
         step(runtime, until: { runtime.backend.frames.last?.size == wide })
-        #expect(runtime.state.paging.items[runtime.state.viewport.cursor].id == "t:3")
+        #expect(runtime.state.list.paging.items[runtime.state.list.viewport.cursor].id == "t:3")
         // q quits: nothing more is drawn.
         let frames = runtime.backend.frames.count
         runtime.backend.send(.key(.character("q")))
@@ -97,12 +97,12 @@ import Testing
         let clock = Clock(start)
         let source = ListSource(items: makeItems(0..<100))
         let runtime = makeRuntime(source: source, clock: clock)
-        step(runtime, until: { runtime.state.paging.items.count == 20 })
+        step(runtime, until: { runtime.state.list.paging.items.count == 20 })
         for _ in 0..<16 { runtime.backend.send(.key(.character("j"))) }
-        step(runtime, until: { runtime.state.paging.items.count == 40 })
+        step(runtime, until: { runtime.state.list.paging.items.count == 40 })
         #expect(fetches(runtime.performed).map(\.index) == [0, 1])
         #expect(source.loads == [.page(0), .page(1)])
-        #expect(runtime.state.viewport.cursor == 16)
+        #expect(runtime.state.list.viewport.cursor == 16)
     }
 
     /// The blocking-store test: the cache's queue is held (a read behind it blocks until the
@@ -141,12 +141,12 @@ import Testing
         step(runtime, until: { !runtime.state.isHelpShown })
         runtime.step(maximumWait: 0)
         #expect(runtime.backend.frames.count >= framesBefore + 2)
-        #expect(runtime.state.paging.items.isEmpty && source.loads.isEmpty, "nothing answered the read yet")
+        #expect(runtime.state.list.paging.items.isEmpty && source.loads.isEmpty, "nothing answered the read yet")
         // Let go: the cached rows come through the inbox, then the network revalidates them.
         gate.signal()
         step(runtime, until: { runtime.backend.screen.contains("Cached Item 0") })
         #expect(runtime.state.cacheNote == "cached 2 min ago")
-        step(runtime, until: { runtime.state.cacheNote == nil && runtime.state.paging.items.first?.title == "Item 0" })
+        step(runtime, until: { runtime.state.cacheNote == nil && runtime.state.list.paging.items.first?.title == "Item 0" })
         let revalidation = fetches(runtime.performed)
         #expect(revalidation.map(\.generation) == [1], "the revalidation goes to the network: \(revalidation)")
         #expect(source.loads == [.page(0)])

@@ -38,6 +38,8 @@ struct ConversationSourcesTests {
         #expect(first.items.map(\.parentID) == ["devto:42", "devto:c/1cc", "devto:c/1cd"])
         #expect(first.items.map(\.author) == ["ann", nil, "bo"])
         #expect(first.items[1].title == "[deleted]", "a deleted comment keeps its place as a one-line placeholder")
+        #expect(first.items[1].author == nil && first.items[1].body == "[deleted]" && first.items[1].bodyHTML == nil,
+                "DEV's `<p>[deleted]</p>` is a placeholder's words, not a comment's text")
         #expect(first.items[0].time == 1_704_164_645)
         let subject = try #require(first.subject)
         #expect(subject.id == "devto:42")

@@ -45,6 +45,49 @@ struct WikipediaDiffSourceTests {
         ].joined(separator: "\n"))
     }
 
+    /// `--thread` in a pipe: the diff's lines are the thread, each a record under its hunk's
+    /// header, the header under the edit, with the edit's author and time and what changed.
+    @Test func streamedTheDiffsLinesAreTheThread() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/api.php?\(Self.query)", body: body(Self.rows.replacingOccurrences(of: "\n", with: "")))
+        let change = try #require(WikipediaDiffSource.change("833218500"))
+        #expect(change.itemID == "wikipedia:@833218500" && change.revisionID == 833_218_500)
+        let source = WikipediaDiffSource(itemID: change.itemID, revisionID: change.revisionID, baseURL: URL(string: Self.base)!,
+                                         transport: transport, streamsLines: true)
+        let page = try await source.load(source.firstKey, pageSize: 20)
+        #expect(page.items.map(\.title) == ["Line 12:", "  Cells & tissues", "\u{2212} The [-old-] word", "+ The {+new+} word",
+                                            "+ A line <ref> put in", "\u{2212} An old-style line taken out"])
+        #expect(page.items.map(\.id) == (1...6).map { "wikipedia:@833218500/\($0)" })
+        #expect(page.items.map(\.depth) == [0, 1, 1, 1, 1, 1])
+        #expect(page.items.map(\.parentID) == ["wikipedia:@833218500"] + Array(repeating: "wikipedia:@833218500/1", count: 5))
+        #expect(page.items.map { $0.facts.first { $0.name == "change" }?.value } ==
+                ["header", "context", "removed", "added", "added", "removed"].map { .text($0) })
+        #expect(page.items.allSatisfy { $0.author == "Iztwoz" && $0.time == 1_522_400_722 && $0.body == $0.title })
+        #expect(page.next == nil && page.subject?.title == "Histology")
+        #expect(transport.requestedURLs.count == 1)
+    }
+
+    /// What `--thread` takes for an edit: the id `--json` prints, a revision, a diff's address.
+    @Test(arguments: [
+        ("wikipedia:1041353213@833218500", "wikipedia:1041353213@833218500", 833_218_500),
+        ("833218500", "wikipedia:@833218500", 833_218_500),
+        ("https://en.wikipedia.org/w/index.php?title=Histology&diff=833218500&oldid=833218201", "wikipedia:@833218500", 833_218_500),
+        ("https://en.wikipedia.org/w/index.php?title=Histology&diff=prev&oldid=833218500", "wikipedia:@833218500", 833_218_500),
+        ("https://en.wikipedia.org/wiki/Special:Diff/833218500", "wikipedia:@833218500", 833_218_500),
+        ("https://en.wikipedia.org/wiki/Special:Diff/833218201/833218500", "wikipedia:@833218500", 833_218_500),
+    ] as [(String, String, Int64)])
+    func anEditIsNamedAsUsersCopyIt(_ text: String, _ itemID: String, _ revision: Int64) throws {
+        let change = try #require(WikipediaDiffSource.change(text))
+        #expect(change.itemID == itemID && change.revisionID == revision)
+    }
+
+    @Test func whatIsNotAnEditIsRefused() {
+        for text in ["", "0", "-3", "wikipedia:12", "wikipedia:1@x", "https://en.wikipedia.org/wiki/Histology",
+                     "https://en.wikipedia.org/w/index.php?diff=next&oldid=833218500", "833218500abc"] {
+            #expect(WikipediaDiffSource.change(text) == nil, "\(text)")
+        }
+    }
+
     @Test func aRevisionThatCannotBeDiffedIsOneClearError() async throws {
         let transport = FakeTransport()
         transport.serve("\(Self.base)/api.php?\(Self.query)", body: #"{"error":{"code":"nosuchrevid","info":"There is no revision with ID 833218500."}}"#)

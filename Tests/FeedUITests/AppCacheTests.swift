@@ -28,26 +28,26 @@ import Testing
         #expect(first.request.generation == 0 && first.purpose == .firstScreen)
         // The runtime answers from the cache: page 0, fetched five minutes ago.
         let effects = state.reduce(.cacheRead(first, CachedCopy(page: makePage(0), fetchedAt: now - 300), at: now))
-        #expect(state.paging.items.count == 20)
+        #expect(state.list.paging.items.count == 20)
         #expect(state.cacheNote == "cached 5 min ago")
         #expect(status(state).contains("cached 5 min ago"))
         // Nothing more is wanted from the cache, so the revalidation starts: a new generation.
         #expect(effects.first == .startOver)
         let refresh = try #require(fetches(effects).first)
         #expect(refresh.generation == 1 && refresh.index == 0)
-        #expect(state.paging.isRefreshing)
+        #expect(state.list.paging.isRefreshing)
         // The reader moves while the network thinks.
         _ = state.reduce(.key(.character("j"), at: now + 1))
         _ = state.reduce(.key(.character("j"), at: now + 1))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:2")
         // Fresh page 0: two new stories on top; the cursor's item keeps its row.
         var fresh = makePage(0)
         fresh.items = [FeedItem(id: "t:new1", title: "New 1"), FeedItem(id: "t:new2", title: "New 2")] + fresh.items.prefix(18)
         _ = state.reduce(.fetched(.loaded(refresh, .success(fresh), latency: 0.1), at: now + 2))
-        #expect(!state.paging.isRefreshing)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
-        #expect(state.viewport.cursorRow == 2)
-        #expect(state.newAbove == 2)
+        #expect(!state.list.paging.isRefreshing)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:2")
+        #expect(state.list.viewport.cursorRow == 2)
+        #expect(state.list.newAbove == 2)
         #expect(state.cacheNote == nil)
         #expect(!status(state).contains("cached"))
     }
@@ -61,7 +61,7 @@ import Testing
         cached.total = 1_000
         let effects = state.reduce(.cacheRead(first, CachedCopy(page: cached, fetchedAt: now - 300), at: now))
         let refresh = try #require(fetches(effects).first)
-        #expect(state.paging.isRefreshing && state.paging.canJump)
+        #expect(state.list.paging.isRefreshing && state.list.paging.canJump)
         let jump = state.reduce(.key(.character("G"), at: now + 1))
         #expect(jump.contains(.cancel(refresh.id)))
         let last = try #require(fetches(jump).first)
@@ -71,13 +71,13 @@ import Testing
         page.total = 1_000
         page.next = nil
         _ = state.reduce(.fetched(.loaded(last, .success(page), latency: 0.1), at: now + 2))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:999")
         #expect(state.cacheNote == nil)
         #expect(!status(state).contains("cached"))
         // The revalidation's answer, late, changes nothing.
         _ = state.reduce(.fetched(.loaded(refresh, .success(makePage(0)), latency: 0.1), at: now + 3))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
-        #expect(state.jumpRow == nil)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:999")
+        #expect(state.list.jumpRow == nil)
     }
 
     /// G before the revalidation has started (the next page was still wanted): the jump is not
@@ -93,14 +93,14 @@ import Testing
         let effects = state.reduce(.cacheRead(first, CachedCopy(page: cached, fetchedAt: now - 300), at: now))
         // The lead wants page 1 first (asked of the cache too): the revalidation waits for it.
         #expect(cacheReads(effects).map(\.request.index) == [1])
-        #expect(!state.paging.isRefreshing)
+        #expect(!state.list.paging.isRefreshing)
         let jump = state.reduce(.key(.character("G"), at: now + 1))
         #expect(!jump.contains(.startOver), "no revalidation behind the jump: \(jump)")
         // The jump's page belongs to the first screen's generation: the cache is asked first,
         // and does not have it, so it goes to the network.
         let jumpRead = try #require(cacheReads(jump).first)
         #expect(jumpRead.request.index == 49 && jumpRead.purpose == .firstScreen)
-        #expect(state.paging.jumpTarget == 49 && !state.paging.isRefreshing)
+        #expect(state.list.paging.jumpTarget == 49 && !state.list.paging.isRefreshing)
         let sent = state.reduce(.cacheRead(jumpRead, nil, at: now + 1))
         #expect(sent == [.fetch(jumpRead.request)])
         var page = makePage(49)
@@ -108,7 +108,7 @@ import Testing
         page.next = nil
         let landed = state.reduce(.fetched(.loaded(jumpRead.request, .success(page), latency: 0.1), at: now + 2))
         #expect(landed.first == .writeCache(page, index: 49, threadID: nil))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:999")
         #expect(!landed.contains(.startOver), "the fresh rows need no revalidation")
         #expect(state.cacheNote == nil)
     }
@@ -144,10 +144,10 @@ import Testing
         let asked = state.reduce(.fetched(.loaded(refresh, .failure(failure), latency: 1), at: now + 30))
         let standIn = CacheRead(request: refresh, purpose: .standIn(failure))
         #expect(asked == [.readCache(standIn)])
-        #expect(state.paging.isRefreshing && state.paging.failure == nil)
+        #expect(state.list.paging.isRefreshing && state.list.paging.failure == nil)
         _ = state.reduce(.cacheRead(standIn, CachedCopy(page: makePage(0), fetchedAt: now - 120), at: now + 30))
-        #expect(!state.paging.isRefreshing)
-        #expect(state.paging.failure == nil)
+        #expect(!state.list.paging.isRefreshing)
+        #expect(state.list.paging.failure == nil)
         #expect(state.cacheNote == "offline · cached 2 min ago")
         // The next page too comes from the cache; a fresh one later means the network is back.
         let next = try #require(fetches(state.reduce(.key(.character("G"), at: now + 31))).first)
@@ -161,7 +161,7 @@ import Testing
         let effects = state.reduce(.cacheRead(first, CachedCopy(page: Page(key: .page(0), items: makeItems(0..<20), next: nil), fetchedAt: now - 7200), at: now))
         #expect(effects.isEmpty)
         #expect(state.cacheNote == "offline · cached 2 h ago")
-        #expect(state.paging.isAtEnd)
+        #expect(state.list.paging.isAtEnd)
     }
 
     @Test func withoutACacheNothingChanges() throws {
@@ -187,7 +187,7 @@ import Testing
         #expect(grid[2, 2].style == .title)
         _ = state.reduce(.key(.character("j"), at: now))
         #expect(state.reduce(.key(.enter, at: now)) == [.markRead(itemID: "t:1", isRead: true)])
-        #expect(state.isRead(state.paging.items[1]))
+        #expect(state.isRead(state.list.paging.items[1]))
         // Opening it again stores nothing new.
         _ = state.reduce(.key(.escape, at: now))
         #expect(state.reduce(.key(.enter, at: now)) == [])

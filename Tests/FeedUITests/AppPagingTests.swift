@@ -34,16 +34,16 @@ import Testing
         for _ in 0..<times { deliverAll(&state, state.reduce(.key(key, at: now))) }
     }
 
-    func cursorID(_ state: AppState) -> String { state.paging.items[state.viewport.cursor].id }
+    func cursorID(_ state: AppState) -> String { state.list.paging.items[state.list.viewport.cursor].id }
 
     @Test func holdingJWithTheCapDropsPagesAboveAndTheStatusStaysAbsolute() throws {
         var state = started(maxPages: 5)
         press(&state, .character("j"), times: 250)
         #expect(cursorID(state) == "t:250")
-        #expect(state.viewport.cursorRow == 10)  // the last row of the screen, as before any drop
-        #expect(state.paging.pagesLoaded == 5)
-        #expect(state.paging.rowsAbove > 0)
-        #expect(state.paging.absoluteRow(state.viewport.cursor) == 250)
+        #expect(state.list.viewport.cursorRow == 10)  // the last row of the screen, as before any drop
+        #expect(state.list.paging.pagesLoaded == 5)
+        #expect(state.list.paging.rowsAbove > 0)
+        #expect(state.list.paging.absoluteRow(state.list.viewport.cursor) == 250)
         let status = render(state, size: size).lines.last ?? ""
         #expect(status.contains("251/"), "\(status)")
         #expect(status.contains("5 pages"), "\(status)")
@@ -52,7 +52,7 @@ import Testing
     @Test func scrollingBackAsksForTheDroppedPageAboveAndKeepsTheScreenSteady() throws {
         var state = started(maxPages: 5)
         press(&state, .character("j"), times: 250)
-        let first = try #require(state.paging.applier.pageRange?.lowerBound)
+        let first = try #require(state.list.paging.applier.pageRange?.lowerBound)
         // Up until the lead reaches the first loaded row: exactly one request, for the page above.
         var effects: [AppEffect] = []
         var presses = 0
@@ -65,14 +65,14 @@ import Testing
         #expect(request.index == first - 1 && request.key == .page(first - 1))
         let before = render(state, size: size).lines.dropLast()
         let beforeID = cursorID(state)
-        let beforeRow = state.viewport.cursorRow
+        let beforeRow = state.list.viewport.cursorRow
         deliverAll(&state, [])
         #expect(fetches(state.reduce(.fetched(.loaded(request, .success(makePage(request.index)), latency: 0.05), at: now))).isEmpty)
         #expect(cursorID(state) == beforeID)
-        #expect(state.viewport.cursorRow == beforeRow)
+        #expect(state.list.viewport.cursorRow == beforeRow)
         #expect(Array(render(state, size: size).lines.dropLast()) == Array(before))
-        #expect(state.paging.applier.pageRange?.lowerBound == first - 1)
-        #expect(state.paging.pagesLoaded <= 5)
+        #expect(state.list.paging.applier.pageRange?.lowerBound == first - 1)
+        #expect(state.list.paging.pagesLoaded <= 5)
     }
 
     @Test func goingToTheTopAfterDropsFetchesTheFirstPageAgain() throws {
@@ -85,8 +85,8 @@ import Testing
         #expect(state.isAnimating)
         deliverAll(&state, effects)
         #expect(cursorID(state) == "t:0")
-        #expect(state.viewport.top == 0)
-        #expect(state.paging.rowsAbove == 0)
+        #expect(state.list.viewport.top == 0)
+        #expect(state.list.paging.rowsAbove == 0)
         #expect(render(state, size: size).lines[0].contains("Item 0"))
     }
 
@@ -94,7 +94,7 @@ import Testing
         var state = started()
         press(&state, .character("j"), times: 14)
         #expect(cursorID(state) == "t:14")
-        let row = state.viewport.cursorRow
+        let row = state.list.viewport.cursorRow
         let effects = state.reduce(.key(.character("R"), at: now))
         #expect(effects.first == .startOver)
         let request = try #require(fetches(effects).first)
@@ -106,13 +106,13 @@ import Testing
             Page(key: request.key, items: Array(feed[(request.index * 20)..<((request.index + 1) * 20)]), next: .page(request.index + 1))
         }
         #expect(cursorID(state) == "t:14")
-        #expect(state.viewport.cursorRow == row)
-        #expect(state.newAbove == 3)
+        #expect(state.list.viewport.cursorRow == row)
+        #expect(state.list.newAbove == 3)
         let status = render(state, size: size).lines.last ?? ""
         #expect(status.contains("↑3 new"), "\(status)")
         // Scrolling up to the top shows them, and the indicator goes.
         press(&state, .character("g"))
-        #expect(state.newAbove == 0)
+        #expect(state.list.newAbove == 0)
         #expect(cursorID(state) == "n:0")
     }
 
@@ -121,7 +121,7 @@ import Testing
         #expect(state.nextDeadline == now + 30)
         #expect(state.reduce(.tick(at: now + 29)).isEmpty)
         press(&state, .character("j"), times: 5)
-        let row = state.viewport.cursorRow
+        let row = state.list.viewport.cursorRow
         let effects = state.reduce(.tick(at: now + 30))
         // The screen shows items 0…10: page 0 only.
         #expect(effects.count == 2)
@@ -135,9 +135,9 @@ import Testing
         items.insert(FeedItem(id: "new", title: "Fresh"), at: 0)
         _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: items, next: .page(1))), latency: 0.05), at: now + 30))
         #expect(cursorID(state) == "t:5")
-        #expect(state.viewport.cursorRow == row)
-        #expect(state.paging.items[state.viewport.cursor].score == 42)
-        #expect(state.paging.items.contains(id: "new"))
-        #expect(!state.paging.items.contains(id: "t:2"))
+        #expect(state.list.viewport.cursorRow == row)
+        #expect(state.list.paging.items[state.list.viewport.cursor].score == 42)
+        #expect(state.list.paging.items.contains(id: "new"))
+        #expect(!state.list.paging.items.contains(id: "t:2"))
     }
 }

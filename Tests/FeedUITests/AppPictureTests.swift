@@ -113,7 +113,7 @@ import Testing
         #expect(before[0, 2].text == "·")
         #expect(after[0, 2] == Cell("▀", colors: CellColors(foreground: RGB(0, 0, 255), background: RGB(0, 0, 255))))
         #expect(after[1, 5].colors != nil)
-        #expect(after.line(0).contains(state.paging.items[0].title))
+        #expect(after.line(0).contains(state.list.paging.items[0].title))
     }
 
     @Test func theCachedCostStaysWithinTheLimitAndEvictedPicturesAreAskedForAgain() {
@@ -159,7 +159,7 @@ import Testing
         #expect(box.rows == 11 && box.columns == 32)
         #expect(grid[0, 1].colors != nil && grid[box.rows - 1, box.columns].colors != nil)
         #expect(grid[box.rows, 1].colors == nil)
-        #expect(grid.line(box.rows + 1).contains(state.paging.items[0].title))
+        #expect(grid.line(box.rows + 1).contains(state.list.paging.items[0].title))
     }
 
     /// Issue 23: a wide cover (DEV's) is shorter than the box; the text follows it with one
@@ -175,7 +175,7 @@ import Testing
         #expect(state.detail?.pictureRows == 6)
         let grid = render(state, size: size)
         #expect(grid[4, 1].colors != nil && grid[5, 1].colors == nil)
-        #expect(grid.line(6).contains(state.paging.items[0].title))
+        #expect(grid.line(6).contains(state.list.paging.items[0].title))
     }
 
     /// Issue 21: a conversation's text comes first. A GitHub repository opened on half a screen
@@ -197,7 +197,7 @@ import Testing
         #expect(state.detail?.pictureRows == box.rows + 1 && state.detail?.pictureColumns == box.columns + 2)
         _ = state.reduce(answer(request))
         let grid = render(state, size: size)
-        let title = state.paging.items[0].title
+        let title = state.list.paging.items[0].title
         #expect(grid.line(0).contains(title), "the title on the first row, not under the picture")
         let left = size.columns - box.columns - 1
         #expect(grid[0, left].colors != nil && grid[box.rows - 1, left + box.columns - 1].colors != nil, "the picture at the right edge")

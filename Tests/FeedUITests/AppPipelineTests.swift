@@ -36,14 +36,14 @@ import Testing
         #expect(ahead.map(\.index) == [1, 2])
         // Page 2 first: the rows wait, no request again.
         #expect(fetches(state.reduce(loaded(ahead[1]))).isEmpty)
-        #expect(state.paging.items.count == 20)
+        #expect(state.list.paging.items.count == 20)
         // Page 1: both in key order, the cursor still on the first item.
         state.reduce(loaded(ahead[0]))
-        #expect(state.paging.items.ids == (0..<60).map { "t:\($0)" })
-        #expect(state.paging.items[state.viewport.cursor].id == "t:0")
+        #expect(state.list.paging.items.ids == (0..<60).map { "t:\($0)" })
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:0")
         #expect(render(state, size: size).lines.first?.contains("Item 0") == true)
         #expect(render(state, size: size).lines.last?.contains(" 1/60") == true)
-        #expect(state.paging.requestsIssued == 3)
+        #expect(state.list.paging.requestsIssued == 3)
     }
 
     @Test func goingToTheEndCancelsThePagesInFlightBelowTheRows() throws {
@@ -61,7 +61,7 @@ import Testing
         let effects = state.reduce(.key(.character("G"), at: now))
         #expect(Set(cancels(effects)) == Set(ahead.map(\.id)))
         #expect(fetches(effects).map(\.index) == [99])
-        #expect(state.paging.inFlight.values.map(\.index) == [99])
+        #expect(state.list.paging.inFlight.values.map(\.index) == [99])
     }
 
     @Test func aPageAheadPastTheEndThePageBeforeReportsIsClosedAtOnce() throws {
@@ -75,7 +75,7 @@ import Testing
         let effects = state.reduce(.fetched(.loaded(ahead[0], .success(makePage(1, last: 1)), latency: 0.05), at: now))
         #expect(cancels(effects) == [ahead[1].id])
         #expect(fetches(effects).isEmpty)
-        #expect(state.paging.inFlight.isEmpty)
-        #expect(state.paging.isAtEnd && state.paging.items.count == 40)
+        #expect(state.list.paging.inFlight.isEmpty)
+        #expect(state.list.paging.isAtEnd && state.list.paging.items.count == 40)
     }
 }

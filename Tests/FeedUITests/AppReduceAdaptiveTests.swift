@@ -26,7 +26,7 @@ import Testing
         }
         // 40 rows, cursor 0: 40 > 31, so the floor asks for nothing yet.
         #expect(pending.isEmpty)
-        #expect(state.viewport.count == 40)
+        #expect(state.list.viewport.count == 40)
         return state
     }
 
@@ -35,7 +35,7 @@ import Testing
     private func holdJ(_ state: inout AppState, interval: Double) -> (cursor: Int, effects: [AppEffect])? {
         for step in 1...39 {
             let effects = state.reduce(.key(.character("j"), at: now + Double(step) * interval))
-            if !effects.isEmpty { return (state.viewport.cursor, effects) }
+            if !effects.isEmpty { return (state.list.viewport.cursor, effects) }
         }
         return nil
     }
@@ -51,20 +51,20 @@ import Testing
         #expect(atFixed.effects == fetchOfPage2())
 
         var adaptive = try twoPages(prefetch: .automatic, latency: 1.5)
-        #expect(adaptive.estimator.latencyMean == 1.5)
-        #expect(adaptive.estimator.latencySpread == 0.703125)
+        #expect(adaptive.list.estimator.latencyMean == 1.5)
+        #expect(adaptive.list.estimator.latencySpread == 0.703125)
         let atAdaptive = try #require(holdJ(&adaptive, interval: 1.0 / 30))
         // The second key gives 7.5 rows/s (gain 1/4 of 30); 7.5 × (1.5 + 4 × 0.703125) ≈ 32 rows:
         // lead 63 ≥ 40 − 2.
         #expect(atAdaptive.cursor == 2)
         #expect(atAdaptive.effects == fetchOfPage2())
-        #expect(adaptive.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now) == floor + 32)
+        #expect(adaptive.list.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now) == floor + 32)
 
         // Keep holding: the lead grows toward 30 rows/s × 4.3125 s = 129 rows beyond the floor.
         for step in 3...40 { _ = adaptive.reduce(.key(.character("j"), at: now + Double(step) / 30)) }
-        let lead = adaptive.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now)
+        let lead = adaptive.list.estimator.lead(pageSize: 20, screen: 11, at: adaptive.now)
         #expect(lead > floor + 120 && lead <= floor + 129)
-        #expect(adaptive.paging.requestsIssued == 3, "one page in flight at a time")
+        #expect(adaptive.list.paging.requestsIssued == 3, "one page in flight at a time")
     }
 
     @Test func slowReaderStaysAtTheFloor() throws {
@@ -73,8 +73,8 @@ import Testing
         var at: (cursor: Int, effects: [AppEffect])?
         for step in 1...20 where at == nil {
             let effects = state.reduce(.key(.character("j"), at: now + Double(step) * 2))
-            leads.insert(state.estimator.lead(pageSize: 20, screen: 11, at: state.now))
-            if !effects.isEmpty { at = (state.viewport.cursor, effects) }
+            leads.insert(state.list.estimator.lead(pageSize: 20, screen: 11, at: state.now))
+            if !effects.isEmpty { at = (state.list.viewport.cursor, effects) }
         }
         #expect(leads == [floor])
         let fetch = try #require(at)
@@ -85,10 +85,10 @@ import Testing
     @Test func pauseBringsTheLeadBackToTheFloor() throws {
         var state = try twoPages(prefetch: .automatic, latency: 1.0)
         for step in 1...30 { _ = state.reduce(.key(.character("j"), at: now + Double(step) / 30)) }
-        #expect(state.estimator.lead(pageSize: 20, screen: 11, at: state.now) > floor + 20)
+        #expect(state.list.estimator.lead(pageSize: 20, screen: 11, at: state.now) > floor + 20)
         // A minute of reading, then one tick: the speed has decayed.
         _ = state.reduce(.tick(at: state.now + 60))
-        #expect(state.estimator.lead(pageSize: 20, screen: 11, at: state.now) == floor)
+        #expect(state.list.estimator.lead(pageSize: 20, screen: 11, at: state.now) == floor)
     }
 
     @Test func stormOnASlowSourceIsStillOneFetchPerPage() throws {
@@ -115,7 +115,7 @@ import Testing
             }
         }
         #expect(fetches.map(\.index) == Array(0..<30), "each page exactly once, in order, to the end")
-        #expect(state.paging.requestsIssued == 30)
-        #expect(state.paging.isAtEnd)
+        #expect(state.list.paging.requestsIssued == 30)
+        #expect(state.list.paging.isAtEnd)
     }
 }

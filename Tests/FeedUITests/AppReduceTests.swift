@@ -22,7 +22,7 @@ import Testing
         let (state, request) = started()
         let r = try #require(request)
         #expect(r == PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
-        #expect(state.paging.loadState == .loading)
+        #expect(state.list.paging.loadState == .loading)
         #expect(state.isAnimating)
     }
 
@@ -32,8 +32,8 @@ import Testing
         var (state, request) = started()
         let effects = deliver(&state, try #require(request), makePage(0))
         #expect(effects == [.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))])
-        #expect(state.viewport.count == 20)
-        #expect(state.viewport.capacity == 11)
+        #expect(state.list.viewport.count == 20)
+        #expect(state.list.viewport.capacity == 11)
     }
 
     @Test func keyStormWhileInFlightIssuesExactlyOneFetchPerPage() throws {
@@ -59,23 +59,23 @@ import Testing
         }
         let pages = fetches.map(\.index)
         #expect(pages == Array(0..<pages.count), "each page once, in order")
-        #expect(state.paging.requestsIssued == fetches.count)
+        #expect(state.list.paging.requestsIssued == fetches.count)
         #expect(delivered == 20)
         #expect(pending.count <= 1, "never more than one page in flight")
         #expect(fetches.count == delivered + pending.count)
-        #expect(state.paging.items.count == 400)
+        #expect(state.list.paging.items.count == 400)
     }
 
     @Test func cursorKeepsItsItemAcrossResize() throws {
         var (state, request) = started(size: Size(columns: 80, rows: 24), pageSize: 50)
         _ = deliver(&state, try #require(request), makePage(0, size: 50))
         for _ in 0..<30 { _ = state.reduce(.key(.character("j"), at: now)) }
-        let item = state.paging.items[state.viewport.cursor].id
+        let item = state.list.paging.items[state.list.viewport.cursor].id
         #expect(item == "t:30")
         for size in [Size(columns: 60, rows: 20), Size(columns: 120, rows: 40), Size(columns: 20, rows: 5)] {
             _ = state.reduce(.resized(size))
-            #expect(state.paging.items[state.viewport.cursor].id == item)
-            #expect(state.viewport.visible.contains(state.viewport.cursor))
+            #expect(state.list.paging.items[state.list.viewport.cursor].id == item)
+            #expect(state.list.viewport.visible.contains(state.list.viewport.cursor))
             #expect(state.size == size)
         }
     }
@@ -99,7 +99,7 @@ import Testing
         ])
         // The old generation's answer is ignored.
         #expect(deliver(&state, r, makePage(0)).isEmpty)
-        #expect(state.paging.items.count == 0)
+        #expect(state.list.paging.items.count == 0)
     }
 
     @Test func refreshKeepsTheCursorItem() throws {
@@ -111,8 +111,8 @@ import Testing
         // Three new items arrived at the head.
         let fresh = Page(key: .page(0), items: makeItems(100..<103) + makeItems(0..<47), next: .page(1))
         _ = deliver(&state, again, fresh)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:5")
-        #expect(state.viewport.cursor == 8)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:5")
+        #expect(state.list.viewport.cursor == 8)
     }
 
     @Test func retryingNoteShowsAndClears() throws {
@@ -120,9 +120,9 @@ import Testing
         let r = try #require(request)
         let error = FeedError(.http(status: 503), "HTTP 503")
         _ = state.reduce(.fetched(.retrying(r, attempt: 2, delay: 1.5, error: error), at: now))
-        #expect(state.retrying?.attempt == 2 && state.retrying?.delay == 1.5 && state.retrying?.reason == "HTTP 503" && state.retrying?.since == now)
+        #expect(state.list.retrying?.attempt == 2 && state.list.retrying?.delay == 1.5 && state.list.retrying?.reason == "HTTP 503" && state.list.retrying?.since == now)
         _ = deliver(&state, r, makePage(0))
-        #expect(state.retrying == nil)
+        #expect(state.list.retrying == nil)
     }
 
     @Test func quitStopsEverything() {
@@ -135,8 +135,8 @@ import Testing
         var (state, request) = started(pageSize: 50)
         _ = deliver(&state, try #require(request), makePage(0, size: 50))
         _ = state.reduce(.key(.mouse(MouseEvent(kind: .wheelDown, row: 3, column: 3)), at: now))
-        #expect(state.viewport.cursor == 3)
+        #expect(state.list.viewport.cursor == 3)
         _ = state.reduce(.key(.mouse(MouseEvent(kind: .press, row: 4, column: 10)), at: now))
-        #expect(state.viewport.cursor == state.viewport.top + 2)
+        #expect(state.list.viewport.cursor == state.list.viewport.top + 2)
     }
 }

@@ -34,8 +34,8 @@ import Testing
 
     /// The style of the first cell of a list row's meta line.
     func metaStyle(_ state: AppState, item id: String) -> Style? {
-        guard let index = state.paging.items.index(of: id), state.viewport.visible.contains(index) else { return nil }
-        return render(state, size: size)[(index - state.viewport.top) * 2 + 1, 2].style
+        guard let index = state.list.paging.items.index(of: id), state.list.viewport.visible.contains(index) else { return nil }
+        return render(state, size: size)[(index - state.list.viewport.top) * 2 + 1, 2].style
     }
 
     @Test func aLiveUpdateHighlightsTheRowsItChangedUntilItsTimePasses() throws {
@@ -52,7 +52,7 @@ import Testing
         items.insert(FeedItem(id: "new", title: "Fresh", score: 1), at: 1)  // and one arrived
         items.removeLast()
         _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: items, next: nil)), latency: 0.05), at: now + 31))
-        #expect(state.changedRows == ["t:3": now + 33, "new": now + 33])
+        #expect(state.list.changedRows == ["t:3": now + 33, "new": now + 33])
         #expect(state.nextDeadline == now + 33)  // before the next live update at now + 60
         #expect(metaStyle(state, item: "t:3") == .changed)
         #expect(metaStyle(state, item: "new") == .changed)
@@ -64,7 +64,7 @@ import Testing
         _ = state.reduce(.tick(at: now + 32.9))
         #expect(metaStyle(state, item: "t:3") == .changed)
         _ = state.reduce(.tick(at: now + 33))
-        #expect(state.changedRows.isEmpty)
+        #expect(state.list.changedRows.isEmpty)
         #expect(metaStyle(state, item: "t:3") == .meta)
         #expect(state.nextDeadline == now + 60)
     }
@@ -79,14 +79,14 @@ import Testing
         let effects = state.reduce(.fetched(.loaded(live[0], .failure(error), latency: 0.05), at: now + 31))
         // The rest of the batch is closed on the wire rather than left to run.
         #expect(effects == live.dropFirst().map { .cancel($0.id) })
-        #expect(state.paging.inFlight.isEmpty && state.paging.liveBatch == nil)
+        #expect(state.list.paging.inFlight.isEmpty && state.list.paging.liveBatch == nil)
     }
 
     @Test func pagesThatArriveAreNotHighlighted() {
         var state = started()
         for _ in 0..<30 { deliverAll(&state, state.reduce(.key(.character("j"), at: now)), at: now) }
-        #expect(state.paging.pagesLoaded >= 3)
-        #expect(state.changedRows.isEmpty)
+        #expect(state.list.paging.pagesLoaded >= 3)
+        #expect(state.list.changedRows.isEmpty)
     }
 
     @Test func aLiveUpdateThatDeletesTheCursorItemLeavesTheCursorInPlace() throws {
@@ -96,8 +96,8 @@ import Testing
         var items = makeItems(0..<20)
         items.remove(at: 4)
         _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: items, next: .page(1))), latency: 0.05), at: now + 30))
-        #expect(state.viewport.cursor == 4)
-        #expect(state.paging.items[4].id == "t:5")
+        #expect(state.list.viewport.cursor == 4)
+        #expect(state.list.paging.items[4].id == "t:5")
     }
 
     /// Whatever happens to the rows (pages below and above under a cap, live updates that
@@ -136,7 +136,7 @@ import Testing
                 default:  // back to the top (fetches page 0 again after drops)
                     deliverAll(&state, state.reduce(.key(.character("g"), at: time)), at: time, page: page)
                 }
-                let items = state.paging.items
+                let items = state.list.paging.items
                 let expected = items.indices.filter { items[$0].title.contains("hit") }
                 #expect(state.filter.matches == expected)
             }

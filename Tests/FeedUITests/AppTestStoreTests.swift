@@ -35,7 +35,7 @@ import Testing
         let state = loaded(pages: 2).state
         let back = await Task.detached { state }.value
         #expect(back == state)
-        #expect(back.paging.items.count == 10)
+        #expect(back.list.paging.items.count == 10)
     }
 
     /// A picture answer goes to the pictures sub-state alone, which drops one it did not ask
@@ -51,26 +51,26 @@ import Testing
     @Test func theFirstActionAsksForTheFirstPageAndStartsTheSpinner() {
         var store = TestStore(AppState(
             sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5)))
-        var pager = store.state.paging
+        var pager = store.state.list.paging
         let asked = pager.prefetch(cursor: 0, distance: 5)
         #expect(asked.count == 1)
         store.send(.start(at: now), effects: asked.map(AppEffect.init)) {
             $0.now = now
-            $0.lastLiveAt = now
-            $0.paging = pager
+            $0.list.lastLiveAt = now
+            $0.list.paging = pager
             $0.loadingSince = now
         }
     }
 
     @Test func aKeyMovesTheCursorAndFeedsTheScrollEstimateOnly() {
         var store = loaded(pages: 3)
-        let capacity = store.state.viewport.capacity
+        let capacity = store.state.list.viewport.capacity
         store.send(.key(.down, at: now + 1)) {
             $0.now = now + 1
-            $0.viewport.move(by: 1)
-            $0.estimator.observeMove(by: 1, at: now + 1, screen: capacity)
+            $0.list.viewport.move(by: 1)
+            $0.list.estimator.observeMove(by: 1, at: now + 1, screen: capacity)
         }
-        #expect(store.state.viewport.cursor == 1)
+        #expect(store.state.list.viewport.cursor == 1)
     }
 
     @Test func aLiveBatchFailingHalfWayAsksForItsOtherRequestsToBeCancelledAndNothingElse() throws {
@@ -78,7 +78,7 @@ import Testing
         let tick = store.skip(.tick(at: now + 30))
         let live = fetches(tick)
         #expect(tick.first == .startOver && live.count >= 2)
-        var pager = store.state.paging
+        var pager = store.state.list.paging
         let error = FeedError(.http(status: 500), "HTTP 500")
         _ = pager.receive(live[0], .failure(error))
         // The rows, the footer and the status line stay: only the batch ends, on the wire too.
@@ -87,9 +87,9 @@ import Testing
             effects: live.dropFirst().map { .cancel($0.id) }
         ) {
             $0.now = now + 31
-            $0.paging = pager
+            $0.list.paging = pager
         }
-        #expect(store.state.paging.inFlight.isEmpty)
+        #expect(store.state.list.paging.inFlight.isEmpty)
     }
 
     @Test func quittingAsksOnlyToQuit() {

@@ -27,7 +27,7 @@ import Testing
     /// closes, the spinner turns) and nothing is asked twice; the copy then draws the screen.
     @Test func keysAreAnsweredWhileTheFirstPageIsReadFromTheCache() throws {
         var store = TestStore(state())
-        var pager = store.state.paging
+        var pager = store.state.list.paging
         guard case let .fetch(request)? = pager.prefetch(cursor: 0, distance: 5).first else {
             Issue.record("the pager asks for nothing")
             return
@@ -35,8 +35,8 @@ import Testing
         let read = CacheRead(request: request, purpose: .firstScreen)
         store.send(.start(at: now), effects: [.readCache(read)]) {
             $0.now = now
-            $0.lastLiveAt = now
-            $0.paging = pager
+            $0.list.lastLiveAt = now
+            $0.list.paging = pager
             $0.loadingSince = now
         }
         store.send(.key(.character("?"), at: now + 1)) {
@@ -51,7 +51,7 @@ import Testing
         #expect(render(store.state, size: size).lines.joined().contains("Loading"))
         // The copy arrives: the rows are drawn from it, and the revalidation starts.
         let effects = store.skip(.cacheRead(read, CachedCopy(page: makePage(0), fetchedAt: now - 60), at: now + 4))
-        #expect(store.state.paging.items.count == 20)
+        #expect(store.state.list.paging.items.count == 20)
         #expect(store.state.cacheNote == "cached 1 min ago")
         #expect(effects.first == .startOver)
         #expect(fetches(effects).map(\.generation) == [1], "the revalidation goes to the network: \(effects)")
@@ -63,7 +63,7 @@ import Testing
         var state = state()
         let read = try #require(cacheReads(state.reduce(.start(at: now))).first)
         #expect(state.reduce(.cacheRead(read, nil, at: now)) == [.fetch(read.request)])
-        #expect(state.paging.inFlight[read.request.id] != nil)
+        #expect(state.list.paging.inFlight[read.request.id] != nil)
         let page = makePage(0)
         let effects = state.reduce(.fetched(.loaded(read.request, .success(page), latency: 0.1), at: now + 1))
         #expect(effects.first == .writeCache(page, index: 0, threadID: nil), "a fresh page is stored")
@@ -105,9 +105,9 @@ import Testing
         let error = FeedError(.http(status: 503), "HTTP 503")
         let standIn = CacheRead(request: read.request, purpose: .standIn(error))
         #expect(state.reduce(.fetched(.loaded(read.request, .failure(error), latency: 0.2), at: now + 1)) == [.readCache(standIn)])
-        #expect(state.paging.failure == nil && state.footer?.text != "✗ HTTP 503 — press r to retry")
+        #expect(state.list.paging.failure == nil && state.footer?.text != "✗ HTTP 503 — press r to retry")
         _ = state.reduce(.cacheRead(standIn, nil, at: now + 2))
-        #expect(state.paging.failure == error)
+        #expect(state.list.paging.failure == error)
         #expect(state.cacheNote == nil)
     }
 

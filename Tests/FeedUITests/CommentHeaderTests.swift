@@ -36,6 +36,23 @@ import Testing
         #expect(headers == ["▾ op · OP · 5 points · 2m", "▾ bo · 1m"])
     }
 
+    /// Hacker News writes a deleted comment's header as `[deleted]`, with no author and no text:
+    /// the placeholder the adapters keep says so where the author stands, and is that one line.
+    @Test func aDeletedOrDeadCommentsHeaderSaysSoAndIsItsOnlyLine() throws {
+        // As HackerNewsCommentsSource keeps them: no author, no HTML, the placeholder as text.
+        let deleted = FeedItem(id: "hn:1", title: "[deleted]", time: Int64(now) - 540, body: "[deleted]", depth: 0, parentID: "hn:0")
+        let reply = FeedItem(id: "hn:2", title: "r", author: "bo", time: Int64(now) - 60, bodyHTML: "<p>a reply</p>", depth: 1, parentID: "hn:1")
+        let dead = FeedItem(id: "hn:3", title: "[dead]", time: Int64(now) - 7_200, body: "[dead]", depth: 0, parentID: "hn:0")
+        // An authorless comment with words of its own is not a placeholder.
+        let anonymous = FeedItem(id: "hn:4", title: "[citation needed] and more", time: Int64(now) - 60,
+                                 body: "[citation needed] and more", depth: 0, parentID: "hn:0")
+        let lines = try openThread(width: 80, comments: [deleted, reply, dead, anonymous])
+        #expect(lines.filter(\.isHeader).map(\.text) == ["▾ [deleted] · 9m", "▾ bo · 1m", "▾ [dead] · 2h", "▾ [unknown] · 1m"])
+        #expect(!lines.contains { $0.comment == 0 && !$0.isHeader && !$0.text.isEmpty }, "the header is the placeholder's only line")
+        #expect(!lines.contains { $0.comment == 2 && !$0.isHeader && !$0.text.isEmpty })
+        #expect(lines.contains { $0.comment == 3 && !$0.isHeader && $0.text == "[citation needed] and more" })
+    }
+
     @Test func commentTextKeepsToAReadableMeasureOnAWideTerminal() throws {
         let words = Array(repeating: "lorem ipsum dolor", count: 40).joined(separator: " ")
         let comment = FeedItem(id: "c:0", title: "x", author: "bo", time: Int64(now), bodyHTML: "<p>\(words)</p>", depth: 0)

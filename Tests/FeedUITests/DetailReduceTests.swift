@@ -38,7 +38,7 @@ import Testing
     @Test func enterOpensTheItemUnderTheCursorAndAsksForComments() throws {
         var state = listState()
         for _ in 0..<5 { _ = key(&state, .character("j")) }
-        let row = state.viewport.cursorRow
+        let row = state.list.viewport.cursorRow
         let effects = key(&state, .enter)
         let detail = try #require(state.detail)
         #expect(detail.item.id == "t:5")
@@ -53,8 +53,8 @@ import Testing
         let back = key(&state, .escape)
         #expect(back == [.cancelComments(RequestID(1), serial: 1)])
         #expect(state.detail == nil)
-        #expect(state.viewport.cursor == 5)
-        #expect(state.viewport.cursorRow == row)
+        #expect(state.list.viewport.cursor == 5)
+        #expect(state.list.viewport.cursorRow == row)
     }
 
     @Test(arguments: [Key.character("l"), .right]) func otherOpenKeys(open: Key) {
@@ -88,7 +88,7 @@ import Testing
         var state = listState(comments: nil)
         state.detailsOpened = 0
         _ = key(&state, .character("j"))
-        var items = state.paging.items.items
+        var items = state.list.paging.items.items
         items[1].bodyHTML = (0..<40).map { "<p>para \($0)" }.joined()
         _ = state.reduce(.tick(at: now))
         var opened = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 30), size: size)
@@ -117,7 +117,7 @@ import Testing
         _ = key(&opened, .character("k"))
         #expect(opened.detail?.top == 0)
         // The list behind did not move.
-        #expect(opened.viewport.cursor == 1)
+        #expect(opened.list.viewport.cursor == 1)
     }
 
     @Test func commentsPageInAsTheReaderScrollsAndFoldAndJumpToParent() throws {
@@ -248,7 +248,7 @@ import Testing
         guard case let .fetch(request) = list else { Issue.record("no list fetch: \(list)"); return }
         _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: makeItems(0..<30), next: nil)), latency: 0), at: now))
         #expect(state.detail?.serial == 1)
-        #expect(state.paging.items.count == 30)
+        #expect(state.list.paging.items.count == 30)
 
         // The first comment page brings the item: title, link and body replace the stand-in.
         let subject = FeedItem(id: "hn:42", title: "Ask HN: a thread", url: "https://x.org/ask", commentCount: 7, bodyHTML: "<p>The question</p>")
@@ -263,7 +263,7 @@ import Testing
         // Back goes to the list behind it, at its top; q there quits.
         #expect(key(&state, .escape).allSatisfy { if case .cancelComments = $0 { true } else { false } })
         #expect(state.detail == nil)
-        #expect(state.viewport.cursor == 0)
+        #expect(state.list.viewport.cursor == 0)
         #expect(!state.isQuitting)
         #expect(key(&state, .character("q")) == [.quit])
     }

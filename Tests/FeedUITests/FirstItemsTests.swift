@@ -28,20 +28,20 @@ import Testing
         var (state, first) = try started()
         #expect(render(state, size: size).trimmedLines.contains { $0.contains("Loading hn top…") })
         #expect(partial(&state, first, makeItems(0..<2)) == [])
-        #expect(state.firstItems.map(\.id) == ["t:0", "t:1"])
+        #expect(state.list.firstItems.map(\.id) == ["t:0", "t:1"])
         var lines = render(state, size: size).trimmedLines
         #expect(Array(lines.prefix(5)) == ["▌ Item 0", "", "  Item 1", "", "  ⠋ Loading hn top…"])
         #expect(lines.last?.contains("hn top · 1/…") == true)
         // Fewer than already drawn changes nothing; more are drawn, as many as fit.
         #expect(partial(&state, first, makeItems(0..<1)) == [])
-        #expect(state.firstItems.count == 2)
+        #expect(state.list.firstItems.count == 2)
         #expect(partial(&state, first, makeItems(0..<9)) == [])
         lines = render(state, size: size).trimmedLines
         #expect(lines.filter { $0.hasPrefix("  Item ") || $0.hasPrefix("▌ Item ") }.count == 5)
         #expect(lines.filter { $0.hasPrefix("▌") } == ["▌ Item 0"], "the cursor is on the first row")
         // The page: its rows, the cursor on the first, nothing provisional left.
         _ = state.reduce(.fetched(.loaded(first, .success(Page(key: .page(0), items: makeItems(0..<30), next: .page(1))), latency: 0), at: now))
-        #expect(state.firstItems.isEmpty)
+        #expect(state.list.firstItems.isEmpty)
         lines = render(state, size: size).trimmedLines
         #expect(lines.first == "▌ Item 0")
     }
@@ -56,7 +56,7 @@ import Testing
         }).first else { throw Missing() }
         let before = render(state, size: size)
         #expect(partial(&state, next, makeItems(3..<5)) == [])
-        #expect(state.firstItems.isEmpty)
+        #expect(state.list.firstItems.isEmpty)
         #expect(render(state, size: size) == before)
     }
 
@@ -64,7 +64,7 @@ import Testing
         var (state, first) = try started()
         _ = partial(&state, first, makeItems(0..<2))
         _ = state.reduce(.fetched(.loaded(first, .failure(FeedError(.http(status: 500), "hn: HTTP 500 (boom)")), latency: 0), at: now))
-        #expect(state.firstItems.isEmpty)
+        #expect(state.list.firstItems.isEmpty)
         let lines = render(state, size: size).trimmedLines
         #expect(lines.contains { $0.contains("hn: HTTP 500 (boom)") })
         #expect(!lines.contains { $0.contains("Item 0") })
@@ -97,11 +97,11 @@ import Testing
         _ = partial(&state, first, makeItems(0..<9))
         #expect(state.firstCursorIndex == 2)
         _ = page(&state, first)
-        #expect(state.viewport.cursor == 2)
+        #expect(state.list.viewport.cursor == 2)
         lines = render(state, size: size).trimmedLines
         #expect(lines[4] == "▌ Item 2")
         #expect(lines.last?.contains("3/30") == true)
-        #expect(state.typeahead.isEmpty)
+        #expect(state.list.typeahead.isEmpty)
     }
 
     @Test func enterOnAFirstRowOpensItsDetailBeforeThePage() throws {
@@ -117,7 +117,7 @@ import Testing
         #expect(state.detail?.item.id == "t:1")
         _ = press(&state, .escape)
         #expect(state.detail == nil)
-        #expect(state.viewport.cursor == 1)
+        #expect(state.list.viewport.cursor == 1)
     }
 
     @Test func keysThatNeedThePageWaitAndAreAppliedInOrderWhenItLands() throws {
@@ -128,16 +128,16 @@ import Testing
         #expect(press(&state, .character("j"), .character(":"), .character("7"), .enter, .character("k")) == [])
         #expect(state.firstCursorIndex == 1)
         #expect(state.detail == nil)
-        #expect(state.goTo == nil)
-        #expect(state.typeahead == [.character(":"), .character("7"), .enter, .character("k")])
+        #expect(state.list.goTo == nil)
+        #expect(state.list.typeahead == [.character(":"), .character("7"), .enter, .character("k")])
         let lines = render(state, size: size).trimmedLines
         #expect(lines.last?.contains("hn top · 2/… · : 7 Enter k waits for the page") == true)
         _ = page(&state, first)
         // :7 went to item 7, then k up one: row 6.
-        #expect(state.typeahead.isEmpty)
-        #expect(state.goTo == nil)
+        #expect(state.list.typeahead.isEmpty)
+        #expect(state.list.goTo == nil)
         #expect(state.detail == nil)
-        #expect(state.viewport.cursor == 5)
+        #expect(state.list.viewport.cursor == 5)
     }
 
     @Test func quitDoesNotWaitBehindHeldKeys() throws {
@@ -152,9 +152,9 @@ import Testing
         var (state, first) = try started()
         _ = partial(&state, first, makeItems(0..<3))
         _ = press(&state, .character("r"))
-        #expect(state.typeahead == [.character("r")])
+        #expect(state.list.typeahead == [.character("r")])
         let effects = state.reduce(.fetched(.loaded(first, .failure(FeedError(.http(status: 500), "hn: HTTP 500 (boom)")), latency: 0), at: now))
-        #expect(state.typeahead.isEmpty)
+        #expect(state.list.typeahead.isEmpty)
         // r retried the failed page.
         #expect(effects.contains { if case .fetch = $0 { true } else { false } })
     }
@@ -178,6 +178,6 @@ import Testing
         _ = partial(&state, first, makeItems(0..<5))
         #expect(state.firstCursorIndex == 3)
         _ = page(&state, first)
-        #expect(state.viewport.cursor == 3)
+        #expect(state.list.viewport.cursor == 3)
     }
 }

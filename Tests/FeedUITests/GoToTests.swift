@@ -53,7 +53,7 @@ import Testing
         #expect(status(state).hasPrefix(" t · → last of 1,000"))
         let delivered = deliver(&state, effects, page: { offsetPage($0) })
         #expect(delivered.first?.key == .offset(980, limit: 20))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:999")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:999")
         #expect(status(state).hasPrefix(" t · 1,000/1,000 ·"))
         #expect(render(state, size: size).trimmedLines.contains("  — end of feed · 1,000 items —"))
     }
@@ -75,29 +75,29 @@ import Testing
         _ = deliver(&state, effects, page: skipping)
         #expect(status(state).hasPrefix(" t · 993/993 ·"))
         _ = deliver(&state, press(&state, "g"), page: skipping)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:0")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:0")
         #expect(status(state).hasPrefix(" t · 1/993 of 1,000 ·"))
         // `:N` and the status line count the same rows: the last row is still 993.
         _ = deliver(&state, press(&state, ":993\n"), page: skipping)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:992")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:992")
     }
 
     @Test func percentAndCountsGoWhereLessGoes() {
         var state = started(page: { offsetPage($0) })
         // A loaded row: no fetch, the cursor moves.
         #expect(press(&state, "12g").isEmpty)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:11")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:11")
         var effects = press(&state, "50%")
         #expect(fetches(effects).map(\.key) == [.offset(480, limit: 20)], "50% of 1000 is item 500, on page 24")
         _ = deliver(&state, effects, page: { offsetPage($0) })
-        #expect(state.paging.items[state.viewport.cursor].id == "t:499")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:499")
         #expect(status(state).hasPrefix(" t · 500/"))
         effects = press(&state, ":750\n")
         _ = deliver(&state, effects, page: { offsetPage($0) })
-        #expect(state.paging.items[state.viewport.cursor].id == "t:749")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:749")
         #expect(status(state).hasPrefix(" t · 750/"))
         _ = deliver(&state, press(&state, "0%"), page: { offsetPage($0) })
-        #expect(state.paging.items[state.viewport.cursor].id == "t:0")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:0")
         #expect(status(state).hasPrefix(" t · 1/"))
     }
 
@@ -107,13 +107,13 @@ import Testing
         #expect(status(state).hasPrefix(" :4▏"))
         _ = state.reduce(.key(.backspace, at: now))
         _ = state.reduce(.key(.escape, at: now))
-        #expect(state.goTo == nil)
-        #expect(state.viewport.cursor == 0)
+        #expect(state.list.goTo == nil)
+        #expect(state.list.viewport.cursor == 0)
         // A movement key takes the count, as in vim (issue 23); another key cancels it and acts as itself.
         _ = press(&state, "3j")
-        #expect(state.goTo == nil && state.viewport.cursor == 3)
+        #expect(state.list.goTo == nil && state.list.viewport.cursor == 3)
         _ = press(&state, "5/")
-        #expect(state.goTo == nil && state.viewport.cursor == 3 && state.filter.isEditing)
+        #expect(state.list.goTo == nil && state.list.viewport.cursor == 3 && state.filter.isEditing)
     }
 
     @Test func cursorFeedsKeepTodaysGAndSaySo() {
@@ -121,10 +121,10 @@ import Testing
             let start = request.index * 20
             return Page(key: request.key, items: makeItems(start..<start + 20), next: .cursor("c\(request.index + 1)"), total: 1000)
         }
-        let loaded = state.paging.items.count
+        let loaded = state.list.paging.items.count
         let effects = press(&state, "G")
-        #expect(state.viewport.cursor == loaded - 1)
-        #expect(fetches(effects).allSatisfy { $0.index == state.paging.nextPage }, "only the next page, not the last")
+        #expect(state.list.viewport.cursor == loaded - 1)
+        #expect(fetches(effects).allSatisfy { $0.index == state.list.paging.nextPage }, "only the next page, not the last")
         #expect(status(state).contains(" · G: last loaded (cursor paging) · "))
         _ = press(&state, "x")
         #expect(!status(state).contains("G: last"))
@@ -141,7 +141,7 @@ import Testing
                 return Page(key: request.key, items: makeItems(start..<start + 20), next: .cursor("c\(request.index + 1)"))
             })
         }
-        #expect(state.paging.rowsAbove > 0, "the page cap dropped pages above")
+        #expect(state.list.paging.rowsAbove > 0, "the page cap dropped pages above")
         let effects = press(&state, "g")
         #expect(fetches(effects).map(\.index) == [0])
         // Not the old rows' first position: where `g` goes.
@@ -157,7 +157,7 @@ import Testing
         }
         var state = started(firstKey: .page(1), page: walled)
         for _ in 0..<3 { _ = deliver(&state, press(&state, "G"), page: walled) }
-        #expect(state.paging.loadState == .end)
+        #expect(state.list.paging.loadState == .end)
         #expect(render(state, size: size).trimmedLines.contains("  — end of feed · first 40 — the API returns no more —"))
     }
 }

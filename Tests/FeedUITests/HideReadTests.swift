@@ -37,7 +37,7 @@ import Testing
         let effects = hiding.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         #expect(fetches(effects).map(\.index) == [1])
         #expect(titles(hiding) == ["Item 0"])
-        #expect(hiding.viewport.hidden.count == 19)
+        #expect(hiding.list.viewport.hidden.count == 19)
         // The same rows shown: a lead of 5 is far from the end, nothing is asked for.
         var showing = state(readIDs: ids(1...19), hidesRead: false)
         let again = try #require(fetches(showing.reduceWithEmptyCache(.start(at: now))).first)
@@ -50,7 +50,7 @@ import Testing
         let effects = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         let next = try #require(fetches(effects).first)
         #expect(next.index == 1)
-        #expect(!state.viewport.hasCursorItem)
+        #expect(!state.list.viewport.hasCursorItem)
         let lines = render(state, size: size).trimmedLines
         #expect(lines.contains { $0.contains("every loaded item is read — H shows them") })
         #expect(lines.last?.contains("0/20") == true && lines.last?.contains("20 read hidden") == true)
@@ -58,7 +58,7 @@ import Testing
         #expect(state.reduce(.key(.enter, at: now)).isEmpty && state.detail == nil)
         // The next page has unread items: the cursor lands on the first.
         _ = state.reduce(.fetched(.loaded(next, .success(makePage(1)), latency: 0.1), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:20")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:20")
         #expect(titles(state).first == "Item 20")
     }
 
@@ -67,22 +67,22 @@ import Testing
         let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         for _ in 0..<15 { _ = state.reduce(.key(.character("j"), at: now)) }
-        #expect(state.viewport.cursorRow == 10)
+        #expect(state.list.viewport.cursorRow == 10)
         _ = state.reduce(.key(.character("H"), at: now))
         // t:15 keeps screen row 10 although two read rows above it went.
-        #expect(state.paging.items[state.viewport.cursor].id == "t:15")
-        #expect(state.viewport.cursorRow == 10)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:15")
+        #expect(state.list.viewport.cursorRow == 10)
         #expect(!titles(state).contains("Item 2") && !titles(state).contains("Item 16"))
         #expect(titles(state).first == "Item 5")
         let status = render(state, size: size).lines.last ?? ""
         #expect(status.contains("read items hidden") && status.contains("3 read hidden"))
         // j skips the read t:16.
         _ = state.reduce(.key(.character("j"), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:17")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:17")
         // H again: everything back, the cursor still on t:17 and its row.
         _ = state.reduce(.key(.character("H"), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:17")
-        #expect(state.viewport.cursorRow == 10)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:17")
+        #expect(state.list.viewport.cursorRow == 10)
         #expect(titles(state).contains("Item 16"))
         #expect(!(render(state, size: size).lines.last ?? "").contains("read hidden"))
     }
@@ -92,8 +92,8 @@ import Testing
         let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         _ = state.reduce(.key(.character("H"), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
-        #expect(state.viewport.cursorRow == 0)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:2")
+        #expect(state.list.viewport.cursorRow == 0)
     }
 
     @Test func itemsReadWhileHidingStayUntilHIsPressedAgain() throws {
@@ -104,7 +104,7 @@ import Testing
         #expect(state.reduce(.key(.enter, at: now)) == [.markRead(itemID: "t:1", isRead: true)])
         _ = state.reduce(.key(.escape, at: now))
         // Still on screen (dimmed), under the cursor.
-        #expect(state.paging.items[state.viewport.cursor].id == "t:1")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:1")
         #expect(titles(state).contains("Item 1"))
         #expect(state.reduce(.key(.character("u"), at: now)) == [.markRead(itemID: "t:1", isRead: false)])
         #expect(state.reduce(.key(.character("u"), at: now)) == [.markRead(itemID: "t:1", isRead: true)])
@@ -113,7 +113,7 @@ import Testing
         _ = state.reduce(.key(.character("H"), at: now))
         _ = state.reduce(.key(.character("H"), at: now))
         #expect(!titles(state).contains("Item 1"))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:2")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:2")
     }
 
     @Test func pagesArrivingBeneathKeepTheCursorItemAndHideTheirReadItems() throws {
@@ -121,15 +121,15 @@ import Testing
         let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
         let next = try #require(fetches(state.reduce(.key(.character("G"), at: now))).first)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:19")
-        let row = state.viewport.cursorRow
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:19")
+        let row = state.list.viewport.cursorRow
         _ = state.reduce(.fetched(.loaded(next, .success(makePage(1)), latency: 0.1), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:19")
-        #expect(state.viewport.cursorRow == row)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:19")
+        #expect(state.list.viewport.cursorRow == row)
         _ = state.reduce(.key(.character("j"), at: now))
         _ = state.reduce(.key(.character("j"), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:26")
-        #expect(state.viewport.hidden.count == 5)
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:26")
+        #expect(state.list.viewport.hidden.count == 5)
     }
 
     @Test func withoutACacheHSaysWhy() throws {

@@ -122,7 +122,7 @@ import Testing
             .count("score", 3, "point"), .author("alice", shown: "u/alice"),
         ])], size: Size(columns: 40, rows: 6))
         for key in "/ali" { _ = state.reduce(.key(.character(key), at: now)) }
-        let marks = state.filter.marks(inMeta: "3 points · u/alice", of: state.paging.items[0])
+        let marks = state.filter.marks(inMeta: "3 points · u/alice", of: state.list.paging.items[0])
         // UTF-8 offsets: `·` is two bytes.
         #expect(marks == [14..<17])
     }

@@ -50,21 +50,21 @@ import Testing
 
         #expect(partial(&state, refresh, [Self.row("A", "5 unread", "refreshing…"), Self.row("B", "not fetched yet", "refreshing…"),
                                           Self.row("C", "2 unread", "refreshing…")]) == [])
-        #expect(state.refreshRows.count == 3)
+        #expect(state.list.refreshRows.count == 3)
         #expect(metaLines(state) == ["5 unread · refreshing…", "not fetched yet · refreshing…", "2 unread · refreshing…"])
 
         // B ends first; the others still refresh. The cursor and the rows' order stay.
         _ = partial(&state, refresh, [Self.row("A", "5 unread", "refreshing…"), Self.row("B", "not fetched yet", "✓ 10 new"),
                                       Self.row("C", "2 unread", "refreshing…")])
         #expect(metaLines(state) == ["5 unread · refreshing…", "not fetched yet · ✓ 10 new", "2 unread · refreshing…"])
-        #expect(state.paging.items.map(\.id) == Self.before.map(\.id))
-        #expect(state.viewport.cursor == 0)
+        #expect(state.list.paging.items.map(\.id) == Self.before.map(\.id))
+        #expect(state.list.viewport.cursor == 0)
 
         // The page: counts read again, each outcome kept on its row, nothing provisional left.
         let after = [Self.row("A", "5 unread", "304 unchanged"), Self.row("B", "10 unread", "✓ 10 new"), Self.row("C", "2 unread", "✗ timed out")]
         _ = state.reduce(.fetched(.loaded(refresh, .success(Page(key: .page(0), items: after, next: nil)), latency: 0), at: now))
-        #expect(state.refreshRows.isEmpty)
-        #expect(!state.paging.isRefreshing)
+        #expect(state.list.refreshRows.isEmpty)
+        #expect(!state.list.paging.isRefreshing)
         #expect(metaLines(state) == ["5 unread · 304 unchanged", "10 unread · ✓ 10 new", "2 unread · ✗ timed out"])
     }
 
@@ -72,7 +72,7 @@ import Testing
         var (state, first, _) = try refreshing()
         let before = render(state, size: size)
         #expect(partial(&state, first, [Self.row("A", "stale")]) == [])
-        #expect(state.refreshRows.isEmpty)
+        #expect(state.list.refreshRows.isEmpty)
         #expect(render(state, size: size) == before)
     }
 
@@ -81,7 +81,7 @@ import Testing
         _ = partial(&state, refresh, [Self.row("A", "5 unread", "✓ 1 new")])
         #expect(metaLines(state)[0] == "5 unread · ✓ 1 new")
         _ = state.reduce(.fetched(.loaded(refresh, .failure(FeedError(.connection, "offline")), latency: 0), at: now))
-        #expect(state.refreshRows.isEmpty)
+        #expect(state.list.refreshRows.isEmpty)
         #expect(metaLines(state) == ["5 unread", "not fetched yet", "2 unread"])
     }
 
@@ -94,7 +94,7 @@ import Testing
         // request are dropped with it.
         let again = state.reduce(.key(.character("R"), at: now))
         #expect(again.contains(.cancel(refresh.id)))
-        #expect(state.refreshRows.isEmpty)
+        #expect(state.list.refreshRows.isEmpty)
         #expect(partial(&state, refresh, [Self.row("C", "2 unread", "✗ late")]) == [])
         #expect(metaLines(state) == ["5 unread", "not fetched yet", "2 unread"])
     }

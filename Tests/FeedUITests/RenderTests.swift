@@ -66,7 +66,7 @@ import Testing
         let grid = render(state, size: size)
         #expect(grid.trimmedLines[4] == "  — 2 items · the API links back to a page already read — stopped after 1 request —")
         #expect(grid[4, 2].style == .error)
-        #expect(state.paging.inFlight.isEmpty)
+        #expect(state.list.paging.inFlight.isEmpty)
     }
 
     @Test func theFooterSaysWhyTheFeedEndsInTheSourcesWords() throws {
@@ -76,11 +76,11 @@ import Testing
         guard case let .fetch(r0) = s.reduce(.start(at: now)).first else { Issue.record("no fetch"); return }
         let first = Page(key: .page(0), items: makeItems(0..<2), next: .page(1))
         _ = s.reduce(.fetched(.loaded(r0, .success(first), latency: 0.1), at: now))
-        #expect(s.paging.endNote == nil)
-        guard let r1 = s.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
+        #expect(s.list.paging.endNote == nil)
+        guard let r1 = s.list.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
         let last = Page(key: .page(1), items: makeItems(2..<3), next: nil, endNote: "end of history")
         _ = s.reduce(.fetched(.loaded(r1, .success(last), latency: 0.1), at: now))
-        #expect(s.paging.endNote == "end of history")
+        #expect(s.list.paging.endNote == "end of history")
         var grid = render(s, size: size)
         let footer = try #require(grid.trimmedLines.firstIndex { $0.contains("—") }, "\(grid.trimmedLines)")
         #expect(grid.trimmedLines[footer] == "  — end of history · 3 items —")
@@ -110,7 +110,7 @@ import Testing
         var s = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 2), size: Size(columns: 60, rows: 10))
         guard case let .fetch(r0) = s.reduce(.start(at: now)).first else { Issue.record("no fetch"); return }
         _ = s.reduce(.fetched(.loaded(r0, .success(Page(key: .page(0), items: makeItems(0..<2), next: .page(1))), latency: 0.1), at: now))
-        guard let r1 = s.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
+        guard let r1 = s.list.paging.inFlight.values.first else { Issue.record("no prefetch"); return }
         _ = s.reduce(.fetched(.loaded(r1, .failure(FeedError(.http(status: 503), "HTTP 503 from demo")), latency: 0.1), at: now))
         let grid = render(s, size: s.size)
         #expect(grid.trimmedLines[4] == "  ✗ HTTP 503 from demo — press r to retry")

@@ -42,7 +42,7 @@ import Testing
     func walk(_ key: Key, _ state: inout AppState, expecting rows: [Int], sourceLocation: SourceLocation = #_sourceLocation) {
         for row in rows {
             press(key, &state)
-            #expect(state.viewport.cursor == row, sourceLocation: sourceLocation)
+            #expect(state.list.viewport.cursor == row, sourceLocation: sourceLocation)
         }
     }
 
@@ -58,12 +58,12 @@ import Testing
 
     @Test func nAndNMoveOnlyAmongTheShownMatches() {
         var (s, _) = loaded(readIDs: ids(someRead), hidesRead: true)
-        #expect(s.viewport.hidden == someRead)
+        #expect(s.list.viewport.hidden == someRead)
         press(.character("/"), &s)
         type("item 1", into: &s)
         #expect(s.filter.matches == [1] + Array(10..<20))
         // Not row 1 (hidden) nor row 2 beside it: the first match that can be seen.
-        #expect(s.viewport.cursor == 12)
+        #expect(s.list.viewport.cursor == 12)
         #expect(status(s) == " /item 1▏  1 of 7 matches (4 hidden)")
         press(.enter, &s)
         #expect(s.filter.note == nil)
@@ -85,7 +85,7 @@ import Testing
         #expect(s.filter.note == "search hit TOP, continuing at BOTTOM")
         // Off a match the count is what can be reached; n goes to the next one that can.
         press(.character("g"), &s)
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
         #expect(status(s) == line(" /item 1  7 matches (4 hidden)", "1/20"))
         walk(.character("n"), &s, expecting: [12])
         press(.character("g"), &s)
@@ -96,14 +96,14 @@ import Testing
     @Test func aSearchWhoseOnlyMatchesAreHiddenSaysSoAndStaysPut() {
         var (s, _) = loaded(readIDs: ids([1] + Array(10..<20)), hidesRead: true)
         press(.character("j"), &s)
-        #expect(s.viewport.cursor == 2)
+        #expect(s.list.viewport.cursor == 2)
         press(.character("/"), &s)
         type("item 1", into: &s)
         #expect(s.filter.matches.count == 11)
-        #expect(s.viewport.cursor == 2)
+        #expect(s.list.viewport.cursor == 2)
         #expect(status(s) == " /item 1▏  no matches shown (11 hidden)")
         press(.enter, &s)
-        #expect(s.viewport.cursor == 2)
+        #expect(s.list.viewport.cursor == 2)
         #expect(s.filter.note == "11 matches, all read and hidden (H shows them)")
         #expect(status(s) == " 11 matches, all read and hidden (H shows them)")
         for (key, row) in [(Key.character("n"), 3), (.character("N"), 4)] {
@@ -111,7 +111,7 @@ import Testing
             #expect(s.filter.note == nil)
             #expect(status(s) == line(" /item 1  no matches shown (11 hidden)", "\(row + 1)/20"))
             press(key, &s)
-            #expect(s.viewport.cursor == row)
+            #expect(s.list.viewport.cursor == row)
             #expect(s.filter.note == "11 matches, all read and hidden (H shows them)")
         }
         // H shows them, and n reaches them.
@@ -138,11 +138,11 @@ import Testing
         press(.character("/"), &s)
         type("item 1", into: &s)
         press(.enter, &s)
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
         #expect(status(s) == line(" /item 1  1 of 11 matches", "2/20"))
         // Hiding takes the cursor's row: it goes to the next shown item, which is no match.
         press(.character("H"), &s)
-        #expect(s.viewport.cursor == 2)
+        #expect(s.list.viewport.cursor == 2)
         #expect(status(s) == line(" read items hidden", "/item 1  7 matches (4 hidden)"))
         walk(.character("n"), &s, expecting: [12, 13, 14, 16])
         press(.character("g"), &s)
@@ -163,14 +163,14 @@ import Testing
         press(.character("/"), &s)
         type("item 2", into: &s)
         press(.enter, &s)
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
         #expect(s.filter.note == "1 match, all read and hidden (H shows them)")
         _ = s.reduce(.fetched(.loaded(page1, .success(makePage(1)), latency: 0.1), at: now))
         #expect(s.filter.matches == [2] + Array(20..<30))
-        #expect(s.viewport.hidden == [2, 21, 25])
+        #expect(s.list.viewport.hidden == [2, 21, 25])
         // Shown matches arrived: the note saying there were none goes with the rows.
         #expect(s.filter.note == nil)
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
         #expect(status(s).hasPrefix(" /item 2  8 matches (3 hidden)"))
         walk(.character("n"), &s, expecting: [20, 22, 23, 24, 26, 27, 28, 29])
         #expect(status(s).hasPrefix(" /item 2  8 of 8 matches (3 hidden)"))
@@ -191,7 +191,7 @@ import Testing
         _ = s.reduce(.fetched(.loaded(page1, .success(Page(key: .page(1), items: items, next: nil)), latency: 0.1), at: now))
         #expect(s.filter.matches == [22])
         #expect(s.filter.note == "1 match, all read and hidden (H shows them)")
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
         // H shows it, and n reaches it.
         press(.character("H"), &s)
         walk(.character("n"), &s, expecting: [22])
@@ -210,7 +210,7 @@ import Testing
         let renamed = (0..<20).map { FeedItem(id: "t:\($0)", title: [9: "Item 3 again", 12: "Item 3 too"][$0] ?? "Item \($0)") }
         _ = s.reduce(.fetched(.loaded(refresh, .success(Page(key: .page(0), items: renamed, next: nil)), latency: 0.1), at: now))
         #expect(s.filter.matches == [3, 9, 12])
-        #expect(s.viewport.hidden == [3, 9])
+        #expect(s.list.viewport.hidden == [3, 9])
         #expect(status(s) == line(" /item 3  1 match (2 hidden)", "1/20"))
         walk(.character("n"), &s, expecting: [12])
         #expect(status(s) == line(" /item 3  1 of 1 match (2 hidden)", "13/20"))
@@ -225,18 +225,18 @@ import Testing
         press(.character("/"), &s)
         type("item 1", into: &s)
         press(.enter, &s)
-        #expect(s.viewport.cursor == 12)
+        #expect(s.list.viewport.cursor == 12)
         #expect(press(.character("u"), &s) == [.markRead(itemID: "t:12", isRead: true)])
         // Still shown (dimmed) and still a match n and N reach.
-        #expect(s.viewport.hidden == someRead)
+        #expect(s.list.viewport.hidden == someRead)
         #expect(status(s) == line(" marked read", "/item 1  1 of 7 matches (4 hidden)"))
         walk(.character("n"), &s, expecting: [13])
         walk(.character("N"), &s, expecting: [12])
         // H twice: now it is hidden with the others, and the cursor gives way to 13.
         press(.character("H"), &s)
         press(.character("H"), &s)
-        #expect(s.viewport.hidden == [1, 10, 11, 12, 15])
-        #expect(s.viewport.cursor == 13)
+        #expect(s.list.viewport.hidden == [1, 10, 11, 12, 15])
+        #expect(s.list.viewport.cursor == 13)
         #expect(status(s) == line(" read items hidden", "/item 1  1 of 6 matches (5 hidden)"))
         walk(.character("N"), &s, expecting: [19])
         #expect(s.filter.note == "search hit TOP, continuing at BOTTOM")

@@ -37,12 +37,12 @@ import Testing
         type("item 1", into: &s)
         // Item 1 and Item 10 … Item 19; the search starts at the cursor (row 1, Item 1).
         #expect(s.filter.matches == [1] + Array(10..<20))
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
         // Too narrow for the hint: the count wins.
         #expect(status(s) == " /item 1▏  1 of 11 matches")
         type("5", into: &s)
         #expect(s.filter.matches == [15])
-        #expect(s.viewport.cursor == 15)
+        #expect(s.list.viewport.cursor == 15)
     }
 
     @Test func keysTypedIntoThePromptAreNotCommands() {
@@ -52,7 +52,7 @@ import Testing
         #expect(effects.isEmpty)
         #expect(!s.isQuitting && !s.isHelpShown)
         #expect(s.filter.pattern.text == "qGj?")
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
         #expect(status(s) == " /qGj?▏  no matches in 20")
     }
 
@@ -62,29 +62,29 @@ import Testing
         type("item 1", into: &s)
         _ = press(.enter, &s)
         #expect(!s.filter.isEditing && s.filter.isActive)
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
         #expect(status(s) == " /item 1  1 of 11 matches          2/20")
         _ = press(.character("n"), &s)
-        #expect(s.viewport.cursor == 10)
+        #expect(s.list.viewport.cursor == 10)
         #expect(status(s) == " /item 1  2 of 11 matches         11/20")
         for _ in 0..<9 { _ = press(.character("n"), &s) }
-        #expect(s.viewport.cursor == 19)
+        #expect(s.list.viewport.cursor == 19)
         #expect(s.filter.note == nil)
         _ = press(.character("n"), &s)
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
         #expect(s.filter.note == "search hit BOTTOM, continuing at TOP")
         #expect(status(s) == " search hit BOTTOM, continuing at TOP")
         _ = press(.character("N"), &s)
-        #expect(s.viewport.cursor == 19)
+        #expect(s.list.viewport.cursor == 19)
         #expect(s.filter.note == "search hit TOP, continuing at BOTTOM")
         _ = press(.character("N"), &s)
-        #expect(s.viewport.cursor == 18)
+        #expect(s.list.viewport.cursor == 18)
         #expect(s.filter.note == nil)
         // Off a match, the count is the total and n goes to the next one below.
         _ = press(.character("g"), &s)
         #expect(status(s) == " /item 1  11 matches               1/20")
         _ = press(.character("n"), &s)
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
     }
 
     @Test func escapeWhileTypingGoesBackAndClears() {
@@ -92,10 +92,10 @@ import Testing
         for _ in 0..<3 { _ = press(.character("j"), &s) }
         _ = press(.character("/"), &s)
         type("item 15", into: &s)
-        #expect(s.viewport.cursor == 15)
+        #expect(s.list.viewport.cursor == 15)
         _ = press(.escape, &s)
         #expect(s.filter == FilterState())
-        #expect(s.viewport.cursor == 3)
+        #expect(s.list.viewport.cursor == 3)
         #expect(status(s) == " t · 4/20 · 1 page · 100 ms      ? help")
     }
 
@@ -106,7 +106,7 @@ import Testing
         _ = press(.enter, &s)
         _ = press(.escape, &s)
         #expect(s.filter == FilterState())
-        #expect(s.viewport.cursor == 7)
+        #expect(s.list.viewport.cursor == 7)
     }
 
     @Test func backspaceEditsAndOnAnEmptyPromptCancels() {
@@ -116,7 +116,7 @@ import Testing
         _ = press(.backspace, &s)
         #expect(s.filter.pattern.text == "item 1")
         #expect(s.filter.matches.count == 11)
-        #expect(s.viewport.cursor == 1)
+        #expect(s.list.viewport.cursor == 1)
         for _ in 0..<6 { _ = press(.backspace, &s) }
         #expect(s.filter.isEditing && s.filter.pattern.text.isEmpty)
         _ = press(.backspace, &s)
@@ -132,7 +132,7 @@ import Testing
         #expect(s.filter.note == "not found in 20 loaded: zebra")
         _ = press(.character("n"), &s)
         #expect(s.filter.note == "not found in 20 loaded: zebra")
-        #expect(s.viewport.cursor == 0)
+        #expect(s.list.viewport.cursor == 0)
     }
 
     @Test func nWithoutASearchSaysHowToStartOne() {
@@ -187,16 +187,16 @@ import Testing
         #expect(s.filter.matches == [2])
         _ = s.reduce(.fetched(.loaded(page1, .success(makePage(1)), latency: 0.1), at: now))
         #expect(s.filter.matches == [2] + Array(20..<30))
-        #expect(s.viewport.count == 40)
+        #expect(s.list.viewport.count == 40)
         // n walks into the new rows, and the pager follows the cursor there.
         let effects = press(.character("n"), &s)
-        #expect(s.viewport.cursor == 20)
+        #expect(s.list.viewport.cursor == 20)
         #expect(status(s) == " /item 2  2 of 11 matches         21/40")
         let page2 = try #require(effects.compactMap { if case let .fetch(r) = $0 { r } else { nil } }.first)
         #expect(page2.index == 2)
         _ = s.reduce(.fetched(.loaded(page2, .success(makePage(2)), latency: 0.1), at: now))
         #expect(s.filter.matches == [2] + Array(20..<30))
-        #expect(s.viewport.count == 60)
+        #expect(s.list.viewport.count == 60)
     }
 
     @Test func refreshSearchesTheNewRowsAgain() throws {

@@ -71,9 +71,9 @@ import Testing
     @Test func aClickInThePreviewIsNotARow() {
         var state = loaded(Size(columns: 200, rows: 50), items: items())
         _ = state.reduce(.key(.mouse(MouseEvent(kind: .release, row: 6, column: 120)), at: now))
-        #expect(state.viewport.cursor == 0)
+        #expect(state.list.viewport.cursor == 0)
         _ = state.reduce(.key(.mouse(MouseEvent(kind: .release, row: 6, column: 10)), at: now))
-        #expect(state.viewport.cursor == 3)
+        #expect(state.list.viewport.cursor == 3)
     }
 
     @Test func thePicturePaneBesideTheListShowsOnlyForAnItemWithAPicture() {

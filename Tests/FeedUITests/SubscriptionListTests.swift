@@ -106,6 +106,6 @@ import Testing
             if case let .fetch(request) = $0 { request } else { nil }
         }.first)
         _ = state.reduce(.fetched(.loaded(first, .success(makePage(0, last: 0)), latency: 0.1), at: now))
-        #expect(state.viewport.cursor == 7)
+        #expect(state.list.viewport.cursor == 7)
     }
 }

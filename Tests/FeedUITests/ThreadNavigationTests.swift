@@ -83,7 +83,7 @@ import Testing
         #expect(state.detail?.item.id == "t:3")
         let next = key(&state, .character("J"))
         #expect(state.detail?.item.id == "t:4")
-        #expect(state.viewport.cursor == 4)
+        #expect(state.list.viewport.cursor == 4)
         #expect(next.contains { if case .fetchComments(_, "t:4", _) = $0 { true } else { false } })
         _ = key(&state, .character("K"))
         _ = key(&state, .character("K"))

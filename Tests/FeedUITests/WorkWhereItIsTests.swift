@@ -46,7 +46,7 @@ import Testing
         let refresh = try #require(fetches(effects).first)
         #expect(status(state).contains("refreshing…"))
         _ = state.reduce(.fetched(.retrying(refresh, attempt: 2, delay: 1.5, error: limited), at: now))
-        #expect(state.retrying?.place == .refresh)
+        #expect(state.list.retrying?.place == .refresh)
         #expect(status(state).contains("refreshing… · HTTP 429 Too Many Requests — retrying in 1.5s (attempt 2)"))
         _ = state.reduce(.tick(at: now + 1))
         #expect(status(state).contains("retrying in 0.5s (attempt 2)"))
@@ -60,18 +60,18 @@ import Testing
         // Five pages of 20 (the last is 4), three held at most: G, then back up.
         var state = started(maxPages: 3, last: 4)
         for _ in 0..<120 { deliverAll(&state, state.reduce(.key(.character("j"), at: now)), last: 4) }
-        #expect(state.paging.isAtEnd)
-        #expect(state.paging.rowsAbove > 0)
+        #expect(state.list.paging.isAtEnd)
+        #expect(state.list.paging.rowsAbove > 0)
         // Up until the page above is asked for.
         var request: PageRequest?
         for _ in 0..<100 where request == nil {
             request = fetches(state.reduce(.key(.character("k"), at: now))).first
         }
         let above = try #require(request)
-        #expect(above.index < (state.paging.applier.pageRange?.lowerBound ?? 0))
+        #expect(above.index < (state.list.paging.applier.pageRange?.lowerBound ?? 0))
         #expect(status(state).contains("loading above…"))
         _ = state.reduce(.fetched(.retrying(above, attempt: 3, delay: 0.4, error: limited), at: now))
-        #expect(state.retrying?.place == .above)
+        #expect(state.list.retrying?.place == .above)
         #expect(state.footer?.text == "— end of feed · 100 items —")
         #expect(status(state).contains("loading above… · HTTP 429 Too Many Requests — retrying in 0.4s (attempt 3)"))
         // It fails for good: the end is still the end; the status line says what failed above.
@@ -88,7 +88,7 @@ import Testing
         }
         let next = try #require(request)
         _ = state.reduce(.fetched(.retrying(next, attempt: 2, delay: 2, error: limited), at: now))
-        #expect(state.retrying?.place == .below)
+        #expect(state.list.retrying?.place == .below)
         #expect(state.footer?.text.hasSuffix("HTTP 429 Too Many Requests — retrying in 2.0s (attempt 2)") == true)
         #expect(state.workNote.isEmpty)
     }
@@ -130,15 +130,15 @@ import Testing
             return cacheReads(effects)
         }
         pending = answer(pending.removeFirst()) + pending
-        #expect(state.paging.canJump)
+        #expect(state.list.paging.canJump)
         let effects = state.reduce(.key(.character("G"), at: now))
         // No jump to row 500: its page is not cached. The cursor follows the cached pages instead.
         #expect(cacheReads(effects).allSatisfy { $0.request.index == 1 })
         #expect(state.notice == "G: going to the last cached item (offline)")
         pending += cacheReads(effects)
         while !pending.isEmpty { pending = answer(pending.removeFirst()) + pending }
-        #expect(state.paging.isAtEnd)
-        #expect(state.viewport.cursor == 79)
+        #expect(state.list.paging.isAtEnd)
+        #expect(state.list.viewport.cursor == 79)
         #expect(state.notice == "G: the last cached item (offline)")
         #expect(status(state).contains("80/80"))
         #expect(state.footer?.text == "— end of the cached pages · 80 items (offline) —")
@@ -156,7 +156,7 @@ import Testing
         let first = try #require(cacheReads(state.reduce(.start(at: now))).first)
         // Nothing cached: the reducer ends the offline feed itself, nothing goes to the network.
         #expect(state.reduce(.cacheRead(first, nil, at: now)) == [])
-        #expect(state.paging.failure?.message == "offline: nothing cached for t")
+        #expect(state.list.paging.failure?.message == "offline: nothing cached for t")
         #expect(screen(state).contains { $0.contains("not in the cache (offline): q quits") })
         #expect(!screen(state).contains { $0.contains("press r") })
         var online = started(last: 100)
@@ -199,18 +199,18 @@ import Testing
     @Test func aCountBeforeAMovementKeyMovesThatManyTimes() {
         var state = started()
         for key in "3j" { _ = state.reduce(.key(.character(key), at: now)) }
-        #expect(state.viewport.cursor == 3)
+        #expect(state.list.viewport.cursor == 3)
         for key in "2k" { _ = state.reduce(.key(.character(key), at: now)) }
-        #expect(state.viewport.cursor == 1)
-        #expect(state.goTo == nil)
+        #expect(state.list.viewport.cursor == 1)
+        #expect(state.list.goTo == nil)
         // Still a position with g and Enter.
         for key in "12g" { _ = state.reduce(.key(.character(key), at: now)) }
-        #expect(state.viewport.cursor == 11)
-        let capacity = state.viewport.capacity
+        #expect(state.list.viewport.cursor == 11)
+        let capacity = state.list.viewport.capacity
         _ = state.reduce(.key(.character("g"), at: now))
         _ = state.reduce(.key(.character("2"), at: now))
         _ = state.reduce(.key(.pageDown, at: now))
-        #expect(state.viewport.cursor == 2 * capacity)
+        #expect(state.list.viewport.cursor == 2 * capacity)
     }
 
     @Test func backFromAThreadOpenedByIDLandsOnItsStory() throws {
@@ -223,7 +223,7 @@ import Testing
         _ = state.reduce(.fetched(.loaded(list, .success(makePage(0)), latency: 0), at: now))
         _ = state.reduce(.key(.escape, at: now))
         #expect(state.detail == nil)
-        #expect(state.paging.items[state.viewport.cursor].id == "t:7")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:7")
         #expect(status(state).contains("8/20"))
     }
 
@@ -234,7 +234,7 @@ import Testing
         _ = state.reduce(.openThread(itemID: "t:12"))
         _ = state.reduce(.key(.escape, at: now))
         _ = state.reduce(.fetched(.loaded(list, .success(makePage(0)), latency: 0), at: now))
-        #expect(state.paging.items[state.viewport.cursor].id == "t:12")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:12")
     }
 
     @Test func aThreadOpenedFromTheListGoesBackToItsRow() throws {
@@ -243,8 +243,8 @@ import Testing
         _ = state.reduce(.key(.character("j"), at: now))
         _ = state.reduce(.key(.enter, at: now))
         _ = state.reduce(.key(.escape, at: now))
-        #expect(state.viewport.cursor == 1)
-        #expect(state.cursorTarget == nil)
+        #expect(state.list.viewport.cursor == 1)
+        #expect(state.list.cursorTarget == nil)
     }
 
     @Test(arguments: [

@@ -92,12 +92,18 @@ private struct CommentDTO: Decodable {
     var children: [CommentDTO]?
 
     func feedItem(depth: Int, parent: String) -> FeedItem {
-        FeedItem(
+        let line = String(FieldText.htmlLine(body_html ?? "").prefix(200))
+        let author = user?.username ?? user?.name
+        // DEV's own placeholder for a deleted or hidden comment (`<p>[deleted]</p>`,
+        // `<p>[hidden by post author]</p>`, an empty `user`): kept as one line, its words alone.
+        let placeholder = author == nil && line.hasPrefix("[") && line.hasSuffix("]") ? line : nil
+        return FeedItem(
             id: "devto:c/\(id_code)",
-            title: String(FieldText.htmlLine(body_html ?? "").prefix(200)),
-            author: user?.username ?? user?.name,
+            title: line,
+            author: author,
             time: created_at.flatMap(WireTime.iso8601).map { Int64($0) },
-            bodyHTML: FieldText.nonEmpty(body_html),
+            body: placeholder,
+            bodyHTML: placeholder == nil ? FieldText.nonEmpty(body_html) : nil,
             depth: depth,
             parentID: parent
         )

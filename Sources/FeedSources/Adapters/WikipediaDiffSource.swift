@@ -13,10 +13,17 @@ import Foundation
 /// The diff comes whole in one response: it is the first page's `subject` body; the thread
 /// itself is empty. A change whose revision cannot be diffed (a log entry, a hidden revision,
 /// `nosuchrevid`) is one clear error.
+///
+/// Streamed (`feedscroll wikipedia --thread`, `streamsLines`), the diff's lines are the thread
+/// instead, one record each: a hunk's line-number header at depth 0 under the edit, its lines
+/// at depth 1 under the header, each with the edit's author and time, its text marked as the
+/// detail marks it, and a `change` field (`header`, `context`, `removed`, `added`).
 public struct WikipediaDiffSource: FeedSource {
     public let itemID: String
     public let revisionID: Int64
     public let baseURL: URL
+    /// The diff's lines as the thread's items (for pipes), rather than the subject's body alone.
+    public let streamsLines: Bool
     private let transport: any HTTPTransport
     private let userAgent: String
 
@@ -26,12 +33,43 @@ public struct WikipediaDiffSource: FeedSource {
     public var maxPageSize: Int { 500 }
 
     public init(itemID: String, revisionID: Int64, baseURL: URL = WikipediaSource.defaultBaseURL, transport: any HTTPTransport,
-                userAgent: String = WikipediaSource.defaultUserAgent) {
+                userAgent: String = WikipediaSource.defaultUserAgent, streamsLines: Bool = false) {
         self.itemID = itemID
         self.revisionID = revisionID
         self.baseURL = baseURL
+        self.streamsLines = streamsLines
         self.transport = transport
         self.userAgent = userAgent
+    }
+
+    /// The change a user names, as its item id and revision: the id `--json` prints
+    /// (`wikipedia:{rcid}@{revid}`), a revision id, or a diff's address as Wikipedia links it
+    /// (`…/index.php?diff=123&oldid=122`, `…?oldid=123&diff=prev`, `…/wiki/Special:Diff/123`,
+    /// `Special:Diff/122/123`). The diff shown is always the revision's own change, against
+    /// its parent, which is what history and recent-changes links name.
+    public static func change(_ text: String) -> (itemID: String, revisionID: Int64)? {
+        func revision(_ digits: some StringProtocol) -> Int64? {
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let id = Int64(digits), id > 0 else { return nil }
+            return id
+        }
+        if text.hasPrefix("wikipedia:") {
+            guard let at = text.lastIndex(of: "@"), let id = revision(text[text.index(after: at)...]) else { return nil }
+            return (text, id)
+        }
+        if let id = revision(text) { return ("wikipedia:@\(id)", id) }
+        guard let url = URLComponents(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else { return nil }
+        let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        if let diff = query["diff"] {
+            if let id = revision(diff) { return ("wikipedia:@\(id)", id) }
+            // `diff=prev` (or `cur` of the latest) is the old id's own change only for `prev`.
+            if diff == "prev", let id = query["oldid"].flatMap(revision) { return ("wikipedia:@\(id)", id) }
+            return nil
+        }
+        let path = url.percentEncodedPath.removingPercentEncoding ?? url.percentEncodedPath
+        if let range = path.range(of: "/Special:Diff/"), let id = revision(path[range.upperBound...].split(separator: "/").last ?? "") {
+            return ("wikipedia:@\(id)", id)
+        }
+        return nil
     }
 
     /// The diff of a `WikipediaSource` edit (`wikipedia:{rcid}@{revid}`), if it has one.
@@ -75,7 +113,32 @@ public struct WikipediaDiffSource: FeedSource {
             time: compare.totimestamp.flatMap(WireTime.iso8601).map { Int64($0) },
             bodyHTML: html
         )
-        return Page(key: key, items: [], next: nil, subject: subject)
+        guard streamsLines else { return Page(key: key, items: [], next: nil, subject: subject) }
+        let lines = compare.body.map(Self.lines(ofDiff:)) ?? []
+        return Page(key: key, items: Self.records(lines, of: subject), next: nil, subject: subject)
+    }
+
+    /// The diff's lines as thread entries: headers under the edit, lines under their header.
+    static func records(_ lines: [Line], of edit: FeedItem) -> [FeedItem] {
+        var records: [FeedItem] = []
+        var header: String?
+        for (index, line) in lines.enumerated() {
+            let id = "\(edit.id)/\(index + 1)"
+            let (text, change): (String, String) = switch line {
+            case let .header(text): (text, "header")
+            case let .context(text): ("  \(text)", "context")
+            case let .deleted(text): ("\u{2212} \(text)", "removed")
+            case let .added(text): ("+ \(text)", "added")
+            }
+            let isHeader = change == "header"
+            records.append(FeedItem(
+                id: id, title: text, author: edit.author, time: edit.time, body: text,
+                depth: isHeader || header == nil ? 0 : 1,
+                parentID: isHeader ? edit.id : header ?? edit.id,
+                facts: [ItemFact("change", .text(change), label: .hidden)]))
+            if isHeader { header = id }
+        }
+        return records
     }
 
     // MARK: - Diff rows

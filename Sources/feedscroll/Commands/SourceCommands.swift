@@ -419,15 +419,33 @@ struct JSONPlaceholderCommand: RunCommand {
 
 struct WikipediaCommand: RunCommand {
     static let configuration = CommandConfiguration(commandName: "wikipedia", abstract: "English Wikipedia's recent changes (continue tokens).")
+    @Option(help: ArgumentHelp(
+        "Open one edit's diff, its conversation (wikipedia:ID@REV as --json prints it, a revision id, or the diff's URL: ?diff=REV, Special:Diff/REV): in the terminal its detail; --json/--plain stream the diff's lines (id, parent, depth, author, time, text, change).",
+        valueName: "ID"))
+    var thread: String?
     @OptionGroup var network: NetworkOptions
     @OptionGroup var options: FeedOptions
+
+    func validate() throws {
+        if let thread, WikipediaDiffSource.change(thread) == nil {
+            throw ValidationError("--thread takes an edit: wikipedia:ID@REV, a revision id, or its diff's URL (…?diff=REV, Special:Diff/REV), not '\(thread)'")
+        }
+    }
 
     func run(in context: RunContext) throws {
         let url = try network.url(default: WikipediaSource.defaultBaseURL)
         let transport = network.transport(on: context.network)
         // Enter on an edit shows its diff.
         let diffs: DetailFetcher.MakeSource = { WikipediaDiffSource.forItem($0, baseURL: url, transport: transport) }
-        try Launcher(context, options: options, comments: diffs).run { _ in WikipediaSource(baseURL: url, transport: transport) }
+        let change = thread.flatMap(WikipediaDiffSource.change)
+        let launcher = Launcher(context, options: options, comments: diffs, openThread: change?.itemID)
+        if let change, launcher.mode != .terminal {
+            try launcher.run { _ in
+                WikipediaDiffSource(itemID: change.itemID, revisionID: change.revisionID, baseURL: url, transport: transport, streamsLines: true)
+            }
+            return
+        }
+        try launcher.run { _ in WikipediaSource(baseURL: url, transport: transport) }
     }
 }
 
