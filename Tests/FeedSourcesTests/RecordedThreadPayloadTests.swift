@@ -137,6 +137,53 @@ struct RecordedRedditMoreChildrenTests {
     }
 }
 
+/// Reddit's "continue this thread" (`/comments/{link}/_/{comment}`): the thread focused on
+/// KingKamehamehaWave's comment in r/IAmA's Ken Bone AMA, as PRAW recorded it on 2016-12-19
+/// (praw-dev/praw `tests/integration/cassettes/TestCommentForest.test_replace__on_direct_comment.json`,
+/// its last answer, which PRAW asked for while replacing the thread's `more` stubs: the post,
+/// the focused comment and its reply). Fields trimmed. The tree in front of it is supplied, not
+/// recorded: the post and the focused comment, its replies a stub of the shape Reddit puts where
+/// it stops nesting (`id` `_`, no children; THREADS-AND-FEEDS.md T1).
+struct RecordedRedditContinueThreadTests {
+    static let base = "http://127.0.0.1:8080/reddit"
+    static let post = #"{"kind": "t3", "data": {"subreddit": "IAmA", "id": "57dw9a", "author": "StanGibson18", "score": 113566, "domain": "self.IAmA", "num_comments": 16697, "is_self": true, "permalink": "/r/IAmA/comments/57dw9a/im_american_citizen_undecided_voter_loving/", "name": "t3_57dw9a", "created": 1476436893.0, "url": "https://www.reddit.com/r/IAmA/comments/57dw9a/im_american_citizen_undecided_voter_loving/", "title": "I\u2019m American citizen, undecided voter, loving husband Ken Bone, Welcome to the Bone Zone! AMA", "created_utc": 1476408093.0}}"#
+    /// The focused comment's fields as recorded, its `replies` left to each use.
+    static let focusedFields = #""user_reports": [], "saved": false, "id": "d8rzxi2", "gilded": 0, "archived": false, "report_reasons": null, "author": "KingKamehamehaWave", "parent_id": "t1_d8rzscp", "score": 2, "approved_by": null, "controversiality": 0, "body": "[Here you go](https://m.youtube.com/watch?v=h_pDPhEk440)\n\nIm on mobile right now, so let me know if that formatting was messed up", "edited": false, "author_flair_css_class": null, "downs": 0, "body_html": "\u003Cdiv class=\"md\"\u003E\u003Cp\u003E\u003Ca href=\"https://m.youtube.com/watch?v=h_pDPhEk440\"\u003EHere you go\u003C/a\u003E\u003C/p\u003E\n\n\u003Cp\u003EIm on mobile right now, so let me know if that formatting was messed up\u003C/p\u003E\n\u003C/div\u003E", "stickied": false, "subreddit": "IAmA", "score_hidden": false, "name": "t1_d8rzxi2", "created": 1476494638.0, "author_flair_text": null, "created_utc": 1476465838.0, "ups": 2, "mod_reports": [], "num_reports": null, "distinguished": null"#
+    static var focused: String {
+        #"[{"kind": "Listing", "data": {"modhash": "", "children": ["# + post + #"], "after": null, "before": null}}, "#
+            + #"{"kind": "Listing", "data": {"modhash": "", "children": [{"kind": "t1", "data": {"subreddit_id": "t5_2qzb6", "banned_by": null, "removal_reason": null, "link_id": "t3_57dw9a", "likes": null, "replies": {"kind": "Listing", "data": {"modhash": "", "children": [{"kind": "t1", "data": {"subreddit_id": "t5_2qzb6", "banned_by": null, "removal_reason": null, "link_id": "t3_57dw9a", "likes": null, "replies": "", "user_reports": [], "saved": false, "id": "d8s0h16", "gilded": 0, "archived": false, "report_reasons": null, "author": "vikesfanben28", "parent_id": "t1_d8rzxi2", "score": 1, "approved_by": null, "controversiality": 0, "body": "Thanks bro. And I'm on mobile too so it worked for me. What a legend.", "edited": false, "author_flair_css_class": null, "downs": 0, "body_html": "\u003Cdiv class=\"md\"\u003E\u003Cp\u003EThanks bro. And I\u0026#39;m on mobile too so it worked for me. What a legend.\u003C/p\u003E\n\u003C/div\u003E", "stickied": false, "subreddit": "IAmA", "score_hidden": false, "name": "t1_d8s0h16", "created": 1476495301.0, "author_flair_text": null, "created_utc": 1476466501.0, "ups": 1, "mod_reports": [], "num_reports": null, "distinguished": null}}], "after": null, "before": null}}, "#
+            + focusedFields + #"}}], "after": null, "before": null}}]"#
+    }
+    /// Supplied: the tree as far as it nests, the focused comment's replies a continue stub.
+    static var tree: String {
+        #"[{"kind": "Listing", "data": {"children": ["# + post + #"]}}, {"kind": "Listing", "data": {"children": [{"kind": "t1", "data": {"link_id": "t3_57dw9a", "replies": {"kind": "Listing", "data": {"children": [{"kind": "more", "data": {"count": 0, "name": "t1__", "id": "_", "parent_id": "t1_d8rzxi2", "depth": 1, "children": []}}]}}, "#
+            + focusedFields + #"}}]}}]"#
+    }
+
+    @Test func prawsFocusedThreadGivesTheStubsRepliesOneLevelBelowItsParent() async throws {
+        let transport = FakeTransport()
+        transport.serve("\(Self.base)/comments/57dw9a.json?raw_json=1", body: Self.tree)
+        let source = RedditCommentsSource(postID: "57dw9a", baseURL: URL(string: Self.base)!, transport: transport)
+        let first = try await source.load(source.firstKey, pageSize: 20)
+        #expect(first.items.map(\.id) == ["reddit:t1_d8rzxi2"])
+        #expect(first.items[0].title == "Here you go Im on mobile right now, so let me know if that formatting was messed up")
+        #expect(first.subject?.title == "I\u{2019}m American citizen, undecided voter, loving husband Ken Bone, Welcome to the Bone Zone! AMA")
+        #expect(transport.requestedURLs.count == 1, "the stub is not followed before it is reached")
+
+        transport.serve("\(Self.base)/comments/57dw9a/_/d8rzxi2.json?raw_json=1", body: Self.focused)
+        let second = try await source.load(try #require(first.next), pageSize: 20)
+        #expect(second.items.map(\.id) == ["reddit:t1_d8s0h16"], "the focused comment itself is not repeated")
+        #expect(second.items.map(\.depth) == [1])
+        #expect(second.items[0].parentID == "reddit:t1_d8rzxi2")
+        #expect(second.items[0].author == "vikesfanben28")
+        #expect(second.items[0].title == "Thanks bro. And I'm on mobile too so it worked for me. What a legend.", "entities decoded once")
+        #expect(second.items[0].facts.first?.labelText == "1 point")
+        #expect(second.items[0].time == 1_476_466_501)
+        #expect(second.next == nil)
+        #expect(transport.requestedURLs.count == 2)
+    }
+}
+
 /// Mastodon: a status of mastodon.social and its context, as rtoot recorded them on 2022-11-08
 /// (gesistsa/rtoot `tests/fixtures/get_status_instance.yml` and `get_context_default.yml`), and
 /// a context with an ancestor and nested replies from social.tchncs.de
@@ -234,7 +281,7 @@ struct RecordedStackExchangeThreadTests {
     }
 }
 
-/// Stack Exchange `/questions/{ids}/comments`: the comments on Stack Overflow's question 13 as
+/// Stack Exchange's comment lists. `/questions/{ids}/comments`: the comments on Stack Overflow's question 13 as
 /// api.stackexchange.com 2.2 answered them (default filter, so no `body`; newest first, as that
 /// filter's default sort gives them), kept by MetricsGrimoire/Sibyl in `pysibyl/stackoverflow.py`
 /// (`StackSampleData.comments`, "sample data from StackExchange API"). Whole, nothing trimmed.
@@ -264,6 +311,47 @@ struct RecordedStackExchangeCommentsTests {
         #expect(page.items.map(\.time) == [1_369_237_962, 1_367_713_606, 1_302_295_789, 1_289_465_298, 1_228_179_087])
         #expect(page.items.allSatisfy { $0.bodyHTML == nil && $0.title.isEmpty }, "without `body` (the default filter) nothing is made up")
         #expect(transport.requestedURLs.count == 3)
+    }
+
+    /// Comments on several answers in one call, grouped by `post_id`: three comments on three
+    /// posts as api.stackexchange.com 2.0 answered `/comments` in January 2012, kept by
+    /// laktek/Stack-on-Go as its comment fixture (`comments_test.go`, `dummyCommentsResponse`, which
+    /// that project also serves for `/answers/{ids}/comments`); the project cut the envelope to
+    /// `items`, so `has_more` (always sent) is supplied, as are the question and its three answers
+    /// (only their ids, the comments' posts).
+    @Test func commentsOnSeveralAnswersGoUnderTheirOwnAnswers() async throws {
+        let recorded = #"""
+            {
+              "items": [
+                {"comment_id": 11354978, "post_id": 9050020, "creation_date": 1327798867, "edited": false,
+                 "owner": {"user_id": 1127391, "display_name": "mynameisneo", "reputation": 57, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/002fa792e5474d3c531da293c6d1a924?d=identicon&r=PG", "link": "http://stackoverflow.com/users/1127391/mynameisneo"}},
+                {"comment_id": 11354977, "post_id": 9039268, "creation_date": 1327798866, "edited": false,
+                 "owner": {"user_id": 133414, "display_name": "mvanveen", "reputation": 266, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/6695f249160eba47fed3e5fcefd2c942?d=identicon&r=PG", "link": "http://stackoverflow.com/users/133414/mvanveen"},
+                 "reply_to_user": {"user_id": 1056824, "display_name": "user1056824", "reputation": 11, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/573fc5433388d9245b0e9f1c059e2bb1?d=identicon&r=PG", "link": "http://stackoverflow.com/users/1056824/user1056824"}},
+                {"comment_id": 11354976, "post_id": 9049774, "creation_date": 1327798862, "edited": false,
+                 "owner": {"user_id": 771771, "display_name": "Marty Griffin", "reputation": 39, "user_type": "registered", "profile_image": "http://www.gravatar.com/avatar/6e7c1d04d78c984607e864b93227f0c8?d=identicon&r=PG", "link": "http://stackoverflow.com/users/771771/marty-griffin"}}
+              ],
+              "has_more": false
+            }
+            """#
+        let transport = FakeTransport()
+        func serve(_ path: String, _ query: String, _ body: String) {
+            transport.serve("\(Self.base)/\(path)?site=stackoverflow&\(query)", body: body)
+        }
+        let none = #"{"items":[],"has_more":false}"#
+        serve("questions/9039000", "filter=withbody", #"{"items":[{"question_id":9039000}],"has_more":false}"#)
+        serve("questions/9039000/comments", "filter=withbody&sort=creation&order=asc&page=1&pagesize=100", none)
+        serve("questions/9039000/answers", "filter=withbody&sort=votes&order=desc&page=1&pagesize=10",
+              #"{"items":[{"answer_id":9039268,"score":3},{"answer_id":9049774,"score":2},{"answer_id":9050020,"score":1}],"has_more":false}"#)
+        serve("answers/9039268;9049774;9050020/comments", "filter=withbody&sort=creation&order=asc&page=1&pagesize=100", recorded)
+        let source = StackExchangeThreadSource(questionID: 9_039_000, baseURL: URL(string: Self.base)!, transport: transport)
+        let page = try await source.load(source.firstKey, pageSize: 10)
+        #expect(page.items.map(\.id) == ["a/9039268", "c/11354977", "a/9049774", "c/11354976", "a/9050020", "c/11354978"].map { "stackexchange:\($0)" },
+                "each answer followed by its own comment, whatever order the list came in")
+        #expect(page.items.map(\.depth) == [0, 1, 0, 1, 0, 1])
+        #expect(page.items[1].parentID == "stackexchange:a/9039268" && page.items[1].author == "mvanveen")
+        #expect(page.items[5].author == "mynameisneo" && page.items[5].time == 1_327_798_867)
+        #expect(transport.requestedURLs.count == 4, "the three answers' comments in one call")
     }
 }
 
