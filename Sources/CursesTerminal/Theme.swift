@@ -28,10 +28,8 @@ public struct Theme: Sendable, Hashable {
         public static let green = Color(2)
         public static let yellow = Color(3)
         public static let blue = Color(4)
-        public static let magenta = Color(5)
         public static let cyan = Color(6)
         public static let white = Color(7)
-        public static let brightBlack = Color(8, fallback: 0)
         public static let brightWhite = Color(15, fallback: 7)
 
         /// The index to use on a terminal with `colors` colours.

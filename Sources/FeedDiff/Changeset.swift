@@ -65,12 +65,6 @@ public struct Changeset<Item> {
     public var isEmpty: Bool {
         deletes.isEmpty && inserts.isEmpty && moves.isEmpty && updates.isEmpty
     }
-
-    /// The total number of deletes, inserts, moves and updates.
-    @inlinable
-    public var changeCount: Int {
-        deletes.count + inserts.count + moves.count + updates.count
-    }
 }
 
 // MARK: - Conformances

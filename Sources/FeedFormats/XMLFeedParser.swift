@@ -52,6 +52,11 @@ final class XMLFeedParser {
     private var feedAuthors: [String] = []
     private var identity = EntryIdentity()
     private var netscape = false
+    private var sawRoot = false
+    /// Entries handed over so far (a resumed run counts on from here).
+    private var emitted = 0
+    /// The head once the document was read to its end (a later run returns it at once).
+    private var finishedHead: FeedHead?
 
     private struct Frame {
         var ns: String
@@ -115,14 +120,17 @@ final class XMLFeedParser {
     /// - Parameters:
     ///   - prepared: the document made ready (`FeedBytes.prepare` of `input`).
     ///   - input: what `prepared` was made from: when it needed no copy, the reader reads it.
+    /// How libxml2 reads a feed: recovering, no network, errors kept (not printed).
+    static let readerOptions = Int32(
+        XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
+
     static func parse(
         _ prepared: FeedBytes, input: UnsafeBufferPointer<UInt8>, url: URL?, isCancelled: @escaping () -> Bool = { false },
         onEntry: @escaping (FeedEntry, FeedHead) -> Void
     ) throws(FeedParseError) -> FeedHead {
         let errors = ErrorLog()
-        let options = Int32(
-            XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let options = readerOptions
         let head = FeedHead(format: .rss20, charset: prepared.charset, repairs: prepared.repairs)
         let netscape = prepared.doctype?.lowercased().contains("netscape") ?? false
         if prepared.range.isEmpty { throw FeedParseError(.notAFeed, "the response is empty, not a feed") }
@@ -141,7 +149,7 @@ final class XMLFeedParser {
             let parser = XMLFeedParser(
                 reader: reader, documentURL: url, head: head, netscape: netscape, isCancelled: isCancelled, onEntry: onEntry)
             do throws(FeedParseError) {
-                return .success(try parser.run(errors: errors))
+                return .success(try parser.run(errors: errors)!)
             } catch {
                 return .failure(error)
             }
@@ -149,10 +157,15 @@ final class XMLFeedParser {
         return try result.get()
     }
 
-    private func run(errors: ErrorLog) throws(FeedParseError) -> FeedHead {
-        var sawRoot = false
+    /// Reads on until `limit` more entries were handed over, or the document ends.
+    /// - Returns: the head once the document was read to its end; `nil` when the run stopped
+    ///   after `limit` entries (a later run goes on from there: the reader keeps its place).
+    func run(errors: ErrorLog, limit: Int = .max) throws(FeedParseError) -> FeedHead? {
+        if let finishedHead { return finishedHead }
+        let stopAt = limit == .max ? Int.max : emitted &+ limit
         while true {
             if isStopped { throw FeedParseError(.cancelled, "the parse was cancelled") }
+            if emitted >= stopAt { return nil }
             let status = xmlTextReaderRead(reader)
             if status != 1 {
                 if status == -1 || errors.fatal != nil {
@@ -186,6 +199,7 @@ final class XMLFeedParser {
         if identity.derived > 0 { head.repairs.append("\(identity.derived) entr\(identity.derived == 1 ? "y" : "ies") given a derived id") }
         if identity.repeated > 0 { head.repairs.append("\(identity.repeated) repeated entr\(identity.repeated == 1 ? "y" : "ies") dropped") }
         if head.format == .rss091, netscape { head.repairs.append("Netscape RSS 0.91") }
+        finishedHead = head
         return head
     }
 
@@ -529,6 +543,7 @@ final class XMLFeedParser {
             content: draft.content, base: (draft.contentBase ?? draft.base ?? documentURL)?.absoluteString,
             enclosures: draft.enclosures, tags: draft.tags, commentsURL: draft.comments)
         guard identity.assign(&out, ownID: draft.ownID) else { return }
+        emitted &+= 1
         onEntry(out, head)
         if isCancelled() { isStopped = true }
     }

@@ -78,7 +78,4 @@ public struct PipeFilter: Sendable {
             .noProgress, "the API keeps returning items already written — stopped after \(repeatedRun) in a row",
             isRetryable: false)
     }
-
-    /// Ids remembered (bounded by the capacity).
-    public var remembered: Int { seen.count }
 }

@@ -5,7 +5,6 @@ import FeedReader
 import FeedSources
 import FeedUI
 import Foundation
-import Synchronization
 
 /// Fetches and reads the reader's articles (`AppEffect.fetchArticle`), one task per opening,
 /// on the fetch executor; cancelling one closes its request on the wire.
@@ -13,7 +12,7 @@ final class ArticleLoader: Sendable {
     private let fetch: ArticleFetch
     private let deliver: @Sendable (Int, ArticleOutcome) -> Void
     private let executor: FetchExecutor
-    private let tasks = Mutex<[Int: Task<Void, Never>]>([:])
+    private let tasks = TaskTable<Int>()
 
     init(transport: any HTTPTransport, executor: FetchExecutor, deliver: @escaping @Sendable (Int, ArticleOutcome) -> Void) {
         fetch = ArticleFetch(transport: transport)
@@ -26,7 +25,7 @@ final class ArticleLoader: Sendable {
             deliver(serial, .failed("not a web address"))
             return
         }
-        let task = Task(executorPreference: executor) { [self] in
+        tasks.start(serial, on: executor) { [self] in
             // The detail lane: what the reader is looking at never queues behind list prefetch.
             let loaded: Result<Result<Article, NotAnArticle>, FeedError>
             do throws(FeedError) {
@@ -43,18 +42,16 @@ final class ArticleLoader: Sendable {
                 outcome = .failed(error.sanitized().message)
             }
             guard !Task.isCancelled else { return }
-            self.tasks.withLock { _ = $0.removeValue(forKey: serial) }
             deliver(serial, outcome)
         }
-        tasks.withLock { $0[serial]?.cancel(); $0[serial] = task }
     }
 
     func cancel(serial: Int) {
-        tasks.withLock { $0.removeValue(forKey: serial) }?.cancel()
+        tasks.cancel(serial)
     }
 
     func cancelAll() {
-        for task in tasks.withLock({ tasks in defer { tasks.removeAll() }; return Array(tasks.values) }) { task.cancel() }
+        tasks.cancelAll()
     }
 }
 

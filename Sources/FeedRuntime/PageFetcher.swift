@@ -1,7 +1,6 @@
 import Dispatch
 import FeedModel
 import FeedPaging
-import Synchronization
 
 /// Runs page loads as tasks on the fetch executor and hands results back as values.
 ///
@@ -17,7 +16,7 @@ public final class PageFetcher: Sendable {
     private let pager: FetchResult.Pager
     private let lane: FetchLane
     private let executor: FetchExecutor
-    private let tasks = Mutex<[RequestID: Task<Void, Never>]>([:])
+    private let tasks = TaskTable<RequestID>()
     private let deliver: @Sendable (FetchResult) -> Void
 
     /// - Parameters:
@@ -51,32 +50,22 @@ public final class PageFetcher: Sendable {
                 guard !Task.isCancelled else { return }
                 deliver(.partial(request, items.map { $0.sanitized() }, for: pager))
             })
-        // Created under the lock, so the task's own removal at its end always finds it.
-        tasks.withLock { tasks in
-            tasks[request.id] = Task(executorPreference: executor) {
-                await self.run(request, context: context)
-                _ = self.tasks.withLock { $0.removeValue(forKey: request.id) }
-            }
-        }
+        tasks.start(request.id, on: executor) { await self.run(request, context: context) }
     }
 
     /// Cancels a request: its connections close, a retry not yet due is dropped, a load not
     /// yet started never starts, and no event is delivered for it.
     public func cancel(_ id: RequestID) {
-        tasks.withLock { $0.removeValue(forKey: id) }?.cancel()
+        tasks.cancel(id)
     }
 
     /// Cancels every request (leaving a detail, quitting).
     public func cancelAll() {
-        let running = tasks.withLock { tasks in
-            defer { tasks.removeAll() }
-            return Array(tasks.values)
-        }
-        for task in running { task.cancel() }
+        tasks.cancelAll()
     }
 
     /// Requests whose tasks have not finished.
-    public var inFlight: Int { tasks.withLock { $0.count } }
+    public var inFlight: Int { tasks.count }
 
     /// Asks the source to forget its between-page snapshot (refresh).
     public func startOver() {

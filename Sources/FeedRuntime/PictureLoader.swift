@@ -5,7 +5,6 @@ import FeedPictures
 import FeedSources
 import FeedUI
 import Logging
-import Synchronization
 
 /// Carries out `.fetchPicture` and `.cancelPicture` through the pages' own spine: one task per
 /// picture URL on the `FetchExecutor`, sending through the run's transport (its deadline, its
@@ -19,8 +18,8 @@ final class PictureLoader: Sendable {
     private let limits: PictureLimits
     private let deliver: @Sendable (PictureResult) -> Void
     private let logger: Logger
-    /// The task loading each URL, with a serial so a finished load never removes a newer one.
-    private let tasks = Mutex<(serial: Int, byURL: [String: (serial: Int, task: Task<Void, Never>)])>((0, [:]))
+    /// The task loading each URL (a finished load never removes a newer one).
+    private let tasks = TaskTable<String>()
 
     /// - Parameters:
     ///   - transport: the run's transport (the one its source sends through).
@@ -40,26 +39,16 @@ final class PictureLoader: Sendable {
     }
 
     func fetch(_ request: PictureRequest) {
-        tasks.withLock { tasks in
-            tasks.serial += 1
-            tasks.byURL[request.url]?.task.cancel()
-            tasks.byURL[request.url] = (tasks.serial, load(request, serial: tasks.serial))
-        }
+        tasks.start(request.url, on: executor) { await self.load(request) }
     }
 
     func cancel(url: String) {
-        let task = tasks.withLock { $0.byURL.removeValue(forKey: url)?.task }
-        task?.cancel()
-        if task != nil { logger.debug("picture cancelled", metadata: ["url": "\(url)"]) }
+        if tasks.cancel(url) { logger.debug("picture cancelled", metadata: ["url": "\(url)"]) }
     }
 
     /// Cancels every load (quitting); their connections close as the tasks end.
     func cancelAll() {
-        let all = tasks.withLock { tasks in
-            defer { tasks.byURL.removeAll() }
-            return tasks.byURL.values.map(\.task)
-        }
-        for task in all { task.cancel() }
+        tasks.cancelAll()
     }
 
     /// Decodes once, fits to every box.
@@ -79,29 +68,25 @@ final class PictureLoader: Sendable {
 
     // MARK: - Helpers
 
-    private func load(_ request: PictureRequest, serial: Int) -> Task<Void, Never> {
-        Task(executorPreference: executor) { [transport, limits, logger, deliver] in
-            let started = DispatchTime.now().uptimeNanoseconds
-            let result: PictureResult
-            do throws(FeedError) {
-                let bytes = try await transport.fetchPicture(request.url, maxBytes: limits.maxBytes)
-                guard !Task.isCancelled else { return }
-                // On the executor's queue: a few milliseconds of libpng and scaling.
-                result = Self.decode(bytes, request, limits: limits)
-            } catch {
-                guard !Task.isCancelled, error.kind != .cancelled else { return }
-                result = .failure(request, .unavailable(error.sanitized().message))
-            }
+    /// Loads, decodes and fits one picture, and delivers it unless cancelled meanwhile.
+    private func load(_ request: PictureRequest) async {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let result: PictureResult
+        do throws(FeedError) {
+            let bytes = try await transport.fetchPicture(request.url, maxBytes: limits.maxBytes)
             guard !Task.isCancelled else { return }
-            self.tasks.withLock { tasks in
-                if tasks.byURL[request.url]?.serial == serial { tasks.byURL[request.url] = nil }
-            }
-            let ms = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-            for case let (key, .failed(error)) in result.entries.prefix(1) {
-                logger.warning("picture failed", metadata: ["url": "\(key.url)", "error": "\(error)"])
-            }
-            logger.debug("picture", metadata: ["url": "\(request.url)", "ms": "\(ms)"])
-            deliver(result)
+            // On the executor's queue: a few milliseconds of libpng and scaling.
+            result = Self.decode(bytes, request, limits: limits)
+        } catch {
+            guard !Task.isCancelled, error.kind != .cancelled else { return }
+            result = .failure(request, .unavailable(error.sanitized().message))
         }
+        guard !Task.isCancelled else { return }
+        let ms = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        for case let (key, .failed(error)) in result.entries.prefix(1) {
+            logger.warning("picture failed", metadata: ["url": "\(key.url)", "error": "\(error)"])
+        }
+        logger.debug("picture", metadata: ["url": "\(request.url)", "ms": "\(ms)"])
+        deliver(result)
     }
 }

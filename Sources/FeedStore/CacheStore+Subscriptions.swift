@@ -58,11 +58,6 @@ extension CacheStore {
         }
     }
 
-    /// Removes a feed from the stored list (its cached pages stay until evicted).
-    public func removeSubscription(_ url: String) throws {
-        try write { db in try db.execute(sql: "DELETE FROM subscription WHERE url = ?", arguments: [url]) }
-    }
-
     /// The unread entries of each feed in the cache: the distinct ids of its cached pages that
     /// have no read mark. A feed with no cached page has no count (nil), which is not zero.
     ///

@@ -59,7 +59,7 @@ extension AppState {
 
     /// Wanted pictures, nearest to the cursor first.
     private func wantedPictures(lead: Int) -> [PictureRequest] {
-        if reader != nil { return readerWantedPictures() }
+        if let reader { return reader.wantedPictures(readerContext()) }
         let large = largePictureBox
         if let detail {
             guard let url = detail.item.pictureURL, detailContext.pictureRoom(detail).rows > 0 else { return [] }

@@ -44,16 +44,18 @@ extension AppState {
         case let .pictureFetched(result):
             effects += pictures.reduce(.fetched(result))
             reduceDetail(.pictureArrived(url: result.url))
-            if reader?.pictureSlots.contains(where: { $0.url == result.url }) == true { relayoutReader() }
+            reduceReader(.pictureArrived(url: result.url))
         case let .articleFetched(serial, outcome):
-            effects += receiveArticle(serial: serial, outcome)
+            effects += reduceReader(.article(serial: serial, outcome)).effects
         case let .articleRead(serial, kept, failure):
-            receiveKeptArticle(serial: serial, kept, failure: failure)
+            effects += reduceReader(.kept(serial: serial, kept, failure: failure)).effects
         }
         if !isQuitting {
             // After every action each view has its say, in this one order: the list (its pages,
             // highlights, live updates and prefetch), then the detail (its comments' prefetch),
-            // then the pictures (what the two now show, within the list's lead).
+            // then the pictures (what the list, the detail or the reader now shows, within the
+            // list's lead). The search follows the list's changesets as they happen; the reader
+            // settles nothing.
             let (listEffects, lead) = settleList()
             effects += listEffects
             effects += reduceDetail(.settle).effects

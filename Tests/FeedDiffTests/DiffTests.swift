@@ -100,7 +100,6 @@ func expectReproducible(
         #expect(changeset.inserts.count == 1)
         #expect(changeset.moves.count == 1)
         #expect(changeset.updates.count == 1)
-        #expect(changeset.changeCount == 5)
         #expect(!changeset.isEmpty)
     }
 

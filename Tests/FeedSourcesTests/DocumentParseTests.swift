@@ -20,7 +20,7 @@ import Testing
     /// Waits for the parse to end however it ends.
     static func finished(_ parse: DocumentParse) async -> (count: Int, head: FeedHead?, error: FeedError?) {
         await parse.waitFor(entries: .max)
-        return parse.read { ($0.entries.count, $0.head, $0.error) }
+        return parse.read { ($0.entryCount, $0.head, $0.error) }
     }
 
     @Test func aDocumentNestedDeepParsesOnADispatchQueue() async {
@@ -92,5 +92,69 @@ import Testing
         #expect(!parse.isStopped)
         #expect(end.count == total)
         #expect(end.head != nil)
+    }
+
+    /// Lets the queue run everything queued on it so far.
+    static func drain(_ queue: DispatchQueue) async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
+
+    /// A long document is read as far as its pages need and a window ahead, then the parse
+    /// pauses; it holds its ids and one or two windows of entries. Walking forward needs no
+    /// second read; a page before the window is read again through one cursor that walks
+    /// forward with the pages, started from the top only for a page before it. Every page
+    /// has the entries the whole parse has at those places.
+    @Test func aLongDocumentIsReadAsFarAsItsPagesNeedAndHoldsOneWindow() async throws {
+        let total = 5_000
+        let body = Self.rss(entries: total)
+        let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
+        let queue = DispatchQueue(label: "test.parse")
+        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: queue) { _ in }
+        // Nobody waits yet: the pass reads one window (in slices) and pauses.
+        var drains = 0
+        while !parse.read({ $0.isPaused || $0.isDone }), drains < 100 {
+            await Self.drain(queue)
+            drains += 1
+        }
+        let ahead = parse.read { $0.entryCount }
+        #expect(parse.read { $0.isPaused && !$0.isDone })
+        #expect(ahead >= DocumentParse.heldEntries && ahead < DocumentParse.heldEntries + DocumentParse.slice)
+        func page(_ start: Int, _ count: Int = 25) async throws -> [FeedEntry] {
+            try await parse.entries(at: (start..<(start + count)).map(Int32.init))
+        }
+        // Forward through the whole document as a source does: wait for the page and one more.
+        for start in stride(from: 0, to: total, by: 25) {
+            await parse.waitFor(entries: start + 26)
+            #expect(try await page(start) == Array(whole.entries[start..<(start + 25)]), "page at \(start)")
+            #expect(parse.read { $0.held.count } <= 2 * DocumentParse.heldEntries)
+        }
+        let end = await Self.finished(parse)
+        #expect(end.count == total && end.head != nil)
+        #expect(parse.read { $0.rereadCursors } == 0)
+        #expect(parse.read { $0.held.count } <= 4 * DocumentParse.heldEntries)
+        // Back to a page before the window: read again from the top, then forward with it.
+        #expect(try await page(100, 50) == Array(whole.entries[100..<150]))
+        #expect(try await page(2_500) == Array(whole.entries[2_500..<2_525]))
+        #expect(parse.read { ($0.rereadCursors, $0.heldFrom) } == (1, 2_500))
+        #expect(try await page(50) == Array(whole.entries[50..<75]))
+        #expect(parse.read { $0.rereadCursors } == 2)
+    }
+
+    /// Pages of the largest size (a pipe's) walk forward from the window too: no second read,
+    /// and the window stays within about two windows.
+    @Test func largePagesWalkForwardWithoutASecondRead() async throws {
+        let total = 6_000
+        let body = Self.rss(entries: total)
+        let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
+        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: DispatchQueue(label: "test.parse")) { _ in }
+        var largest = 0
+        for start in stride(from: 0, to: total, by: 500) {
+            await parse.waitFor(entries: start + 501)
+            let entries = try await parse.entries(at: (start..<(start + 500)).map(Int32.init))
+            #expect(entries == Array(whole.entries[start..<(start + 500)]), "page at \(start)")
+            largest = max(largest, parse.read { $0.held.count })
+        }
+        #expect(parse.read { $0.rereadCursors } == 0)
+        #expect(largest <= 2 * DocumentParse.heldEntries + DocumentParse.slice + 500)
     }
 }

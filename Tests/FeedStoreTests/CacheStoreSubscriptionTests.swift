@@ -24,8 +24,6 @@ import Testing
             Subscription(url: "https://b.example/rss"),
             Subscription(url: "https://c.example/atom", name: "C"),
         ])
-        try store.removeSubscription("https://b.example/rss")
-        #expect(try store.subscriptions().map(\.url) == ["https://a.example/feed", "https://c.example/atom"])
     }
 
     @Test func subscriptionsAndSavedItemsOutliveClearingTheCache() throws {

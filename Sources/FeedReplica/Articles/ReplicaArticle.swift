@@ -42,7 +42,6 @@ public struct ReplicaArticle: Sendable {
 /// | anything else | `404` with an HTML error page |
 public enum ReplicaArticles {
     public static let count = 24
-    public static let specialPaths = ["latin1", "moved", "paper.pdf", "app", "empty"]
 
     /// The page at `path` below `/articles/`.
     /// - Parameters:

@@ -102,7 +102,7 @@ public struct SyndicationSource: FeedSource {
             if error.kind == .cancelled && !Task.isCancelled { return try await load(key, pageSize: pageSize, context: context) }
             throw error
         }
-        let items = parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
+        let items = try await parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
         var next: PageKey?
         var note: String?
         if view.keptCount > end {
@@ -199,12 +199,17 @@ public struct SyndicationSource: FeedSource {
             document.isArchive = parse.read { $0.head?.isArchive ?? false }
             if document.isArchive || isSubscription { cache.store(document) }
         } else {
-            // Parsed on a thread of its own while the first pages are shown; kept once read whole.
+            // Parsed on a thread of its own while the first pages are shown, as far as the pages
+            // need. The subscription document is kept now (its validators make the next fetch
+            // conditional even if nobody scrolls to its end); an archive once read whole, when
+            // its head says it is one.
+            if isSubscription { cache.store(document) }
             let cache = cache
             parse = startParse(body, contentType: contentType, address: finalURL) { [document] head in
+                guard head.isArchive else { return }
                 var document = document
-                document.isArchive = head.isArchive
-                if head.isArchive || isSubscription { cache.store(document) }
+                document.isArchive = true
+                cache.store(document)
             }
         }
         if isSubscription, let etag = document.etag { state.keepSubscription(address, etag: etag, parse) }
@@ -391,7 +396,7 @@ final class SyndicationState: Sendable {
             var document = Self.register(&w, parse, at: url)
             let consumed = document.consumed
             let fresh = parse.read { p in
-                (ids: p.entries[consumed...].map(\.id), title: p.title, head: p.head, error: p.error)
+                (ids: p.ids[consumed...], title: p.title, head: p.head, error: p.error)
             }
             var given = w.givenIDs[url] ?? []
             for (offset, id) in fresh.ids.enumerated() where given.contains(id) || !w.seenIDs.contains(id) {

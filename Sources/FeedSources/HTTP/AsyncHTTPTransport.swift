@@ -81,7 +81,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 } catch {
                     return nil
                 }
-                return .failure(FeedError(.timeout, "\(Self.host(request.url)): timed out (no complete answer within \(Self.seconds(timeout)))"))
+                return .failure(Self.noAnswer(request.url, within: timeout))
             }
             var first: Result<HTTPResponse, FeedError>?
             while first == nil, let next = await group.next() {
@@ -124,9 +124,18 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
             }
             return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: body, url: response.url ?? request.url))
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            // The client's own deadline is the same bound as the timer's, and a loaded machine
+            // lets either fire first: one message for both.
+            return .failure(Self.noAnswer(request.url, within: limits.timeout))
         } catch {
             return .failure(Self.feedError(error, url: request.url))
         }
+    }
+
+    /// No complete answer within the whole-request bound.
+    private static func noAnswer(_ url: URL, within timeout: Double) -> FeedError {
+        FeedError(.timeout, "\(host(url)): timed out (no complete answer within \(seconds(timeout)))")
     }
 
     private func tooLarge(_ url: URL, cap: Int) -> FeedError {
