@@ -5,10 +5,12 @@ import FeedPictures
 /// Everything the screen shows and the pager knows: one value, changed only by `reduce`.
 ///
 /// State by view: the list (`ListState`), the detail (`DetailState`), the search
-/// (`FilterState`), the pictures (`PictureState`) and the reader each keep their own fields;
-/// each has its own reduce, handed what it needs of the app as a context value, and hands
-/// back what the app must do across views (a key that leaves it, a note, a visit). `AppState.reduce` routes each action to its view and
-/// then lets the list, the detail and the pictures settle, in that order.
+/// (`FilterState`), the pictures (`PictureState`) and the reader (`ReaderState`) each keep
+/// their own fields and have their own reduce. The list, the detail and the reader are handed
+/// what they need of the app as a context value and hand back what crosses views (a key that
+/// leaves them, a note, a changeset for the search, a visit for the cache). `AppState.reduce`
+/// routes each action to its view, then lets the list, the detail and the pictures settle,
+/// in that order.
 public struct AppState: Equatable, Sendable {
     /// The smallest terminal feedscroll draws its list in.
     public static let minimumSize = Size(columns: 20, rows: 5)
