@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Usage: scripts/faultmix.sh BINARY RUNS [PORT] [page|early]
+# Usage: scripts/faultmix.sh BINARY RUNS [PORT] [page|early] [FIRST_SEED]
 # HN under the issue-23 fault mix at 80x24 in tmux (a private socket): seconds from start to the
 # first row, to the whole first screen (11 stories) and to the page (the status line's `1/30`),
 # Enter on story 1 to its first comment, and the replica's /_stats at that moment: requests and
 # the share refused by the rate limit. `page` (the default) presses Enter once the page is in;
 # `early` presses it as soon as the first row is drawn (the page still loading, `1/…`), and does
 # not measure the first screen and the page (the detail covers the list).
+# Runs use fault seeds FIRST_SEED.. (1 unless given): two builds compared run by run can be
+# interleaved one seed at a time (`... BIN_A 1 PORT page 3; ... BIN_B 1 PORT page 3`).
 # Run under the test lock:  flock -o /work/test.lock scripts/faultmix.sh BIN 5
 set -u
-B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}
+B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}; FIRST=${5:-1}
 SOCK=faultmix-$$
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
@@ -23,7 +25,7 @@ wait_for() {  # wait_for T0 PATTERN LINE|all -> seconds, or >60
   done
   printf "%.2f" "$el"
 }
-for run in $(seq 1 "$RUNS"); do
+for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
   "$B" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 > /tmp/fm-serve.out 2>&1 &
   SP=$!
   for i in $(seq 1 200); do curl -s -o /dev/null "http://127.0.0.1:$PORT/_stats" && break; sleep 0.05; done

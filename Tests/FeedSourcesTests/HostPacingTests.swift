@@ -7,22 +7,26 @@ import Testing
 /// A host's pace learned from its refusals, and turns granted most urgent lane first, on a
 /// manual clock: every wait is a barrier on the pace's, the clock's or a stream's state.
 struct HostPacingTests {
+    /// A send window these tests never fill: they are about the pace (`SendWindowTests` and
+    /// the window tests below are about the window).
+    static let open = SendWindow(ceiling: 64, initial: 64)
+
     /// Eight turns at once (no pace yet), three refused: five accepted in the same second, so
     /// a start every 1.1 / 5 s.
     static func learned(_ clock: ManualClock, relaxAfter: Int = 50) async throws -> (HostPace, [HostPace.Turn]) {
-        let pace = HostPace(clock: clock.clock, relaxAfter: relaxAfter)
+        let pace = HostPace(clock: clock.clock, relaxAfter: relaxAfter, window: Self.open)
         var turns: [HostPace.Turn] = []
         for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
         #expect(clock.slept.isEmpty, "no pace before a refusal: every turn at once")
         #expect(pace.interval == nil)
-        for index in 5...7 { pace.refused(turns[index]) }
+        for index in 5...7 { pace.finished(turns[index], .refused) }
         #expect(pace.interval == 1.1 / 5)
         return (pace, turns)
     }
 
     @Test func theFirstRefusalSetsThePaceFromTheStartsAcceptedInTheSecondBeforeIt() async throws {
         let clock = ManualClock()
-        let pace = HostPace(clock: clock.clock)
+        let pace = HostPace(clock: clock.clock, window: Self.open)
         // Three starts 1.5 s before are outside the second the refusal is measured over.
         for _ in 0..<3 { _ = try await pace.takeTurn(.list) }
         clock.advance(by: 1.5)
@@ -30,7 +34,7 @@ struct HostPacingTests {
         for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
         clock.advance(by: 0.4)
         turns.append(try await pace.takeTurn(.list))
-        pace.refused(turns[4])
+        pace.finished(turns[4], .refused)
         #expect(pace.interval == 1.1 / 4, "the four before it; not the three of 1.5 s before")
         #expect(pace.refusals == 1)
     }
@@ -39,8 +43,8 @@ struct HostPacingTests {
     /// refused at once is one lesson, not five).
     @Test func theBurstsRefusalsDoNotCompoundThePace() async throws {
         let (pace, turns) = try await Self.learned(ManualClock())
-        pace.refused(turns[0])
-        pace.refused(turns[1])
+        pace.finished(turns[0], .refused)
+        pace.finished(turns[1], .refused)
         #expect(pace.interval == 1.1 / 3, "three accepted; compounding would have made it 1.1 / 5 × 1.25²")
         #expect(pace.refusals == 5)
     }
@@ -50,11 +54,11 @@ struct HostPacingTests {
     @Test(arguments: [[1, 2, 7], [7, 0, 3], [5, 6, 7]])
     func eachRefusalOfTheBurstTakesOneStartOffTheAccepted(refused: [Int]) async throws {
         let clock = ManualClock()
-        let pace = HostPace(clock: clock.clock)
+        let pace = HostPace(clock: clock.clock, window: Self.open)
         var turns: [HostPace.Turn] = []
         for _ in 0..<8 { turns.append(try await pace.takeTurn(.list)) }
         for (count, index) in refused.enumerated() {
-            pace.refused(turns[index])
+            pace.finished(turns[index], .refused)
             #expect(pace.interval == 1.1 / Double(7 - count))
         }
         #expect(pace.refusals == 3)
@@ -93,7 +97,7 @@ struct HostPacingTests {
         let (pace, _) = try await Self.learned(clock, relaxAfter: 3)
         let refused = try await pace.takeTurn(.list)
         #expect(clock.slept.isEmpty, "the first start under the pace is at once")
-        pace.refused(refused)
+        pace.finished(refused, .refused)
         let slowed = 1.1 / 5 * 1.25
         #expect(abs(pace.interval! - slowed) < 1e-12)
         // Three clean starts at the slowed pace, then the fourth eases it back to the learned one.
@@ -157,5 +161,55 @@ struct HostPacingTests {
         clock.advance(by: interval)
         let turn = try await kept.value
         #expect(turn.serial == 10, "the list waiter got the turn the cancelled detail would have had")
+    }
+
+    // MARK: - The send window
+
+    /// A new host is sent four requests; the fifth waits for an answer, and an answer that
+    /// comes back lets it go (and grows the window a quarter); one that never comes (a
+    /// timeout) frees its place without growing it.
+    @Test func theWindowHoldsTurnsUntilAnswersComeBack() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
+        var turns: [HostPace.Turn] = []
+        for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
+        #expect(pace.inFlight == 4)
+        let fifth = Task { try await pace.takeTurn(.list) }
+        await pace.untilWaiting(1)
+        let sixth = Task { try await pace.takeTurn(.detail) }
+        await pace.untilWaiting(2)
+        pace.finished(turns[0], .unanswered)
+        // The detail's turn goes first, into the place the timeout freed.
+        #expect(try await sixth.value.serial == 5)
+        #expect(pace.window.size == 4, "no answer, no growth")
+        #expect(pace.waiting == 1)
+        pace.finished(turns[1], .answered)
+        #expect(try await fifth.value.serial == 6)
+        #expect(pace.window.size == 4.25)
+        #expect(pace.inFlight == 4)
+        #expect(clock.slept.isEmpty, "nothing slept: the window waits for answers, not for time")
+    }
+
+    /// A 429 cuts the window and teaches the pace; a 503 cuts the window and teaches no pace
+    /// (it says the host is overloaded, not how many requests a second it takes).
+    @Test(arguments: [(HostPace.Outcome.refused, true), (.overloaded, false)])
+    func aRefusalCutsTheWindowOnceARound(outcome: HostPace.Outcome, teachesThePace: Bool) async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
+        var turns: [HostPace.Turn] = []
+        for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
+        pace.finished(turns[0], outcome)
+        pace.finished(turns[1], outcome)
+        #expect(abs(pace.window.size - 2.8) < 1e-9, "one cut for the round, not two")
+        #expect(pace.window.cuts == 1)
+        #expect((pace.interval != nil) == teachesThePace)
+        // Two still in flight fill the cut window: the next start waits for one of them.
+        let next = Task { try await pace.takeTurn(.list) }
+        await pace.untilWaiting(1)
+        pace.finished(turns[2], .answered)
+        // No start since the pace was learned: the first under it is at once.
+        #expect(try await next.value.serial == 5)
+        #expect(clock.slept.isEmpty)
+        #expect(pace.inFlight == 2)
     }
 }

@@ -17,9 +17,11 @@ struct RetryingTransportTests {
 
     /// HN over `scripted`, retried by a `RetryingTransport` on `clock`, with no jitter.
     static func source(
-        _ scripted: ScriptedTransport, clock: ManualClock, width: Int, policy: RetryPolicy = RetryPolicy(maxAttempts: 4)
+        _ scripted: ScriptedTransport, clock: ManualClock, width: Int, policy: RetryPolicy = RetryPolicy(maxAttempts: 4),
+        firstWindow: Int = 4
     ) -> (HackerNewsSource, RetryingTransport) {
-        let transport = RetryingTransport(scripted, policy: policy, width: width, clock: clock.clock, random: { 1 })
+        let transport = RetryingTransport(
+            scripted, policy: policy, width: width, firstWindow: firstWindow, clock: clock.clock, random: { 1 })
         return (HackerNewsSource(baseURL: URL(string: base)!, transport: transport, maxConcurrentItems: width), transport)
     }
 
@@ -30,7 +32,9 @@ struct RetryingTransportTests {
         let scripted = ScriptedTransport { url, _ in
             url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
         }
-        let (source, _) = Self.source(scripted, clock: ManualClock(), width: 8)
+        // A host that has answered before: its send window is the lane's width (a new host's
+        // starts at four; `aNewHostIsSentFourRequestsThenMoreAsItAnswers`).
+        let (source, _) = Self.source(scripted, clock: ManualClock(), width: 8, firstWindow: 8)
         let load = Task { try await source.load(source.firstKey, pageSize: 8) }
         // All eight item requests are held at once: they were sent together, not one by one.
         await scripted.until { $0.held.count == 8 }
@@ -56,6 +60,59 @@ struct RetryingTransportTests {
         let page = try await load.value
         #expect(page.items.count == 12)
         #expect(scripted.snapshot.peakInFlight == 4 + 0)
+    }
+
+    /// A new host is sent four of a page's item requests; each answer lets one more go and
+    /// grows the window a quarter, so after four answers (the list's and three items') five
+    /// are in flight.
+    @Test func aNewHostIsSentFourRequestsThenMoreAsItAnswers() async throws {
+        let ids = Array(1...10)
+        let scripted = ScriptedTransport { url, _ in
+            url.hasSuffix("topstories.json") ? ScriptedTransport.json(url, Self.list(ids)) : nil
+        }
+        let (source, transport) = Self.source(scripted, clock: ManualClock(), width: 8)
+        let window = { transport.limiter(for: URL(string: Self.base)!).pace.window }
+        let load = Task { try await source.load(source.firstKey, pageSize: 10) }
+        await scripted.until { $0.held.count == 4 }
+        #expect(scripted.snapshot.held == (1...4).map(Self.item))
+        #expect(window().size == 4.25, "the list's answer")
+        // The first two items' answers each free one place: one more request each.
+        for id in 1...2 {
+            scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id)))
+            await scripted.until { $0.held.contains(Self.item(id + 4)) }
+            #expect(scripted.snapshot.held.count == 4)
+        }
+        // The third makes the window five: two go.
+        scripted.answer(Self.item(3), ScriptedTransport.json(Self.item(3), Self.story(3)))
+        await scripted.until { $0.held.count == 5 }
+        #expect(window().size == 5)
+        #expect(Set(scripted.snapshot.held) == Set((4...8).map(Self.item)))
+        scripted.answer(Self.item(4), ScriptedTransport.json(Self.item(4), Self.story(4)))
+        await scripted.until { $0.held.contains(Self.item(9)) }
+        #expect(scripted.snapshot.held.count == 5)
+        for id in 5...10 {
+            await scripted.until { $0.held.contains(Self.item(id)) }
+            scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id)))
+        }
+        let page = try await load.value
+        #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
+        #expect(scripted.snapshot.peakInFlight == 5)
+    }
+
+    @Test(arguments: [
+        (200, nil, HostPace.Outcome.answered), (404, nil, .answered), (500, nil, .answered), (502, nil, .answered),
+        (503, nil, .overloaded), (429, FeedError.Kind.rateLimited, .refused), (403, .rateLimited, .refused),
+        (200, .decoding, .answered),
+    ])
+    func whatAnAttemptTellsTheWindow(status: Int, error: FeedError.Kind?, expected: HostPace.Outcome) {
+        let response = HTTPResponse(status: status, headers: [:], body: Data(), url: URL(string: Self.item(1))!)
+        let result: Result<Int, FeedError> = error.map { .failure(FeedError($0, "x")) } ?? .success(1)
+        #expect(RetryingTransport.outcome(response: response, result: result) == expected)
+    }
+
+    @Test func anAttemptWithNoAnswerFreesItsPlaceWithoutGrowingTheWindow() {
+        let result: Result<Int, FeedError> = .failure(FeedError(.timeout, "timed out"))
+        #expect(RetryingTransport.outcome(response: nil, result: result) == .unanswered)
     }
 
     @Test func aFailedItemIsRetriedAloneWithExactRequestCounts() async throws {

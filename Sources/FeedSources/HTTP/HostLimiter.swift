@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The requests one host may have in flight, per lane, the instant before which none may
-/// start because the host said to slow down, and the host's pace (`HostPace`).
+/// start because the host said to slow down, and the host's pace and send window (`HostPace`).
 ///
 /// Shared by every request a source (or several sources on one transport) sends to the host:
 /// a 429 seen by one sibling pauses them all, instead of letting a fan-out hammer the API, and
@@ -22,9 +22,14 @@ final class HostLimiter: Sendable {
         var pausedUntil: Date?
     }
 
-    init(width: Int, clock: SourceClock = .system) {
+    /// - Parameters:
+    ///   - width: requests in flight at once, per lane.
+    ///   - firstWindow: requests in flight to the host before it has answered (`SendWindow`).
+    ///   - clock: time and sleep for the pace.
+    init(width: Int, firstWindow: Int = Int(SendWindow.initial), clock: SourceClock = .system) {
         self.width = max(1, width)
-        self.pace = HostPace(clock: clock)
+        let ceiling = self.width * FetchLane.allCases.count
+        self.pace = HostPace(clock: clock, window: SendWindow(ceiling: ceiling, initial: Double(firstWindow)))
     }
 
     /// When the pause ends, if the host is paused.

@@ -3,7 +3,11 @@ import Foundation
 import Synchronization
 
 /// A host's pace: learned from its refusals, held as the earliest instant the next request may
-/// start, and handed out as turns to the most urgent lane first.
+/// start, and handed out as turns to the most urgent lane first, within the host's send window.
+///
+/// A turn is granted only while fewer than the window's `limit` started requests wait for their
+/// answer (`SendWindow`: four until the host has answered, growing with its answers, cut by its
+/// refusals); every granted turn is handed back through `finished(_:_:)` with what became of it.
 ///
 /// Until a host refuses a request it has no pace: every turn is granted at once (a host that
 /// never says "slow down" is never slowed). The first refusal (a 429, a rate-limited 403) sets
@@ -21,7 +25,20 @@ import Synchronization
 /// screen's first row goes before the page's last rows. Waits are
 /// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
-    /// One start granted: its place in the host's order and its instant, for `refused`.
+    /// What became of a started request, for `finished(_:_:)`.
+    enum Outcome: Sendable, Equatable {
+        /// The host answered and did not refuse (a 2xx, a 404, a 500, a body that does not decode).
+        case answered
+        /// The host said to slow down (a 429, a rate-limited 403): teaches the pace, cuts the window.
+        case refused
+        /// The host said it is overloaded (a 503): cuts the window, teaches no pace (a 503 says
+        /// nothing about how many requests a second the host takes).
+        case overloaded
+        /// No answer: a timeout, a lost connection, a cancelled request.
+        case unanswered
+    }
+
+    /// One start granted: its place in the host's order and its instant, for `finished`.
     struct Turn: Sendable, Equatable {
         var serial: UInt64
         var at: Date
@@ -30,7 +47,7 @@ final class HostPace: Sendable {
     /// Lanes in the order turns are granted.
     static let urgency: [FetchLane] = [.detail, .list, .pictures]
     /// Seconds over which accepted starts are counted when a pace is learned.
-    static let window = 1.0
+    static let span = 1.0
     /// The learned pace's margin over the starts that were accepted.
     static let margin = 1.1
     /// How much a refusal under the pace slows it (and a clean run eases it).
@@ -40,7 +57,7 @@ final class HostPace: Sendable {
 
     let relaxAfter: Int
     private let clock: SourceClock
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     private struct Waiter {
         var id: UInt64
@@ -68,9 +85,13 @@ final class HostPace: Sendable {
         var cleanStarts = 0
         var refusals = 0
         var isPacing = false
+        var window: SendWindow
+        /// Turns granted whose request has not finished.
+        var inFlight = 0
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
         var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
+        var isWindowFull: Bool { inFlight >= window.limit }
 
         /// Records a start; under a pace, sets the next due instant (easing a slowed pace
         /// after `relaxAfter` clean starts).
@@ -81,6 +102,7 @@ final class HostPace: Sendable {
                 cleanStarts = 0
             }
             serial += 1
+            inFlight += 1
             let turn = Turn(serial: serial, at: now)
             starts.append(turn)
             if starts.count > HostPace.memory { starts.removeFirst(starts.count - HostPace.memory) }
@@ -106,9 +128,11 @@ final class HostPace: Sendable {
     /// - Parameters:
     ///   - clock: time and sleep.
     ///   - relaxAfter: clean starts after which a slowed pace eases by a quarter.
-    init(clock: SourceClock = .system, relaxAfter: Int = 50) {
+    ///   - window: the host's send window (its ceiling: every lane's width).
+    init(clock: SourceClock = .system, relaxAfter: Int = 50, window: SendWindow) {
         self.clock = clock
         self.relaxAfter = max(1, relaxAfter)
+        state = Mutex(State(window: window))
     }
 
     /// Seconds between starts, or nil while the host has refused nothing.
@@ -117,6 +141,10 @@ final class HostPace: Sendable {
     var waiting: Int { state.withLock { $0.waiting } }
     /// Refusals reported.
     var refusals: Int { state.withLock { $0.refusals } }
+    /// The send window now.
+    var window: SendWindow { state.withLock { $0.window } }
+    /// Turns granted whose request has not finished.
+    var inFlight: Int { state.withLock { $0.inFlight } }
 
     /// A place in line for a request, taken once before its first attempt: its retries wait
     /// in that place, ahead of requests made after it (the screen's first rows are the page's
@@ -139,7 +167,9 @@ final class HostPace: Sendable {
         let order = order ?? self.order()
         let now = clock.now()
         let granted = state.withLock { state -> Turn? in
-            guard state.waiting == 0, state.interval == nil || (state.due ?? now).timeIntervalSince(now) <= 0.0005 else { return nil }
+            guard state.waiting == 0, !state.isWindowFull,
+                  state.interval == nil || (state.due ?? now).timeIntervalSince(now) <= 0.0005
+            else { return nil }
             return state.start(at: now, relaxAfter: relaxAfter)
         }
         if let granted { return granted }
@@ -173,40 +203,23 @@ final class HostPace: Sendable {
         return turn
     }
 
-    /// The host refused the request started at `turn`: learns or slows the pace.
-    func refused(_ turn: Turn) {
-        state.withLock { state in
-            state.refusals += 1
-            if let interval = state.interval, let learned = state.learned {
-                if turn.serial <= state.learnedAt {
-                    // Another refusal of the burst the pace was learned from: one fewer of its
-                    // starts was accepted. (Not the starts before it in this client's order: a
-                    // burst's requests reach the server in any order.)
-                    state.burstRefused += 1
-                    let measured = Self.margin * Self.window / Double(max(1, state.burstStarts - state.burstRefused))
-                    guard measured > learned else { return }
-                    state.learned = measured
-                    state.interval = max(interval, measured)
-                    return
-                }
-                // A start made before the pace last changed tells nothing new about it.
-                guard turn.serial > state.pacedAfter else { return }
-                state.interval = interval * Self.slowdown
-            } else {
-                // The starts of the second up to the refused one and the burst it belongs to,
-                // but for the refused one: accepted, as far as anyone knows yet.
-                let since = turn.at.addingTimeInterval(-Self.window)
-                let burstEnd = turn.at.addingTimeInterval(0.1)  // a burst's starts are milliseconds apart
-                state.burstStarts = state.starts.filter { $0.at > since && $0.at <= burstEnd }.count
-                state.burstRefused = 1
-                let measured = Self.margin * Self.window / Double(max(1, state.burstStarts - 1))
-                state.interval = measured
-                state.learned = measured
-                state.learnedAt = state.serial
+    /// The request started at `turn` is over: frees its place in the window, grows or cuts the
+    /// window by what the host said, learns or slows the pace on a refusal, and lets the next
+    /// waiting turn go if the window held it. Called once for every granted turn.
+    func finished(_ turn: Turn, _ outcome: Outcome) {
+        let startPacer = state.withLock { state -> Bool in
+            state.inFlight = max(0, state.inFlight - 1)
+            switch outcome {
+            case .answered: state.window.answered()
+            case .refused, .overloaded: state.window.refused(serial: turn.serial, lastSerial: state.serial)
+            case .unanswered: break
             }
-            state.pacedAfter = state.serial
-            state.cleanStarts = 0
+            if outcome == .refused { Self.learn(from: turn, &state) }
+            guard state.waiting > 0, !state.isPacing else { return false }
+            state.isPacing = true
+            return true
         }
+        if startPacer { Task { await self.pace() } }
     }
 
     /// Suspends until at least `count` turns wait (a barrier for tests).
@@ -223,6 +236,40 @@ final class HostPace: Sendable {
 
     // MARK: - Helpers
 
+    /// The pace after a refusal of the request started at `turn`.
+    private static func learn(from turn: Turn, _ state: inout State) {
+        state.refusals += 1
+        if let interval = state.interval, let learned = state.learned {
+            if turn.serial <= state.learnedAt {
+                // Another refusal of the burst the pace was learned from: one fewer of its
+                // starts was accepted. (Not the starts before it in this client's order: a
+                // burst's requests reach the server in any order.)
+                state.burstRefused += 1
+                let measured = Self.margin * Self.span / Double(max(1, state.burstStarts - state.burstRefused))
+                guard measured > learned else { return }
+                state.learned = measured
+                state.interval = max(interval, measured)
+                return
+            }
+            // A start made before the pace last changed tells nothing new about it.
+            guard turn.serial > state.pacedAfter else { return }
+            state.interval = interval * Self.slowdown
+        } else {
+            // The starts of the second up to the refused one and the burst it belongs to,
+            // but for the refused one: accepted, as far as anyone knows yet.
+            let since = turn.at.addingTimeInterval(-Self.span)
+            let burstEnd = turn.at.addingTimeInterval(0.1)  // a burst's starts are milliseconds apart
+            state.burstStarts = state.starts.filter { $0.at > since && $0.at <= burstEnd }.count
+            state.burstRefused = 1
+            let measured = Self.margin * Self.span / Double(max(1, state.burstStarts - 1))
+            state.interval = measured
+            state.learned = measured
+            state.learnedAt = state.serial
+        }
+        state.pacedAfter = state.serial
+        state.cleanStarts = 0
+    }
+
     /// Grants waiting turns at their due instants until none wait.
     private func pace() async {
         while true {
@@ -234,6 +281,11 @@ final class HostPace: Sendable {
             let now = clock.now()
             let step = state.withLock { state -> Step in
                 guard let lane = Self.urgency.first(where: { !(state.waiters[$0]?.isEmpty ?? true) }) else {
+                    state.isPacing = false
+                    return .done
+                }
+                // A full window waits for an answer: `finished` starts the pacer again.
+                if state.isWindowFull {
                     state.isPacing = false
                     return .done
                 }

@@ -21,7 +21,9 @@ import Synchronization
 /// - Each retry is announced to the request's `context.onRetry` (the footer's countdown) and `log`.
 /// - Requests queue per host and per `context.lane`, then take their turn in the host's pace
 ///   (`HostPace`): none until the host first refuses one, then the pace its refusals taught,
-///   the open detail's requests before the list's, the list's before pictures.
+///   the open detail's requests before the list's, the list's before pictures; and within its
+///   send window (`SendWindow`): `firstWindow` requests until the host answers, more as its
+///   answers come back without refusal, fewer after a refusal or a 503.
 /// - A 2xx that says the quota is spent (`X-RateLimit-Remaining: 0` with a reset) holds the
 ///   host until the reset instead of spending the next request on a refusal.
 public final class RetryingTransport: HTTPTransport {
@@ -29,6 +31,8 @@ public final class RetryingTransport: HTTPTransport {
     public let policy: RetryPolicy
     /// Requests in flight per host and lane.
     public let width: Int
+    /// Requests in flight to a host before it has answered (its send window's first size).
+    public let firstWindow: Int
     /// Rate-limit waits one request accepts before giving up.
     public let maxWaits: Int
     /// Attempts that may time out before the request gives up.
@@ -46,6 +50,7 @@ public final class RetryingTransport: HTTPTransport {
     ///   - base: the transport that does the I/O.
     ///   - policy: attempts and backoff.
     ///   - width: requests in flight per host and lane (the fan-out width).
+    ///   - firstWindow: requests in flight to a host before it has answered; its answers widen it.
     ///   - maxWaits: rate-limit waits one request accepts.
     ///   - maxTimeouts: attempts that may time out.
     ///   - maxWaitSeconds: seconds of rate-limit waits one request accepts in all.
@@ -53,13 +58,14 @@ public final class RetryingTransport: HTTPTransport {
     ///   - random: full jitter's draw in `0..<1`.
     ///   - log: one line per retry and pause.
     public init(
-        _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, maxWaits: Int = 30,
+        _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, firstWindow: Int = 4, maxWaits: Int = 30,
         maxTimeouts: Int = 2, maxWaitSeconds: Double = 300, clock: SourceClock = .system,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil
     ) {
         self.base = base
         self.policy = policy
         self.width = max(1, width)
+        self.firstWindow = max(1, firstWindow)
         self.maxWaits = max(0, maxWaits)
         self.maxTimeouts = max(1, maxTimeouts)
         self.maxWaitSeconds = max(0, maxWaitSeconds)
@@ -89,7 +95,7 @@ public final class RetryingTransport: HTTPTransport {
         let key = Self.hostKey(url)
         return limiters.withLock { limiters in
             if let limiter = limiters[key] { return limiter }
-            let limiter = HostLimiter(width: width, clock: clock)
+            let limiter = HostLimiter(width: width, firstWindow: firstWindow, clock: clock)
             limiters[key] = limiter
             return limiter
         }
@@ -127,6 +133,7 @@ public final class RetryingTransport: HTTPTransport {
             } catch {
                 result = .failure(error)
             }
+            limiter.pace.finished(turn, Self.outcome(response: response, result: result))
             limiter.release(lane)
             if let response, (200..<300).contains(response.status),
                let wait = RetryAfter.seconds(headers: response.headers, isThrottled: false, now: clock.now()) {
@@ -141,7 +148,6 @@ public final class RetryingTransport: HTTPTransport {
             case let .failure(failure): error = failure
             }
             if error.kind == .cancelled || Task.isCancelled { throw FeedError(.cancelled, error.message) }
-            if error.kind == .rateLimited { limiter.pace.refused(turn) }
 
             var probe = error
             if probe.kind == .decoding { probe.isRetryable = true }
@@ -181,6 +187,13 @@ public final class RetryingTransport: HTTPTransport {
                 try await clock.sleep(delay)
             }
         }
+    }
+
+    /// What became of an attempt, for the host's pace and window.
+    static func outcome<T>(response: HTTPResponse?, result: Result<T, FeedError>) -> HostPace.Outcome {
+        if case let .failure(error) = result, error.kind == .rateLimited { return .refused }
+        guard let response else { return .unanswered }
+        return response.status == 503 ? .overloaded : .answered
     }
 
     private func waitOutPause(_ limiter: HostLimiter) async throws(FeedError) {
