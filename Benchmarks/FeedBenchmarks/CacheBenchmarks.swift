@@ -31,12 +31,20 @@ func firstFrame(_ page: Page, cachedAt: Double?, cache: CacheState, size: Size) 
     var state = AppState(
         sourceName: hackerNewsFeed.source, paging: PagingState(firstKey: page.key, pageSize: 30), size: size, cache: cache)
     let effects = state.reduce(.start(at: 0))
-    guard let request = effects.lazy.compactMap({ effect -> PageRequest? in
-        if case let .fetch(request) = effect { return request } else { return nil }
-    }).first else { preconditionFailure("no first fetch in \(effects)") }
-    let result: FetchResult = cachedAt.map { .cached(request, page, fetchedAt: $0) } ?? .loaded(request, .success(page), latency: 0.1)
-    _ = state.reduce(.fetched(result, at: 0.1))
-    precondition(state.paging.items.count == page.items.count, "first frame holds \(state.paging.items.count) items")
+    // With the cache on, the reducer asks the cache first (the runtime answers from SQLite);
+    // without it, the network.
+    if let cachedAt, let read = effects.lazy.compactMap({ effect -> CacheRead? in
+        if case let .readCache(read) = effect { return read } else { return nil }
+    }).first {
+        _ = state.reduce(.cacheRead(read, CachedCopy(page: page, fetchedAt: cachedAt), at: 0.1))
+    } else {
+        guard let request = effects.lazy.compactMap({ effect -> PageRequest? in
+            if case let .fetch(request) = effect { return request } else { return nil }
+        }).first else { preconditionFailure("no first fetch in \(effects)") }
+        let result: FetchResult = cachedAt.map { .cached(request, page, fetchedAt: $0) } ?? .loaded(request, .success(page), latency: 0.1)
+        _ = state.reduce(.fetched(result, at: 0.1))
+    }
+    precondition(state.list.paging.items.count == page.items.count, "first frame holds \(state.list.paging.items.count) items")
     return render(state, size: size)
 }
 

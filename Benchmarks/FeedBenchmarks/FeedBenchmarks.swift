@@ -55,7 +55,7 @@ func loadedState(count: Int, size: Size) -> AppState {
         effects = state.reduce(.fetched(.loaded(request, .success(page), latency: 0.1), at: Double(index)))
         index += 1
     }
-    precondition(state.paging.items.count == count, "loaded \(state.paging.items.count) of \(count)")
+    precondition(state.list.paging.items.count == count, "loaded \(state.list.paging.items.count) of \(count)")
     state.prefetch = .automatic
     return state
 }

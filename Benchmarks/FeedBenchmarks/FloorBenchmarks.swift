@@ -42,7 +42,7 @@ func loadedDemoState(count: Int, size: Size) -> AppState {
         effects = state.reduce(.fetched(.loaded(request, .success(page), latency: 0.01), at: Double(index)))
         index += 1
     }
-    precondition(state.paging.items.count == count, "loaded \(state.paging.items.count) of \(count)")
+    precondition(state.list.paging.items.count == count, "loaded \(state.list.paging.items.count) of \(count)")
     return state
 }
 
@@ -50,8 +50,8 @@ func loadedDemoState(count: Int, size: Size) -> AppState {
 func searchCorpusFile(_ state: AppState) -> String {
     let path = NSTemporaryDirectory() + "feedscroll-bench-search-\(getpid()).txt"
     var text = ""
-    text.reserveCapacity(state.paging.items.count * 80)
-    for item in state.paging.items {
+    text.reserveCapacity(state.list.paging.items.count * 80)
+    for item in state.list.paging.items {
         text += item.title + "\n" + (item.author ?? "") + "\n"
         if let url = item.url, let host = URLComponents(string: url)?.host { text += host }
         text += "\n"

@@ -26,7 +26,7 @@ func scrollPeakHeap(count: Int, maxPages: Int?, size: Size) -> (peak: Int, state
     }
     collect(state.reduce(.start(at: 0)))
     var step = 0.0
-    while state.paging.absoluteRow(state.viewport.cursor) < count - 1 {
+    while state.list.paging.absoluteRow(state.list.viewport.cursor) < count - 1 {
         step += 1
         if pending.isEmpty {
             collect(state.reduce(.key(.character("G"), at: step)))
@@ -73,7 +73,7 @@ let memoryAndBytesBenchmarks: @Sendable () -> Void = {
                 maxDuration: .seconds(60), maxIterations: 3)
         ) { benchmark in
             let (peak, state) = scrollPeakHeap(count: count, maxPages: maxPages, size: size)
-            precondition(state.paging.absoluteRow(state.viewport.cursor) >= count - 1, "scrolled to \(state.paging.absoluteRow(state.viewport.cursor))")
+            precondition(state.list.paging.absoluteRow(state.list.viewport.cursor) >= count - 1, "scrolled to \(state.list.paging.absoluteRow(state.list.viewport.cursor))")
             benchmark.measurement(.custom("peak heap bytes", useScalingFactor: false), peak)
             blackHole(state)
         }
