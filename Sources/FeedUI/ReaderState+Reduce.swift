@@ -185,67 +185,16 @@ extension ReaderState {
         return ReaderReply()
     }
 
-    /// A key while the `/` prompt is open: the pattern grows or shrinks and the text jumps to
-    /// its first match at or below where the search began; `Enter` keeps it, `Esc` drops it.
-    /// - Returns: a note for the status line.
-    private mutating func editSearch(_ key: Key, _ context: ReaderContext) -> String? {
-        guard var text = search?.text else { return nil }
-        switch key {
-        case let .character(character): text.append(character)
-        case .tab: text.append(" ")
-        case .backspace:
-            guard !text.isEmpty else { return cancelSearch(context) }
-            text.removeLast()
-        case .control("u"): text = ""
-        case .control("c"), .escape: return cancelSearch(context)
-        case .enter:
-            isSearching = false
-            if text.isEmpty {
-                search = nil
-            } else if !lines.contains(where: { SearchPattern(text).matches($0.text) }) {
-                return "nothing found for \(text)"
-            }
-            return nil
-        default: return nil
-        }
-        search = SearchPattern(text)
-        if text.isEmpty {
-            scroll(to: searchOrigin, context)
-        } else {
-            _ = find(from: searchOrigin, forward: true, quiet: true, context)
-        }
-        return nil
-    }
-
-    private mutating func cancelSearch(_ context: ReaderContext) -> String? {
-        isSearching = false
-        search = nil
-        scroll(to: searchOrigin, context)
-        return nil
-    }
-
-    /// Puts the next (or previous) line holding the pattern at the top, wrapping at the ends.
-    /// - Returns: a note for the status line (a wrap, nothing found), none when `quiet`.
-    private mutating func find(from start: Int, forward: Bool, quiet: Bool = false, _ context: ReaderContext) -> String? {
-        guard let pattern = search, !pattern.isEmpty else {
-            return quiet ? nil : "no search: / searches the article"
-        }
-        let count = lines.count
-        guard count > 0 else { return nil }
-        for step in 0..<count {
-            let index = ((forward ? start + step : start - step) % count + count) % count
-            if pattern.matches(lines[index].text) {
-                // The match goes to the top line (near the end, blank lines follow it), so `n`
-                // always moves on from it.
-                top = index
-                guard !quiet && (forward ? index < start : index > start) else { return nil }
-                return forward ? "search wrapped to the top" : "search wrapped to the bottom"
-            }
-        }
-        return quiet ? nil : "nothing found for \(pattern.text)"
-    }
-
     private mutating func scroll(to line: Int, _ context: ReaderContext) {
         top = Self.clampedTop(line, lines: lines.count, rows: context.rows)
     }
+}
+
+extension ReaderState: InTextSearch {
+    static let searchHint = "no search: / searches the article"
+
+    /// The match goes to the top line (near the end, blank lines follow it), so `n` always moves
+    /// on from it.
+    mutating func showSearchMatch(at line: Int, _ context: ReaderContext) { top = line }
+    mutating func returnToSearchOrigin(_ context: ReaderContext) { scroll(to: searchOrigin, context) }
 }
