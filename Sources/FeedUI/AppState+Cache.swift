@@ -43,7 +43,7 @@ extension AppState {
             case let .fetch(request) where offline || request.generation == 0 && cache.startsFromCache:
                 return .readCache(CacheRead(request: request, purpose: purpose))
             case let .fetchComments(request, itemID, serial)
-                where offline || request.generation == 0 && detail?.serial == serial && detail?.missedCache == false:
+                where offline || request.generation == 0 && opened(serial: serial)?.missedCache == false:
                 return .readCache(CacheRead(request: request, pager: .comments(serial: serial), threadID: itemID, purpose: purpose))
             case let .fetchArticle(url, serial) where offline:
                 return .readArticle(url: url, serial: serial, failure: nil)
@@ -92,7 +92,7 @@ extension AppState {
                 cache.startsFromCache = false
                 return [.fetch(request)]
             case let .comments(serial):
-                detail?.missedCache = true
+                if detail?.serial == serial { detail?.missedCache = true } else { preview?.missedCache = true }
                 return [.fetchComments(request, itemID: owner.threadID ?? "", serial: serial)]
             case .document:
                 return []
@@ -100,16 +100,17 @@ extension AppState {
         }
     }
 
-    /// Whose pages a pager's results are in the cache: the list's (no thread) or the open
-    /// detail's thread; nil for what the cache does not keep (documents, an earlier detail).
+    /// Whose pages a pager's results are in the cache: the list's (no thread) or the thread of
+    /// the open detail (or preview); nil for what the cache does not keep (documents, an
+    /// earlier detail).
     private func cacheOwner(of pager: FetchResult.Pager) -> (threadID: String?, waitsFor: (PageRequest) -> Bool)? {
         switch pager {
         case .list:
             let paging = list.paging
             return (nil, { $0.generation == paging.generation && paging.inFlight[$0.id] != nil })
         case let .comments(serial):
-            guard let detail, detail.serial == serial, let comments = detail.comments else { return nil }
-            return (detail.item.id, { $0.generation == comments.generation && comments.inFlight[$0.id] != nil })
+            guard let opened = opened(serial: serial), let comments = opened.comments else { return nil }
+            return (opened.item.id, { $0.generation == comments.generation && comments.inFlight[$0.id] != nil })
         case .document:
             return nil
         }

@@ -31,6 +31,17 @@ extension AppState {
     }
 
     mutating func openDetail(_ item: FeedItem, isStandIn: Bool) -> [AppEffect] {
+        if !isStandIn, let previewed = takePreview(of: item) {
+            // The preview loaded it already: its comments, document and requests carry on here.
+            detail = previewed
+            relayoutDetail()
+            // The visit's history is read before the comments the preview brought are marked seen
+            // (the cache's queue keeps the order), so they still count as new on this visit.
+            let seen = previewed.comments.map { $0.items.map(\.id) } ?? []
+            let marks: [AppEffect] = cache.isEnabled && !seen.isEmpty ? [.markSeen(commentIDs: seen, threadID: item.id)] : []
+            return reduceDetail(.loadDocument).effects + markRead(item) + recordVisit(item) + marks
+        }
+        let dropped = dropPreview()
         detailsOpened += 1
         let comments = commentPageSize.map { PagingState(firstKey: .cursor(nil), pageSize: $0) }
         let document = loadsDocuments ? PagingState(firstKey: .cursor(nil), pageSize: 1) : nil
@@ -38,11 +49,12 @@ extension AppState {
         detail?.isStandIn = isStandIn
         detail?.wasOpenedByID = isStandIn
         relayoutDetail()
-        return reduceDetail(.loadDocument).effects + markRead(item) + recordVisit(item)
+        return dropped + reduceDetail(.loadDocument).effects + markRead(item) + recordVisit(item)
     }
 
     /// Back to the list: the list's viewport was never touched, so the same item sits on the
-    /// same row. Comment loads still in flight are cancelled.
+    /// same row. Comment loads still in flight are cancelled, unless the screen is split: there
+    /// the detail becomes the item's preview.
     mutating func closeDetail() -> [AppEffect] {
         guard let detail else { return [] }
         self.detail = nil
@@ -50,11 +62,15 @@ extension AppState {
             // The list loaded behind the thread: back lands on its story, as if opened from it.
             list.cursorTarget = detail.item.id
             followCursorTarget()
+        } else if previewedItem?.id == detail.item.id, commentPageSize != nil || loadsDocuments {
+            // Back on a split screen: the detail becomes its item's preview, and what it loads
+            // carries on until the cursor moves on.
+            preview = detail
+            previewDwelling = Dwell(itemID: detail.item.id, since: now)
+            reducePreview(.relayout)
+            return []
         }
-        let inFlight = detail.comments?.inFlight.keys.sorted() ?? []
-        let documentInFlight = detail.document?.inFlight.keys.sorted() ?? []
-        return inFlight.map { .cancelComments($0, serial: detail.serial) }
-            + documentInFlight.map { .cancelDocument($0, serial: detail.serial) }
+        return detail.cancellations
     }
 
     /// Puts the list's cursor on `cursorTarget` once its row is loaded.

@@ -25,6 +25,7 @@ extension AppState {
             list.viewport.setCapacity(Self.itemCapacity(for: newSize))
             restore(anchor)
             relayoutDetail()
+            reducePreview(.relayout)
             relayoutReader()
         case let .fetched(result, at):
             now = at
@@ -35,6 +36,7 @@ extension AppState {
         case let .tick(at):
             now = at
             reduceDetail(.continueLayout)
+            reducePreview(.continueLayout)
         case let .notice(text):
             notice = text
         case let .openThread(itemID):
@@ -44,6 +46,7 @@ extension AppState {
         case let .pictureFetched(result):
             effects += pictures.reduce(.fetched(result))
             reduceDetail(.pictureArrived(url: result.url))
+            reducePreview(.pictureArrived(url: result.url))
             reduceReader(.pictureArrived(url: result.url))
         case let .articleFetched(serial, outcome):
             effects += reduceReader(.article(serial: serial, outcome)).effects
@@ -53,12 +56,13 @@ extension AppState {
         if !isQuitting {
             // After every action each view has its say, in this one order: the list (its pages,
             // highlights, live updates and prefetch), then the detail (its comments' prefetch),
-            // then the pictures (what the list, the detail or the reader now shows, within the
-            // list's lead). The search follows the list's changesets as they happen; the reader
-            // settles nothing.
+            // then the split screen's preview (its dwell, its loads), then the pictures (what
+            // the list, the detail or the reader now shows, within the list's lead). The search
+            // follows the list's changesets as they happen; the reader settles nothing.
             let (listEffects, lead) = settleList()
             effects += listEffects
             effects += reduceDetail(.settle).effects
+            effects += settlePreview()
             effects += updatePictures(lead: lead)
         }
         if isAnimating {
@@ -115,8 +119,8 @@ extension AppState {
             let held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
             if detail == nil { followCursorTarget() }
             for key in held { effects += handle(key) }
-        case let .comments(serial): effects += reduceDetail(.comments(result, serial: serial)).effects
-        case let .document(serial): effects += reduceDetail(.document(result, serial: serial)).effects
+        case let .comments(serial): effects += reduceOpened(serial: serial, .comments(result, serial: serial)).effects
+        case let .document(serial): effects += reduceOpened(serial: serial, .document(result, serial: serial)).effects
         }
         return effects
     }
@@ -187,6 +191,8 @@ extension AppState {
         case .bottom: return goToEnd()
         case .goTo: openGoTo()
         case .retry:
+            // The list has nothing to retry and the preview's load failed: `r` is the preview's.
+            if retriesPreview { return reducePreview(.key(key, intent)).effects }
             list.retrying = nil
             return list.paging.retry().map(AppEffect.init)
         case .refresh:

@@ -37,6 +37,11 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var isQuitting = false
     /// The item open in the detail view (AppState+Detail.swift, RenderDetail.swift).
     public internal(set) var detail: DetailState?
+    /// The split screen's preview of the cursor's item once it loads what its detail would
+    /// (AppState+Split.swift); nil before the cursor has rested on it.
+    public internal(set) var preview: DetailState?
+    /// The cursor's item in the split screen and since when it rests there.
+    var previewDwelling: Dwell?
     /// Comments per page when the source's items have threads (Hacker News); nil: no threads.
     public var commentPageSize: Int?
     /// The widest a comment's text runs (`comment_width`, default `DetailLayout.commentMeasure`).
@@ -114,17 +119,17 @@ public struct AppState: Equatable, Sendable {
     public var isAnimating: Bool {
         if case .loading = list.paging.loadState { return true }
         return list.retrying != nil || list.paging.isRefreshing || cache.awaitsRevalidation || list.paging.jumpTarget != nil || detail?.isLoading == true || detail?.retrying != nil
-            || reader?.isLoading == true
+            || reader?.isLoading == true || preview?.isLoading == true || preview?.retrying != nil
     }
 
     /// When the runtime must wake even if nothing happens: the next live update, the end of
-    /// a live-update highlight, or now while a long text is laid out a slice at a time.
+    /// a live-update highlight, the end of the preview's dwell, or now while a long text is
+    /// laid out a slice at a time.
     public var nextDeadline: Double? {
         // A long text being laid out goes on at once whenever no key is waiting.
-        if detail?.isLayingOut == true { return now }
+        if detail?.isLayingOut == true || preview?.isLayingOut == true { return now }
         let live = livePeriod.map { (list.lastLiveAt ?? now) + $0 }
-        guard let highlightEnd = list.changedRows.values.min() else { return live }
-        return min(live ?? highlightEnd, highlightEnd)
+        return [live, list.changedRows.values.min(), previewDue].compactMap { $0 }.min()
     }
 
     /// Whether the terminal is too small to draw the list.

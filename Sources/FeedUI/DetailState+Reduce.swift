@@ -28,6 +28,8 @@ enum DetailAction {
     /// After every action: the comment pager's prefetch rule (or the revalidation of cached
     /// comments when it asks for nothing).
     case settle
+    /// A preview's loads: the document and the first comment page, nothing further.
+    case loadFirstPages
 }
 
 /// What the detail needs of the app around it, passed in with every action rather than
@@ -119,6 +121,13 @@ extension DetailState {
             return DetailReply(effects: documentEffects(effects))
         case .settle:
             return DetailReply(effects: prefetchComments(context))
+        case .loadFirstPages:
+            var reply = reduce(.loadDocument, context)
+            guard var comments else { return reply }
+            let effects = comments.prefetch(cursor: 0, distance: 1)
+            self.comments = comments
+            reply.effects += commentEffects(effects)
+            return reply
         }
         return DetailReply()
     }
@@ -128,6 +137,19 @@ extension DetailState {
         let end = min(lines.count, top + rows)
         guard top < end else { return nil }
         return lines[top..<end].first { $0.comment != nil }?.comment
+    }
+
+    /// The cancels of every request the detail still waits for (it is left, or moved on from).
+    var cancellations: [AppEffect] {
+        (comments?.inFlight.keys.sorted() ?? []).map { .cancelComments($0, serial: serial) }
+            + (document?.inFlight.keys.sorted() ?? []).map { .cancelDocument($0, serial: serial) }
+    }
+
+    /// Whether a load failed and waits for `r`.
+    var hasFailed: Bool {
+        if case .error = comments?.loadState { return true }
+        if case .error = document?.loadState { return true }
+        return false
     }
 
     /// One past the last scroll position: the document, plus the comment footer's line.

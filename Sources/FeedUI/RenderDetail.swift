@@ -35,18 +35,24 @@ func drawDetail(_ state: AppState, _ detail: DetailState, into grid: inout Grid)
 
 extension AppState {
     /// The document's footer line while it loads or after it failed (nothing once it is in).
-    var documentFooter: (text: String, style: Style)? {
-        switch detail?.document?.loadState {
+    var documentFooter: (text: String, style: Style)? { detail.flatMap(documentFooter(of:)) }
+
+    /// The comment pager's footer, like the list's.
+    var commentFooter: (text: String, style: Style)? { detail.flatMap(commentFooter(of:)) }
+
+    /// The footer of a detail's document (the open detail's, or the preview's).
+    func documentFooter(of detail: DetailState) -> (text: String, style: Style)? {
+        switch detail.document?.loadState {
         case .loading: ("\(spinner) Loading details…", .footer)
         case let .error(error): ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle, .end, nil: nil
         }
     }
 
-    /// The comment pager's footer, like the list's.
-    var commentFooter: (text: String, style: Style)? {
-        guard let comments = detail?.comments else { return nil }
-        if let retrying = detail?.retrying, !comments.inFlight.isEmpty {
+    /// The footer of a detail's comments (the open detail's, or the preview's).
+    func commentFooter(of detail: DetailState) -> (text: String, style: Style)? {
+        guard let comments = detail.comments else { return nil }
+        if let retrying = detail.retrying, !comments.inFlight.isEmpty {
             return ("\(spinner) \(retrying.reason) — \(retryCountdown(retrying))", .error)
         }
         switch comments.loadState {

@@ -174,7 +174,7 @@ import Testing
             let item = FeedItem(id: "t:0", title: String(repeating: "w", count: 2_000_000))
             _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: [item], next: nil)), latency: 0), at: now))
         }
-        let lines = state.previewLines()
+        let lines = state.previewDocument()?.lines ?? []
         #expect(lines.last?.text.hasPrefix("⋯ laying out") == true)
         #expect(lines.count < 2_000)
         #expect(state.nextDeadline == nil)
