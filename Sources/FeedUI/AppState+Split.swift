@@ -149,14 +149,17 @@ func drawPreview(_ state: AppState, into grid: inout Grid) {
     guard let shown = state.previewDocument() else { return }
     let width = state.previewTextWidth
     let lines = shown.lines
-    for (row, line) in lines.prefix(rows).enumerated() {
+    // A preview longer than the pane keeps its last row for a note (in place of a line, not
+    // over one).
+    let isCut = lines.count >= rows
+    for (row, line) in lines.prefix(isCut ? rows - 1 : rows).enumerated() {
         grid.write(line.text, row: row, column: column + line.column - 1, width: width - line.column + 1, style: line.style)
     }
     // What the loads say stays in sight; once they are in, a long preview says Enter has the rest.
     let footer = state.documentFooter(of: shown) ?? state.commentFooter(of: shown)
-    if lines.count < rows, let footer {
+    if !isCut, let footer {
         grid.write(footer.text, row: lines.count, column: column, width: width, style: footer.style)
-    } else if lines.count >= rows {
+    } else if isCut {
         let isWaiting = shown.isLoading || shown.retrying != nil || shown.hasFailed
         let note = footer.flatMap { isWaiting ? $0 : nil } ?? ("… Enter opens it whole", .meta)
         grid.write(note.text, row: rows - 1, column: column, width: width, style: note.style)

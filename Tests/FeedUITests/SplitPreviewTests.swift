@@ -95,6 +95,21 @@ import Testing
         #expect(!state.isAnimating)
     }
 
+    @Test func aPreviewLongerThanThePaneEndsWithANoteInPlaceOfALine() {
+        var state = loaded(wide)
+        _ = state.reduce(.tick(at: now + 0.3))
+        let long = (0..<20).map { i in
+            FeedItem(id: "c:\(i)", title: "c\(i)", author: "a\(i)", time: Int64(now) - 60,
+                     bodyHTML: "<p>" + String(repeating: "a long comment ", count: 40) + "</p>", depth: 0)
+        }
+        let page = Page(key: .cursor(nil), items: long, next: .cursor("more"))
+        _ = state.reduce(.fetched(.loaded(firstPage(id: 1), .success(page), latency: 0, for: .comments(serial: 1)), at: now + 1))
+        let rows = pane(state)
+        #expect(rows.count == 49)
+        #expect(rows[48] == "… Enter opens it whole")
+        #expect(rows[47].hasPrefix("a long comment"))
+    }
+
     @Test func aFailedLoadSaysSoAndRRetriesIt() {
         var state = loaded(wide)
         _ = state.reduce(.tick(at: now + 0.3))
