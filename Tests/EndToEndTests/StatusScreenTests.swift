@@ -200,4 +200,55 @@ import Testing
         try tmux.resize(columns: 120, rows: 40)
         try tmux.waitFor({ !$0.contains { $0.contains("│") } && $0[39].contains(" 2/") }, description: "one pane at 120 columns")
     }
+
+    /// `g` after `G` and `G` after `g`, with the page cap dropping pages: every frame's position
+    /// adds up. `N/M` counts the rows of the pages dropped on either side, so once `G` has
+    /// counted the feed, `g` and `G` move `N` and keep `M`; a jump on its way says where it
+    /// goes (`→ …`) rather than a row it has not got (issue 23 saw `G` → `484/484`, then `g` →
+    /// `1/214 of 500` with 2 pages held). Each key's frames are read until it settles; a line
+    /// read mid-frame is not held against it: a wrong count must be on two captures in a row.
+    @Test func topAndBottomNeverShowAPositionThatDoesNotAddUp() throws {
+        // 120 columns: the status line keeps its page count.
+        let tmux = try start("demo --latency-ms 300 --page-size 20 --max-pages 5", columns: 120)
+        let first = try tmux.waitFor({ $0[23].contains(" 1/") && $0[0].hasPrefix("▌ ") && !$0[23].contains("⇣") },
+                                     description: "the first page")
+        let top = Array(first.prefix(6))
+        var counted: Int?
+        for key in ["G", "g", "G", "g"] {
+            try tmux.sendKeys(key)
+            var previous: String?
+            let settled = try tmux.waitFor({ screen in
+                let status = screen[23]
+                if let problem = Self.positionProblem(status, counted: counted), previous == status {
+                    Issue.record("after \(key): \(problem): \(status)")
+                }
+                previous = status
+                guard !status.contains("⇣"), let position = Self.position(status) else { return false }
+                return key == "G" ? position.row == position.count && screen.contains { $0.contains("— end of feed") }
+                    : position.row == 1 && Array(screen.prefix(6)) == top
+            }, timeout: 30, description: "\(key) settled")
+            let position = try #require(Self.position(settled[23]))
+            counted = counted ?? position.count
+            #expect(position.count == counted, "\(settled[23])")
+            #expect((settled[23].firstMatch(of: /(\d+) pages?/).flatMap { Int($0.1) } ?? 99) <= 5, "\(settled[23])")
+        }
+    }
+
+    /// The cursor's row and the rows known (`N/M`), unless a jump is on its way (`→`).
+    static func position(_ status: String) -> (row: Int, count: Int)? {
+        guard !status.contains("→"), let match = status.firstMatch(of: /([\d,]+)\/([\d,]+)/),
+              let row = Int(match.1.replacingOccurrences(of: ",", with: "")),
+              let count = Int(match.2.replacingOccurrences(of: ",", with: ""))
+        else { return nil }
+        return (row, count)
+    }
+
+    /// What does not add up on a status line: the cursor past the rows known, or, once `G`
+    /// has counted the feed, another count.
+    static func positionProblem(_ status: String, counted: Int?) -> String? {
+        guard let position = position(status) else { return nil }
+        if position.row < 1 || position.row > position.count { return "row \(position.row) of \(position.count)" }
+        if let counted, position.count != counted { return "\(position.count) rows known where G counted \(counted)" }
+        return nil
+    }
 }
