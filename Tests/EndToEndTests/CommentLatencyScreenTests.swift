@@ -21,13 +21,13 @@ import Testing
     @Test func twentyCommentsInAsFewRoundTripsAsTheThreadIsDeep() throws {
         let replica = try ServeProcess("--latency-ms 300")
         let base = try #require(replica.baseURLs["hn"])
-        let story = try storyWithComments(base: base, atLeast: 40)
+        let story = try replica.hackerNewsStory(withCommentsAtLeast: 40)
         // A page's window of comments (20) fits in one fan-out: the round trips are the levels.
         let tmux = try start("hn --base-url \(base) --connections 20")
         try tmux.waitFor({ $0[23].contains("hn top") && !$0[23].contains("⇣") && $0[23].contains("page") }, timeout: 20, description: "the first page")
         for _ in 0..<story.rank { try tmux.sendKeys("j") }
         try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") && !$0[23].contains("⇣") }, timeout: 20, description: "cursor on the story")
-        let levels = try levelsNeeded(base: base, story: story.id, count: 20)
+        let levels = try levelsNeeded(replica, base: base, story: story.id, count: 20)
         let roundsBefore = try replica.rounds()
         let pressed = Date()
         try tmux.sendKeys("Enter")
@@ -62,14 +62,22 @@ import Testing
     @Test func escWhileCommentsLoadClosesTheirRequests() throws {
         let replica = try ServeProcess("--latency-ms 300")
         let base = try #require(replica.baseURLs["hn"])
-        let story = try storyWithComments(base: base, atLeast: 40)
+        let story = try replica.hackerNewsStory(withCommentsAtLeast: 40)
         let tmux = try start("hn --base-url \(base)")
         try tmux.waitFor({ $0[23].contains("hn top") && !$0[23].contains("⇣") && $0[23].contains("page") }, timeout: 20, description: "the first page")
         for _ in 0..<story.rank { try tmux.sendKeys("j") }
         try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") && !$0[23].contains("⇣") }, timeout: 20, description: "cursor on the story")
         let cancelledBefore = try replica.cancelledCount()
+        let requestsBefore = try replica.hackerNewsItemRequests()
         try tmux.sendKeys("Enter")
         try tmux.waitFor({ $0[23].contains("⇣") || $0.contains { $0.contains("Loading") } }, timeout: 10, description: "comments loading")
+        // Esc once a comment request has reached the replica (counted as it arrives, before its
+        // latency): the screen says loading as soon as the request is made, before it is on the
+        // wire, and an Esc sent then closes a request the replica never saw (the flake: 0 cancelled).
+        let sent = Date().addingTimeInterval(10)
+        while try replica.hackerNewsItemRequests() == requestsBefore {
+            try #require(Date() < sent, "no comment request reached the replica")
+        }
         try tmux.sendKeys("Escape")
         try tmux.waitFor({ $0[23].contains(" \(story.rank + 1)/") }, timeout: 10, description: "back on the list")
         // The replica sees the connections close: wait for its count, not for a time.
@@ -89,42 +97,24 @@ import Testing
 
     // MARK: - Helpers
 
-    struct NoSuchStory: Error { var minimum: Int }
-
-    private func storyWithComments(base: String, atLeast minimum: Int) throws -> (rank: Int, descendants: Int, id: Int) {
-        let ids = try fetchJSON("\(base)/topstories.json") as? [Int] ?? []
-        for (rank, id) in ids.prefix(15).enumerated() {
-            let item = try fetchJSON("\(base)/item/\(id).json") as? [String: Any]
-            if let count = item?["descendants"] as? Int, count >= minimum, item?["dead"] == nil, item?["deleted"] == nil {
-                return (rank, count, id)
-            }
-        }
-        throw NoSuchStory(minimum: minimum)
-    }
-
     /// The fewest round trips one after another that can bring the first `count` comments of
     /// a thread in thread order once its first replies are known: one per level down to the
     /// deepest of them (a comment's id is known only once its parent is). Walked here with
     /// plain requests.
-    private func levelsNeeded(base: String, story: Int, count: Int) throws -> Int {
-        let root = try fetchJSON("\(base)/item/\(story).json") as? [String: Any]
+    private func levelsNeeded(_ replica: ServeProcess, base: String, story: Int, count: Int) throws -> Int {
+        let root = try replica.json("\(base)/item/\(story).json") as? [String: Any]
         var stack = ((root?["kids"] as? [Int]) ?? []).map { (id: $0, level: 1) }
         var shown = 0
         var deepest = 0
         while shown < count, !stack.isEmpty {
             let next = stack.removeFirst()
             deepest = max(deepest, next.level)
-            guard let item = try fetchJSON("\(base)/item/\(next.id).json") as? [String: Any] else { continue }
+            guard let item = try replica.json("\(base)/item/\(next.id).json") as? [String: Any] else { continue }
             stack.insert(contentsOf: ((item["kids"] as? [Int]) ?? []).map { (id: $0, level: next.level + 1) }, at: 0)
             // A deleted or dead comment is shown when it has replies: their placeholder.
             if item["deleted"] == nil && item["dead"] == nil || !((item["kids"] as? [Int]) ?? []).isEmpty { shown += 1 }
         }
         return deepest
-    }
-
-    private func fetchJSON(_ url: String) throws -> Any {
-        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
-        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
     }
 }
 
