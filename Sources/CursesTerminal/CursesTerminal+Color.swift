@@ -47,6 +47,11 @@ extension CursesTerminal {
         }
         let attributeSource = usesColor ? theme : (theme.usesColor ? Theme.monochrome : theme)
         var slots: [UInt32: Int32] = [:]
+        // Styles with the same colours share one pair, and the terminal's own colours are pair
+        // 0: curses compares pair numbers, so two pairs of the same colours would still cost a
+        // colour escape between them (the status line after a meta line, the cursor bar before
+        // its title).
+        var pairs: [[Int32]: Int16] = [:]
         let renditions = Style.allCases.map { style in
             let appearance = attributeSource[style]
             var rendition = Rendition(attributes: attributes(appearance.attributes), pair: 0)
@@ -58,7 +63,13 @@ extension CursesTerminal {
                 if foreground < 0 { foreground = Int32(COLOR_WHITE) }
                 if background < 0 { background = Int32(COLOR_BLACK) }
             }
-            if init_extended_pair(Int32(pair), foreground, background) == OK { rendition.pair = pair }
+            if foreground < 0 && background < 0 { return rendition }
+            if let shared = pairs[[foreground, background]] {
+                rendition.pair = shared
+            } else if init_extended_pair(Int32(pair), foreground, background) == OK {
+                rendition.pair = pair
+                pairs[[foreground, background]] = pair
+            }
             return rendition
         }
         return (renditions, mode)

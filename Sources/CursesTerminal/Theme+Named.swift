@@ -10,7 +10,8 @@ extension Theme {
             foreground: .black, background: Color(153, fallback: 6, rgb: 0xB5D5F5), attributes: .bold),
         .selectedMeta: Appearance(
             foreground: Color(238, fallback: 0, rgb: 0x444444), background: Color(153, fallback: 6, rgb: 0xB5D5F5)),
-        .status: Appearance(foreground: .brightWhite, background: .blue),
+        // The meta lines' look, as in the default theme.
+        .status: Appearance(foreground: Color(242, fallback: 0, rgb: 0x6C6C6C)),
         .footer: Appearance(foreground: Color(130, fallback: 3, rgb: 0xA65E00)),
         .error: Appearance(foreground: Color(124, fallback: 1, rgb: 0xB00020), attributes: .bold),
         .spinner: Appearance(foreground: .blue, attributes: .bold),
@@ -18,7 +19,8 @@ extension Theme {
         .readTitle: Appearance(foreground: Color(246, fallback: 0, rgb: 0x949494), attributes: .dim),
         .readMeta: Appearance(foreground: Color(249, fallback: 0, rgb: 0xB2B2B2), attributes: .dim),
         .changed: Appearance(foreground: Color(28, fallback: 2, rgb: 0x008700), attributes: .bold),
-        .cursor: Appearance(foreground: Color(4, rgb: 0x005FAF), attributes: .bold),
+        // The title's look, as in the default theme (the glyph marks the cursor).
+        .cursor: Appearance(foreground: Color(235, fallback: 0, rgb: 0x262626), attributes: .bold),
     ])
 
     /// The theme a name stands for.

@@ -92,7 +92,10 @@ public struct Theme: Sendable, Hashable {
     /// Colours on the terminal's own background.
     public static let `default` = Theme(usesColor: true, appearances: [
         .normal: Appearance(),
-        .title: Appearance(attributes: .bold),
+        // The terminal's own colour and weight, set apart from the grey meta line below it.
+        // Bold cost 12 bytes a step: 7 to turn it on for the new title, 5 to turn it off for
+        // its meta line (curses sets attributes with the whole `sgr`). See docs/PERFORMANCE.md.
+        .title: Appearance(),
         // Grey from the 16-colour palette: the meta line is rewritten with every item that
         // scrolls in, and a 256-colour index costs 6 bytes more each time.
         .meta: Appearance(foreground: Color(8, fallback: 6, rgb: 0x8A8A8A)),
@@ -100,9 +103,11 @@ public struct Theme: Sendable, Hashable {
             foreground: .brightWhite, background: Color(25, fallback: 4, rgb: 0x1F5FA8), attributes: .bold),
         .selectedMeta: Appearance(
             foreground: Color(252, fallback: 7, rgb: 0xD0D0D0), background: Color(25, fallback: 4, rgb: 0x1F5FA8)),
-        // Reverse video, as less and vim draw theirs: the position changes with every step,
-        // and a colour pair costs ~20 bytes of SGR more each time (256-colour) or ~10 (16).
-        .status: Appearance(attributes: .reverse),
+        // The meta lines' grey. The position changes with every step, right after the new
+        // item's meta line: in the same look no escape comes between them, where reverse video
+        // cost 16 bytes a step (the grey reset, reverse on, off again at the frame's end) and
+        // this costs 9 (curses resets the colour at the frame's end). See docs/PERFORMANCE.md.
+        .status: Appearance(foreground: Color(8, fallback: 6, rgb: 0x8A8A8A)),
         .footer: Appearance(foreground: .yellow),
         .error: Appearance(foreground: .red, attributes: .bold),
         .spinner: Appearance(foreground: .cyan, attributes: .bold),
@@ -110,8 +115,10 @@ public struct Theme: Sendable, Hashable {
         .readTitle: Appearance(foreground: Color(245, fallback: 7, rgb: 0x8A8A8A), attributes: .dim),
         .readMeta: Appearance(foreground: Color(240, fallback: 6, rgb: 0x585858), attributes: .dim),
         .changed: Appearance(foreground: .green, attributes: .bold),
-        // Bold like the title beside it: between the two only the colour changes.
-        .cursor: Appearance(foreground: Color(6, rgb: 0x00AFFF), attributes: .bold),
+        // The title's own look: bar, gap and title are one run of one rendition (a bold cyan
+        // bar cost 17 bytes a step, bold and colour on and the colour off again). The glyph
+        // marks the cursor.
+        .cursor: Appearance(),
     ])
 
     /// Attributes only, for `NO_COLOR` and terminals without colours.
@@ -121,7 +128,7 @@ public struct Theme: Sendable, Hashable {
         .meta: Appearance(attributes: .dim),
         .selected: Appearance(attributes: [.reverse, .bold]),
         .selectedMeta: Appearance(attributes: .reverse),
-        .status: Appearance(attributes: .reverse),
+        .status: Appearance(attributes: .dim),
         .footer: Appearance(attributes: .dim),
         .error: Appearance(attributes: [.bold, .underline]),
         .spinner: Appearance(attributes: .bold),

@@ -46,6 +46,7 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
     newToOld.withUnsafeMutableBufferPointer { newToOld in
         isPaired.withUnsafeMutableBufferPointer { isPaired in
             var lastPaired = -1
+            let seed = IDHash.seed
             for row in 0..<newCount {
                 new.storage.withElement(at: row) { item in
                     // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
@@ -58,14 +59,14 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
                     var guess = lastPaired &+ 1
                     let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
                     while guess <= lastGuess {
-                        if old.storage.withElement(at: guess, { $0.id == item.id }) {
+                        if old.storage.withElement(at: guess, { isKnownEqual($0.id, item.id) }) {
                             oldRow = guess
                             break
                         }
                         guess &+= 1
                     }
-                    if oldRow < 0, let found = old.index(of: item.id) {
-                        oldRow = found
+                    if oldRow < 0, let found = old.sequenceNumber(of: item.id, hash: indexHash(item.id, seed: seed)) {
+                        oldRow = found &- old.base
                     }
                     if oldRow >= 0 {
                         newToOld[row] = Int32(truncatingIfNeeded: oldRow)
@@ -94,6 +95,22 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
         changeset.moves = movesOutOfOrder(newToOld)
     }
     return changeset
+}
+
+/// Whether two ids are known to be equal at a glance, for the diff's guesses: `==`, except for
+/// `String` ids, which are compared by their bits (the same storage, or the same small string).
+///
+/// Equal bits mean equal strings; different bits may still be equal strings (two copies of one
+/// id, or canonically equivalent forms), and a guess that says no only costs the hash lookup
+/// that then finds the row. A string comparison that fails costs a call into the stdlib and a
+/// `memcmp`: most failed guesses were those.
+@inlinable @inline(__always)
+internal func isKnownEqual<ID: Equatable>(_ left: ID, _ right: ID) -> Bool {
+    // The bits are read as a plain value (a trivial bit cast: the ids are not copied or retained).
+    guard ID.self == String.self, MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else {
+        return left == right
+    }
+    return unsafeBitCast(left, to: (UInt64, UInt64).self) == unsafeBitCast(right, to: (UInt64, UInt64).self)
 }
 
 /// Replays a changeset.

@@ -25,6 +25,15 @@ internal struct DoubleEndedArray<Element> {
         backFloor = 0
     }
 
+    /// Storage holding `elements`, in order (their buffer is shared until the first change).
+    @inlinable
+    internal init(_ elements: ContiguousArray<Element>) {
+        front = []
+        frontFloor = 0
+        back = elements
+        backFloor = 0
+    }
+
     @inlinable
     internal var frontCount: Int { front.count &- frontFloor }
 

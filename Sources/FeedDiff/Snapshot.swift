@@ -37,11 +37,37 @@ public struct Snapshot<Item: Identifiable & Equatable> {
     /// - Complexity: O(n), where n is the number of items.
     @inlinable
     public init<S: Sequence>(_ items: S) where S.Element == Item {
-        self.init()
-        let expected = items.underestimatedCount
-        storage.reserveCapacity(expected)
-        sequenceNumbers.reserveCapacity(expected)
-        append(contentsOf: items)
+        // An array's buffer is taken as the snapshot's storage (`ContiguousArray(_:)` shares it:
+        // no row copied or retained); other sequences are copied once.
+        self.init(rows: ContiguousArray(items))
+    }
+
+    /// A snapshot of `rows`, kept as its storage when their ids are unique (the common case):
+    /// the rows are only indexed, each id hashed once and read in place. From the first
+    /// duplicate id on, the rest are appended one by one (`append` updates the first row).
+    @inlinable
+    internal init(rows: ContiguousArray<Item>) {
+        base = 0
+        var index = IDIndex()
+        index.reserveCapacity(rows.count)
+        let seed = IDHash.seed
+        let unique = rows.withUnsafeBufferPointer { rows -> Int in
+            for row in rows.indices {
+                let hash = indexHash(rows[row].id, seed: seed)
+                let existing = index.findOrInsert(hash: hash, sequence: row) { rows[$0].id == rows[row].id }
+                if existing != nil { return row }
+            }
+            return rows.count
+        }
+        sequenceNumbers = index
+        if unique == rows.count {
+            storage = DoubleEndedArray(rows)
+            return
+        }
+        storage = DoubleEndedArray(ContiguousArray(rows[..<unique]))
+        for row in unique..<rows.count {
+            append(rows[row])
+        }
     }
 
     /// The number of rows.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Gives each entry of a document its identity: the feed's own id, exactly as written, while it
 /// is present and unique in the document; otherwise a stable id derived from the entry's link,
 /// title and date (F10 case 7), so the same entry gets the same id on every fetch.
@@ -5,8 +7,14 @@
 /// An entry repeating an earlier one whole (same id, link, title and date) is dropped; one that
 /// only reuses an earlier id (a feed that gives every item the same guid) keeps its place under
 /// a derived id.
+///
+/// The ids met so far are kept as 64-bit hashes (`ItemIDHash`), 16 bytes an entry with its
+/// fingerprint rather than a string: a 100,000-entry document's table held 6.3 MB of strings.
+/// An id whose hash an earlier, different id had (about 3·10⁻¹⁰ for 100,000 ids, the seed new
+/// each process) is taken for a reused id: its entry keeps its place under a derived id (or is
+/// dropped if its link, title and date are the earlier one's too).
 struct EntryIdentity {
-    private var fingerprints: [String: UInt64] = [:]
+    private var fingerprints: [Int: UInt64] = [:]
     private(set) var derived = 0
     private(set) var repeated = 0
 
@@ -14,10 +22,11 @@ struct EntryIdentity {
     mutating func assign(_ entry: inout FeedEntry, ownID: String?) -> Bool {
         let print = EntryIdentity.fingerprint(url: entry.url, title: entry.title, time: entry.time)
         if let own = ownID, !own.allSatisfy(\.isWhitespace) {
-            if let earlier = fingerprints[own] {
+            let key = ItemIDHash.of(own)
+            if let earlier = fingerprints[key] {
                 if earlier == print { repeated += 1; return false }
             } else {
-                fingerprints[own] = print
+                fingerprints[key] = print
                 entry.id = own
                 entry.isDerivedID = false
                 return true
@@ -25,12 +34,12 @@ struct EntryIdentity {
         }
         var id = EntryIdentity.derivedID(print)
         var n = 1
-        while let earlier = fingerprints[id] {
+        while let earlier = fingerprints[ItemIDHash.of(id)] {
             if earlier == print && ownID == nil { repeated += 1; return false }
             n += 1
             id = EntryIdentity.derivedID(print) + "-\(n)"
         }
-        fingerprints[id] = print
+        fingerprints[ItemIDHash.of(id)] = print
         entry.id = id
         entry.isDerivedID = true
         derived += 1

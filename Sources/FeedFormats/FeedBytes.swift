@@ -34,9 +34,12 @@ struct FeedBytes {
     /// The UTF-8 ready for the reader, as an array (tests).
     func utf8(in input: UnsafeBufferPointer<UInt8>) -> [UInt8] { withUTF8(in: input) { Array($0) } }
 
+    /// - Parameter mapped: the mapping `input` is, when it is a spooled body's: the UTF-8
+    ///   check and the repair pass give its pages back as they pass them, so a document read
+    ///   from its file is never resident whole (other charsets are converted into memory).
     /// - Complexity: O(n) in the body's size; no copy when the body is valid UTF-8 that needs
     ///   no repair, one copy otherwise.
-    static func prepare(_ input: UnsafeBufferPointer<UInt8>, contentType: String?) -> FeedBytes {
+    static func prepare(_ input: UnsafeBufferPointer<UInt8>, contentType: String?, mapped: MappedBody? = nil) -> FeedBytes {
         var repairs: [String] = []
         var body = input[...]
         var bomLabel: String?
@@ -61,7 +64,7 @@ struct FeedBytes {
             repairs.append("declared \(label) but the bytes are UTF-8; read as UTF-8")
         }
         for (index, candidate) in candidates.enumerated() {
-            if let out = decode(body, from: candidate) {
+            if let out = decode(body, from: candidate, mapped: mapped) {
                 decoded = out
                 charset = candidate
                 if index > 0 { repairs.append("bytes were not \(candidates[0]); read as \(candidate)") }
@@ -75,7 +78,7 @@ struct FeedBytes {
             if input[from...].starts(with: [0xEF, 0xBB, 0xBF]) { from += 3 }
             let (start, doctype) = prologEnd(UnsafeBufferPointer(rebasing: input[from...]))
             var out = FeedBytes(owned: nil, range: (from + start)..<input.count, charset: charset, doctype: doctype, repairs: repairs)
-            if let repaired = repair(input, from: from + start, notes: &out.repairs) {
+            if let repaired = repair(input, from: from + start, notes: &out.repairs, mapped: mapped) {
                 out.owned = repaired
                 out.range = 0..<repaired.count
             }
@@ -113,6 +116,26 @@ struct FeedBytes {
         }
     }
 
+    /// Whether `input[range]` is well-formed UTF-8, checked a block at a time with the mapping's
+    /// pages given back behind. A block ends before a byte that is not a continuation byte, so
+    /// no valid sequence is split; an invalid one stays invalid on one side of the split (four
+    /// continuation bytes in a row, where no such byte is found, are invalid anyway).
+    static func isValidUTF8(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, releasing mapped: MappedBody) -> Bool {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = min(range.upperBound, start + MappedBody.releaseStep)
+            var back = 0
+            while end < range.upperBound, back < 3, input[end] & 0xC0 == 0x80 {
+                end -= 1
+                back += 1
+            }
+            guard isValidUTF8(input[start..<end]) else { return false }
+            mapped.passed(end)
+            start = end
+        }
+        return true
+    }
+
     // MARK: - Charsets
 
     static func charsetParameter(_ contentType: String) -> String? {
@@ -148,6 +171,14 @@ struct FeedBytes {
         case "utf-16", "utf16": "UTF-16LE"
         default: label.uppercased()
         }
+    }
+
+    /// The body as UTF-8 from `charset`, or nil when the bytes are not valid in it.
+    static func decode(_ body: Slice<UnsafeBufferPointer<UInt8>>, from charset: String, mapped: MappedBody?) -> Decoded? {
+        if charset == "UTF-8", let mapped {
+            return isValidUTF8(body.base, body.indices, releasing: mapped) ? .asIs : nil
+        }
+        return decode(body, from: charset)
     }
 
     /// The body as UTF-8 from `charset`, or nil when the bytes are not valid in it.
@@ -257,11 +288,15 @@ struct FeedBytes {
     /// One pass over the document's UTF-8 bytes from `start`; CDATA sections and comments are
     /// copied as they are (less characters XML forbids).
     /// - Returns: the repaired copy, or nil when nothing needed repair (no copy is made then).
-    static func repair(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, notes: inout [String]) -> [UInt8]? {
+    static func repair(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, notes: inout [String], mapped: MappedBody? = nil
+    ) -> [UInt8]? {
         var out = RepairOutput(input: bytes, start: start)
         var entities = 0, bare = 0, controls = 0
         var i = start
         let end = bytes.count
+        mapped?.restart(at: start)
+        var nextRelease = mapped == nil ? Int.max : start + MappedBody.releaseStep
         func starts(_ s: StaticString, at k: Int) -> Bool {
             let n = s.utf8CodeUnitCount
             guard k + n <= end else { return false }
@@ -290,6 +325,10 @@ struct FeedBytes {
             }
         }
         while i < end {
+            if i >= nextRelease {
+                mapped?.passed(i)
+                nextRelease = i + MappedBody.releaseStep
+            }
             let b = bytes[i]
             if b == UInt8(ascii: "<") {
                 if starts("<![CDATA[", at: i) {

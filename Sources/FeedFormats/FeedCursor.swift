@@ -1,15 +1,17 @@
 import CLibXML2
+import FeedModel
 import Foundation
 
 /// A feed document read a slice at a time: `read(upTo:onEntry:)` hands over the next entries and
 /// returns, and the next call goes on from where the last one stopped.
 ///
-/// The XML reader keeps its place between slices and is fed the document's bytes a few
-/// kilobytes at a time from the body it was given (libxml2's I/O input, not a copy of the
-/// document), so a caller can hold only the entries it shows and read on when it needs more: a
-/// 100,000-entry document is then in memory as its bytes, never as 100,000 parsed entries.
-/// Reading again from the start is a new cursor over the same body; entries come out the same,
-/// in the same order, with the same ids.
+/// The XML reader keeps its place between slices and is fed the document's bytes 512 at a time
+/// from the body it was given (libxml2's I/O input, not a copy of the document), so a caller
+/// can hold only the entries it shows and read on when it needs more: a 100,000-entry document
+/// is never in memory as 100,000 parsed entries. A body spooled to a file (`DocumentBytes
+/// .spooled`) is mapped and its pages given back as the reader passes them, so it is never
+/// resident whole either. Reading again from the start is a new cursor over the same body;
+/// entries come out the same, in the same order, with the same ids, from memory or from file.
 ///
 /// A JSON Feed is decoded whole when the cursor is made (Codable has no streaming form) and
 /// then handed over a slice at a time.
@@ -33,14 +35,32 @@ public final class FeedCursor {
     /// - Throws: `FeedParseError` for what is not a feed (an HTML page, an empty body, text).
     /// - Parameter isCancelled: asked after each entry: when it says yes the read stops there
     ///   and throws `.cancelled`.
-    public init(
+    public convenience init(
         _ body: Data, contentType: String? = nil, url: URL? = nil, isCancelled: @escaping () -> Bool = { false }
+    ) throws(FeedParseError) {
+        try self.init(.memory(body), contentType: contentType, url: url, isCancelled: isCancelled)
+    }
+
+    /// Judges the document as `FeedParser.stream` does and makes it ready to read, from memory
+    /// or from its file.
+    /// - Throws: `FeedParseError` for what is not a feed (an HTML page, an empty body, text).
+    /// - Parameter isCancelled: asked after each entry: when it says yes the read stops there
+    ///   and throws `.cancelled`.
+    public init(
+        _ document: DocumentBytes, contentType: String? = nil, url: URL? = nil, isCancelled: @escaping () -> Bool = { false }
     ) throws(FeedParseError) {
         let sink = EntrySink()
         self.isCancelled = isCancelled
         self.sink = sink
-        let judged: Result<Reading, FeedParseError> = body.withUnsafeBytes { raw in
-            let input = raw.assumingMemoryBound(to: UInt8.self)
+        let storage: ByteFeed.Storage
+        switch document {
+        case .memory(let data):
+            storage = .body(data)
+        case .spooled(let body):
+            // A file that cannot be mapped is read into memory: slower to hold, same entries.
+            storage = MappedBody(body).map(ByteFeed.Storage.mapped) ?? .body(body.data())
+        }
+        let judged: Result<Reading, FeedParseError> = storage.withBytes { input in
             switch FeedParser.sniff(input) {
             case .empty:
                 return .failure(FeedParseError(.notAFeed, "the response is empty, not a feed"))
@@ -60,13 +80,12 @@ public final class FeedCursor {
                     return .failure(error)
                 }
             case .xml:
-                let prepared = FeedBytes.prepare(input, contentType: contentType)
+                let prepared = FeedBytes.prepare(input, contentType: contentType, mapped: storage.mapped)
                 if let doctype = prepared.doctype?.lowercased(), doctype.contains("html"), !doctype.contains("rss") {
                     return .failure(FeedParseError(.notAFeed, "the response is an HTML page, not a feed"))
                 }
                 if prepared.range.isEmpty { return .failure(FeedParseError(.notAFeed, "the response is empty, not a feed")) }
-                let bytes = prepared.owned.map { ByteFeed(owned: $0, range: prepared.range) }
-                    ?? ByteFeed(body: body, range: prepared.range)
+                let bytes = ByteFeed(prepared.owned.map(ByteFeed.Storage.owned) ?? storage, range: prepared.range)
                 let errors = ErrorLog()
                 guard let reader = xmlReaderForIO(
                     feedCursorRead, nil, Unmanaged.passUnretained(bytes).toOpaque(), url?.absoluteString, "UTF-8",
@@ -139,44 +158,53 @@ private final class EntrySink {
     }
 }
 
-/// The document's bytes as libxml2's I/O input reads them: from the body as it came (or the
-/// repaired copy), a chunk at a time.
+/// The document's bytes as libxml2's I/O input reads them: from the body as it came (in memory
+/// or mapped from its file; a mapping gives its pages back behind the reader) or the repaired
+/// copy, a chunk at a time.
 private final class ByteFeed {
-    private let body: Data?
-    private let owned: [UInt8]?
+    enum Storage {
+        case body(Data)
+        case owned([UInt8])
+        case mapped(MappedBody)
+
+        var mapped: MappedBody? {
+            if case .mapped(let mapped) = self { return mapped }
+            return nil
+        }
+
+        func withBytes<R>(_ read: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch self {
+            case .body(let data): data.withUnsafeBytes { read($0.assumingMemoryBound(to: UInt8.self)) }
+            case .owned(let bytes): bytes.withUnsafeBufferPointer(read)
+            case .mapped(let mapped): read(mapped.bytes)
+            }
+        }
+    }
+
+    private let storage: Storage
     private var position: Int
     private let end: Int
 
-    init(body: Data, range: Range<Int>) {
-        self.body = body
-        owned = nil
+    init(_ storage: Storage, range: Range<Int>) {
+        self.storage = storage
         position = range.lowerBound
         end = range.upperBound
-    }
-
-    init(owned: [UInt8], range: Range<Int>) {
-        body = nil
-        self.owned = owned
-        position = range.lowerBound
-        end = range.upperBound
+        storage.mapped?.restart(at: position)
     }
 
     /// The most a read hands over: the chunk libxml2's reader pushes from a memory input
     /// (`CHUNK_SIZE`). Larger reads change where a document cut inside a tag breaks off (the
     /// last whole entry before the cut was lost with 4,000-byte reads), so a cursor reads a
-    /// broken document exactly as a whole parse does.
+    /// broken document exactly as a whole parse does, from memory or from file.
     static let chunk = 512
 
     func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
         let n = min(count, end - position, Self.chunk)
         guard n > 0 else { return 0 }
         let target = UnsafeMutableRawBufferPointer(start: buffer, count: n)
-        if let owned {
-            owned.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[position..<(position + n)])) }
-        } else if let body {
-            body.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[position..<(position + n)])) }
-        }
+        storage.withBytes { target.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[position..<(position + n)]))) }
         position += n
+        storage.mapped?.passed(position)
         return Int32(n)
     }
 }

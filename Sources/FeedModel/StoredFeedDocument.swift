@@ -5,9 +5,9 @@ import Foundation
 /// (so a refresh costs one conditional GET, and a 304 costs no parse).
 public struct StoredFeedDocument: Sendable, Equatable {
     public var url: String
-    /// The body as received (`Data` as the transport delivers it: kept, parsed and stored
-    /// without a copy).
-    public var body: Data
+    /// The body as received: the transport's `Data`, or the temporary file it spooled a feed
+    /// document to (kept, parsed and stored without a copy in memory).
+    public var contents: DocumentBytes
     public var contentType: String?
     public var etag: String?
     public var lastModified: String?
@@ -17,12 +17,24 @@ public struct StoredFeedDocument: Sendable, Equatable {
     public var fetchedAt: Double
 
     public init(url: String, body: Data, contentType: String?, etag: String?, lastModified: String?, isArchive: Bool, fetchedAt: Double) {
+        self.init(
+            url: url, contents: .memory(body), contentType: contentType, etag: etag, lastModified: lastModified,
+            isArchive: isArchive, fetchedAt: fetchedAt)
+    }
+
+    public init(
+        url: String, contents: DocumentBytes, contentType: String?, etag: String?, lastModified: String?, isArchive: Bool,
+        fetchedAt: Double
+    ) {
         self.url = url
-        self.body = body
+        self.contents = contents
         self.contentType = contentType
         self.etag = etag
         self.lastModified = lastModified
         self.isArchive = isArchive
         self.fetchedAt = fetchedAt
     }
+
+    /// The body in memory (read from its file when it was spooled).
+    public var body: Data { contents.data() }
 }

@@ -117,12 +117,8 @@ extension CacheStore {
 
     // MARK: - Helpers
 
-    /// An id's hash for counting: its UTF-8 bytes through the process's seeded `Hasher`.
-    static func idHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        return hasher.finalize()
-    }
+    /// An id's hash for counting (`ItemIDHash`: the one a feed walk's tables use too).
+    static func idHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { ItemIDHash.of(bytes) }
 
     static func encodeTags(_ tags: [String]) throws -> String {
         String(decoding: try encoder.encode(tags), as: UTF8.self)

@@ -9,7 +9,7 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case selected
     /// The focused line in the detail.
     case selectedMeta
-    /// The status line.
+    /// The status line (the themes give it the meta lines' look: see docs/PERFORMANCE.md).
     case status
     /// The loading and end-of-feed footers.
     case footer
@@ -25,8 +25,9 @@ public enum Style: UInt8, Sendable, Hashable, CaseIterable {
     case readMeta
     /// The meta line of a row a live update just changed or brought (for a moment).
     case changed
-    /// The list's cursor: a bar in the left margin of the title row of the item under it.
-    /// The item's text keeps its own look, so a step rewrites the margin it leaves and the one
-    /// it reaches, not both items' rows (see docs/PERFORMANCE.md, bytes per step).
+    /// The list's cursor: a bar in the left margin of the title row of the item under it, in
+    /// the title's look (the glyph marks it). The item's text keeps its own look, so a step
+    /// rewrites the margin it leaves and the one it reaches, not both items' rows (see
+    /// docs/PERFORMANCE.md, bytes per step).
     case cursor
 }

@@ -217,11 +217,73 @@ extension ProcessWideTests {
             }
         }
 
-        @Test func defaultThemeGivesEachStyleItsOwnPair() throws {
+        @Test func stylesOfTheSameColoursShareAPairAndDefaultColoursArePairZero() throws {
             try withEnvironment("NO_COLOR", nil) {
                 let terminal = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size)
                 defer { terminal.restore() }
-                #expect(terminal.renditions.map(\.pair) == Style.allCases.map { Int16($0.rawValue) + 1 })
+                let pairs = Dictionary(uniqueKeysWithValues: Style.allCases.map { ($0, terminal.renditions[Int($0.rawValue)].pair) })
+                // The terminal's own colours: no pair to switch to or from.
+                #expect(pairs[.normal] == 0 && pairs[.title] == 0 && pairs[.cursor] == 0)
+                // The status line in the meta lines' grey: one pair, no escape between them.
+                #expect(pairs[.status] == pairs[.meta])
+                // Every other colour has its own pair, numbered by its first style; styles of the
+                // same colours share it.
+                #expect(pairs[.meta] == Int16(Style.meta.rawValue) + 1)
+                #expect(pairs[.selected] == Int16(Style.selected.rawValue) + 1)
+                #expect(Set([pairs[.meta], pairs[.selected], pairs[.footer], pairs[.error], pairs[.highlight]]).count == 5)
+                terminal.restore()
+                var shared = Theme.default
+                shared[.footer] = shared[.meta]
+                let sharing = try CursesTerminal(headlessTerminalType: "xterm-256color", size: size, options: .init(theme: shared))
+                defer { sharing.restore() }
+                #expect(sharing.renditions[Int(Style.footer.rawValue)].pair == sharing.renditions[Int(Style.meta.rawValue)].pair)
+            }
+        }
+
+        /// The list's scrolling step as `render` draws it (issue 25): the cursor's item at the
+        /// bottom, a bar in its title row's margin, a meta line, the status line's position. What
+        /// the step writes beside the text of the item it brings into view is pinned: moves, the
+        /// scroll and the colours: 91 bytes with a bold cyan bar, bold titles and a reverse-video
+        /// status line; 68 with bar and title in the terminal's own look and the status line in
+        /// the meta lines' grey (docs/PERFORMANCE.md).
+        @Test func aListStepWritesLittleBesideTheNewItemsText() throws {
+            try withEnvironment("NO_COLOR", nil) {
+                let path = temporaryPath("step")
+                defer { unlink(path) }
+                let screenSize = Size(columns: 80, rows: 24)
+                let terminal = try CursesTerminal(headlessTerminalType: "tmux-256color", size: screenSize, outputPath: path)
+                defer { terminal.restore() }
+                func title(_ item: Int) -> String { "Story number \(item * 31 % 997) about paging and scrolling" }
+                func meta(_ item: Int) -> String { "alice · \(item * 7 % 300) points · \(item % 40) comments · 2h" }
+                func list(from first: Int) -> Grid {
+                    var grid = Grid(size: screenSize)
+                    for slot in 0..<11 {
+                        let item = first + slot
+                        if slot == 10 { grid.write("▌", row: slot * 2, column: 0, style: .cursor) }
+                        grid.write(" ", row: slot * 2, column: 1, style: .title)
+                        grid.write(title(item), row: slot * 2, column: 2, width: 75, style: .title)
+                        grid.write(meta(item), row: slot * 2 + 1, column: 2, width: 75, style: .meta)
+                    }
+                    grid.fill(row: 23, style: .status)
+                    grid.write(" demo · \(first + 11)/2,000 · 4 pages · 10 ms", row: 23, column: 0, style: .status)
+                    return grid
+                }
+                terminal.draw(list(from: 0))
+                let before = fileSize(path)
+                terminal.draw(list(from: 1))
+                let bytes = readBytes(path).dropFirst(before)
+                let written = String(decoding: bytes, as: UTF8.self)
+                // The text any program pays for: the new item's title and meta line, the bar, the
+                // gap, the position's changed digit.
+                let text = "▌ ".utf8.count + title(11).utf8.count + meta(11).utf8.count + 1
+                // From the frame's start to the meta line's grey, no SGR at all: bar, gap and title
+                // are written as they come; from the meta line to the digit, none either.
+                #expect(written.contains("▌ " + title(11) + "\u{1B}[22;3H\u{1B}[90m"), "\(written.debugDescription)")
+                #expect(written.contains(meta(11) + "\u{1B}[24;10H2"), "\(written.debugDescription)")
+                #expect(bytes.count - text <= 70, "\(bytes.count) bytes, \(text) of text: \(written.debugDescription)")
+                #expect(screenLine(20, columns: 60).hasPrefix("▌ " + title(11)))
+                #expect(screenLine(18, columns: 60).hasPrefix("  " + title(10)))
+                #expect(screenLine(23, columns: 30).hasPrefix(" demo · 12/2,000"))
             }
         }
     }

@@ -30,6 +30,15 @@ import Testing
     }
 
     /// SGR parameters that set a colour (39 and 49, "default colour", do not).
+    /// The last SGR escape before the last line's text: what its first character is drawn in.
+    /// tmux's capture writes only changes of look, carried from line to line, so the status line
+    /// drawn in the meta line's look above it has no escape of its own.
+    func lookOfLastLine(_ lines: [String]) -> String {
+        let lead = (lines.last ?? "").prefixMatch(of: /(?:\u{1B}\[[0-9;]*m|\s)*/).map { String($0.output) } ?? ""
+        let head = lines.dropLast().joined(separator: "\n") + "\n" + lead
+        return head.matches(of: /\u{1B}\[[0-9;]*m/).last.map { String($0.output) } ?? ""
+    }
+
     func colourEscapes(_ lines: [String]) -> [String] {
         let sgr = /\u{1B}\[([0-9;:]*)m/
         var found: [String] = []
@@ -63,15 +72,16 @@ import Testing
         let row = try #require(help.first { $0.contains("Move down one item") })
         #expect(row.contains(/\sn +Move down one item/), "\(row)")
         #expect(!row.contains("j"))
-        // The light theme's dark titles (palette 235) and blue cursor bar are on screen, once
-        // the help is gone (Esc is a key only after ncurses' escape delay), and not the default
-        // theme's cyan bar.
+        // The light theme's dark titles (palette 235), with the cursor bar in their look, are on
+        // screen once the help is gone (Esc is a key only after ncurses' escape delay); its
+        // status line is in its meta lines' grey (242), no longer a blue bar.
         try tmux.sendKeys("Escape")
         let coloured = try tmux.waitFor({ !$0.contains { $0.contains("key closes") } && $0[23].contains("demo · 1/") },
                                         description: "the help closed", escapes: true)
         #expect(coloured.contains { $0.contains("38;5;235") }, "\(coloured.prefix(3))")
-        #expect(coloured[0].contains(/\u{1B}\[[0-9;]*34m▌/), "\(coloured[0])")
-        #expect(!coloured.contains { $0.contains(/\u{1B}\[[0-9;]*36m▌/) })
+        #expect(coloured[0].contains(/\u{1B}\[[0-9;]*38;5;235m▌/), "\(coloured[0])")
+        #expect(!coloured.contains { $0.contains(/\u{1B}\[[0-9;]*3[46]m▌/) })
+        #expect(lookOfLastLine(coloured).hasSuffix("38;5;242m"), "\(coloured.suffix(3))")
     }
 
     @Test func namedFeedAndDefaultComeFromTheConfig() throws {
@@ -119,15 +129,21 @@ import Testing
         try plain.waitForText("points")
         let mono = try plain.captureWithEscapes()
         #expect(colourEscapes(mono).isEmpty, "\(colourEscapes(mono))")
-        #expect(mono.last?.contains(/\u{1B}\[[0-9;]*7m/) == true, "the status line is reverse video: \(mono.last ?? "")")
+        #expect(lookOfLastLine(mono).contains(/^\u{1B}\[([0-9;]*;)?2m$/), "the status line is dim, as the meta lines: \(mono.suffix(3))")
         #expect(mono[0].contains("▌"), "the cursor is its bar, in attributes only")
         plain.kill()
 
         let coloured = try start("demo --latency-ms 0", scratch: scratch)
         try coloured.waitForText("points")
-        let escapes = colourEscapes(try coloured.captureWithEscapes())
-        // The default theme's cyan cursor bar and grey meta lines.
-        #expect(escapes.contains { $0.hasSuffix("36m") } && escapes.contains { $0.hasSuffix("90m") }, "\(escapes)")
+        let screen = try coloured.captureWithEscapes()
+        let escapes = colourEscapes(screen)
+        // The default theme's grey meta lines, and the status line in the same grey (not reverse
+        // video); titles and the cursor bar beside them in the terminal's own colour
+        // (docs/PERFORMANCE.md).
+        #expect(escapes.contains { $0.hasSuffix("90m") }, "\(escapes)")
+        #expect(!colourEscapes([screen[0]]).contains { $0.hasSuffix("36m") }, "no cyan bar: \(screen[0])")
+        #expect(lookOfLastLine(screen).hasSuffix("[90m"), "\(screen.suffix(3))")
+        #expect(screen.last?.contains(/\u{1B}\[[0-9;]*7m/) == false, "\(screen.last ?? "")")
         coloured.kill()
 
         // --theme mono is the same look without NO_COLOR, and the flag beats the file.

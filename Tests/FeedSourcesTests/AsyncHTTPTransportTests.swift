@@ -61,6 +61,66 @@ struct AsyncHTTPTransportTests {
         #expect(response.body.count == 1029)
     }
 
+    /// A request that asks for its body spooled gets it in a nameless temporary file, decoded
+    /// as the in-memory one is; an error status keeps its body in memory (for its message).
+    @Test func spooledBodiesArriveWholeInAFileOnlyForSuccesses() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let spooling = AsyncHTTPTransport(spoolsAbove: 0)
+        let memory = try await spooling.send(HTTPRequest(url: server.url("/gzip")))
+        let spooled = try await spooling.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true))
+        let failed = try await spooling.send(HTTPRequest(url: server.url("/unavailable"), spoolsBody: true))
+        await spooling.shutdown()
+        // Above the default threshold only: a small feed stays in memory.
+        let small = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true)) }
+        #expect(small.spooled == nil && small.body == memory.body)
+        #expect(memory.spooled == nil)
+        let file = try #require(spooled.spooled)
+        #expect(spooled.body.isEmpty)
+        #expect(file.count == 1029)
+        #expect(file.data() == memory.body)
+        #expect(spooled.document == .spooled(file))
+        #expect(!FileManager.default.fileExists(atPath: file.name))
+        #expect(failed.status == 503 && failed.spooled == nil)
+        #expect(String(decoding: failed.body, as: UTF8.self) == "down")
+    }
+
+    /// The open files of this process in `directory`.
+    static func openFiles(in directory: String) -> [String] {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+            .filter { $0.hasPrefix(directory + "/") }
+    }
+
+    /// A download cut off before its announced end fails the same way spooled or not, and a
+    /// spooled one leaves no file behind, open or on disk; so does one over the cap.
+    @Test func aCutOrOversizedDownloadFailsAsBeforeAndLeavesNoFile() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let transport = AsyncHTTPTransport(limits: .init(maxBodyBytes: 1 << 20), spoolDirectory: directory, spoolsAbove: 1_000)
+        func failure(_ path: String, spooled: Bool) async -> FeedError? {
+            do throws(FeedError) {
+                _ = try await transport.send(HTTPRequest(url: server.url(path), spoolsBody: spooled))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let cutInMemory = await failure("/cut", spooled: false)
+        let cutSpooled = await failure("/cut", spooled: true)
+        let bigSpooled = await failure("/streamed-big", spooled: true)
+        await transport.shutdown()
+        #expect(cutInMemory != nil)
+        #expect(cutSpooled?.kind == cutInMemory?.kind)
+        #expect(cutSpooled?.message == cutInMemory?.message)
+        #expect(bigSpooled?.message == "127.0.0.1:\(server.port): response larger than 1 MB, refused")
+        #expect(Self.openFiles(in: directory).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
     @Test func redirectsAreFollowed() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

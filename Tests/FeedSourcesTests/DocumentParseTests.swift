@@ -31,7 +31,7 @@ import Testing
         text += String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)
         text += "</div></content></entry></feed>"
         let queue = DispatchQueue(label: "test.parse")
-        let parse = DocumentParse(parsing: Data(text.utf8), contentType: nil, address: "https://example.org/deep", on: queue) { _ in }
+        let parse = DocumentParse(parsing: .memory(Data(text.utf8)), contentType: nil, address: "https://example.org/deep", on: queue) { _ in }
         let end = await Self.finished(parse)
         // libxml2 refuses the depth (recovering what came before); nothing overflowed.
         #expect(end.count >= 1)
@@ -62,7 +62,7 @@ import Testing
         let total = 10_000
         let queue = DispatchQueue(label: "test.parse")
         queue.suspend()
-        let parse = DocumentParse(parsing: Data(Self.rss(entries: total)), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let parse = DocumentParse(parsing: .memory(Data(Self.rss(entries: total))), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
         let waiting = Task { await parse.waitFor(entries: total) }
         waiting.cancel()
         await waiting.value
@@ -78,7 +78,7 @@ import Testing
         let total = 10_000
         let queue = DispatchQueue(label: "test.parse")
         queue.suspend()
-        let parse = DocumentParse(parsing: Data(Self.rss(entries: total)), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
+        let parse = DocumentParse(parsing: .memory(Data(Self.rss(entries: total))), contentType: nil, address: "https://example.org/big", on: queue) { _ in }
         let staying = Task { await parse.waitFor(entries: total) }
         // The staying load is waiting before the other one comes and goes.
         while parse.waiterCount < 1 { await Task.yield() }
@@ -94,6 +94,47 @@ import Testing
         #expect(end.head != nil)
     }
 
+    /// `body` in a nameless temporary file, as the transport spools a feed document.
+    static func spooled(_ body: Data) throws -> SpooledBody {
+        let spool = try BodySpool(in: FileManager.default.temporaryDirectory.path)
+        try body.withUnsafeBytes { raw in try spool.append(raw) }
+        return spool.finish()
+    }
+
+    /// What `/proc/self/fd/N` names, if that descriptor is open.
+    static func openFile(_ descriptor: Int32) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+    }
+
+    /// A spooled document's file has no name while it is read (unlinked when made), and is
+    /// closed, so gone from the disk, once the parse and the body are released; a page read
+    /// again before that reads the same file.
+    @Test func aSpooledDocumentsFileIsGoneOnceTheDocumentIsReleased() async throws {
+        let total = 3_000
+        let body = Data(Self.rss(entries: total))
+        var file: SpooledBody? = try Self.spooled(body)
+        let descriptor = try #require(file).descriptor
+        let name = try #require(file).name
+        #expect(!FileManager.default.fileExists(atPath: name), "unlinked as soon as it was made")
+        #expect(Self.openFile(descriptor) == name + " (deleted)")
+        weak var released = file
+        let queue = DispatchQueue(label: "test.parse")
+        var parse: DocumentParse? = DocumentParse(
+            parsing: .spooled(try #require(file)), contentType: nil, address: "https://example.org/file", on: queue) { _ in }
+        file = nil
+        let end = await Self.finished(try #require(parse))
+        #expect(end.count == total && end.head != nil)
+        // Read again from the file, before the window.
+        let again = try await try #require(parse).entries(at: [10, 11])
+        #expect(again.map(\.id) == ["g10", "g11"])
+        #expect(released != nil, "the parse holds its file")
+        parse = nil
+        // The queue's blocks (which hold the parse while they run) are done and released.
+        await Self.drain(queue)
+        #expect(released == nil)
+        #expect(Self.openFile(descriptor) != name + " (deleted)", "the file's descriptor was closed")
+    }
+
     /// Lets the queue run everything queued on it so far.
     static func drain(_ queue: DispatchQueue) async {
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
@@ -104,12 +145,15 @@ import Testing
     /// second read; a page before the window is read again through one cursor that walks
     /// forward with the pages, started from the top only for a page before it. Every page
     /// has the entries the whole parse has at those places.
-    @Test func aLongDocumentIsReadAsFarAsItsPagesNeedAndHoldsOneWindow() async throws {
+    /// The same from a spooled file as from memory.
+    @Test(arguments: [false, true])
+    func aLongDocumentIsReadAsFarAsItsPagesNeedAndHoldsOneWindow(fromFile: Bool) async throws {
         let total = 5_000
         let body = Self.rss(entries: total)
         let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
         let queue = DispatchQueue(label: "test.parse")
-        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: queue) { _ in }
+        let bytes: DocumentBytes = fromFile ? .spooled(try Self.spooled(Data(body))) : .memory(Data(body))
+        let parse = DocumentParse(parsing: bytes, contentType: nil, address: "https://example.org/long", on: queue) { _ in }
         // Nobody waits yet: the pass reads one window (in slices) and pauses.
         var drains = 0
         while !parse.read({ $0.isPaused || $0.isDone }), drains < 100 {
@@ -146,7 +190,7 @@ import Testing
         let total = 6_000
         let body = Self.rss(entries: total)
         let whole = try FeedParser.parse(body, url: URL(string: "https://example.org/long"))
-        let parse = DocumentParse(parsing: Data(body), contentType: nil, address: "https://example.org/long", on: DispatchQueue(label: "test.parse")) { _ in }
+        let parse = DocumentParse(parsing: .memory(Data(body)), contentType: nil, address: "https://example.org/long", on: DispatchQueue(label: "test.parse")) { _ in }
         var largest = 0
         for start in stride(from: 0, to: total, by: 500) {
             await parse.waitFor(entries: start + 501)

@@ -125,6 +125,10 @@ final class LoopbackServer: Sendable {
                 guard writeAll(client, [UInt8(ascii: "x")]) else { return }
                 Thread.sleep(forTimeInterval: 0.1)
             }
+        case "/cut":
+            // Announces 100,000 bytes, sends half, and hangs up: a download cut off.
+            writeAll(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n".utf8))
+            writeAll(client, [UInt8](repeating: UInt8(ascii: "c"), count: 50_000))
         case "/announced-big":
             writeAll(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 52428800\r\nConnection: close\r\n\r\n".utf8))
         case "/streamed-big":

@@ -20,7 +20,8 @@ import Testing
             replica = try await Replica.start(configuration)
             base = try #require(replica.baseURLs["feeds"])
             origin = "http://127.0.0.1:\(replica.port)"
-            transport = AsyncHTTPTransport()
+            // Every document spooled to a file, however small: the walks read from files.
+            transport = AsyncHTTPTransport(spoolsAbove: 0)
         }
 
         func url(_ path: String) -> URL { base.appendingPathComponent(path) }
@@ -141,18 +142,21 @@ import Testing
     @Test func aHugeDocumentPagesFromOneRequestToItsEnd() async throws {
         // 100,000 entries in one 32 MB document (the feed command's body cap): the first page,
         // then a page keyed near the end (the pager's key after a jump), which waits for the
-        // parse to get there; one request, one parse.
+        // parse to get there; then the first page again, read again from the document's file;
+        // one request, one parse.
         let h = try await Harness()
-        let transport = AsyncHTTPTransport(limits: .init(timeout: 60, maxBodyBytes: 128 << 20))
-        let source = SyndicationSource(url: h.url("huge"), transport: transport)
+        let transport = AsyncHTTPTransport(limits: .init(timeout: 60, maxBodyBytes: 128 << 20), spoolsAbove: 0)
+        let cache = MemoryFeedDocumentCache()
+        let source = SyndicationSource(url: h.url("huge"), transport: transport, cache: cache)
         let truth = ReplicaFeeds.entries("huge", origin: h.origin)
-        let outcome: Result<(Page, Page), FeedError>
+        let outcome: Result<(Page, Page, Page), FeedError>
         do throws(FeedError) {
             let first = try await source.load(source.firstKey, pageSize: 25)
             if case let .cursor(token?)? = first.next, token.hasPrefix("25 ") {
-                outcome = .success((first, try await source.load(.cursor("99975 " + token.dropFirst(3)), pageSize: 25)))
+                let last = try await source.load(.cursor("99975 " + token.dropFirst(3)), pageSize: 25)
+                outcome = .success((first, last, try await source.load(source.firstKey, pageSize: 25)))
             } else {
-                outcome = .success((first, first))
+                outcome = .success((first, first, first))
             }
         } catch {
             outcome = .failure(error)
@@ -160,8 +164,15 @@ import Testing
         let stats = try await h.stats()
         await transport.shutdown()
         try await h.stop()
-        let (first, last) = try outcome.get()
+        let (first, last, again) = try outcome.get()
         #expect(first.items.map(\.id) == truth.prefix(25).map { $0.id ?? "" })
+        #expect(again.items == first.items)
+        // The document was spooled to a file as it arrived, and is kept as that file.
+        guard case let .spooled(file)? = cache.document(at: h.url("huge").absoluteString)?.contents else {
+            Issue.record("the feed's document is not kept as its spooled file")
+            return
+        }
+        #expect(file.count > 30 << 20)
         #expect(first.endNote == nil)
         #expect(last.items.map(\.id) == truth.suffix(25).map { $0.id ?? "" })
         #expect(last.next == nil)

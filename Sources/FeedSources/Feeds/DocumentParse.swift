@@ -7,10 +7,11 @@ import Synchronization
 /// the first page of a 100,000-entry document is shown while the rest is still parsing.
 ///
 /// The parse streams (`FeedCursor`, a slice of entries at a time, each slice queued behind
-/// whatever else waits on the parse queue): every entry's id is kept, in document order, but
-/// the entries themselves only within a window of `heldEntries`, so a document of any length
-/// holds its bytes, its ids and one window of entries, never all of them. A page outside the
-/// window is read again (`entries(at:)`): a second cursor over the same bytes, kept between
+/// whatever else waits on the parse queue): every entry's id is kept as its 64-bit hash
+/// (`ItemIDHash`), in document order, but the entries themselves only within a window of
+/// `heldEntries`, so a document of any length holds one window of entries and 8 bytes an
+/// entry, never all of them; its bytes stay in their file when the transport spooled them. A
+/// page outside the window is read again (`entries(at:)`): a second cursor over the same bytes, kept between
 /// pages so a walk forward reads the document once more in all, started again from the top
 /// only when a page before it is asked. The head (paging links, archive flags, the entry
 /// count) is final only when `isDone`. Readers wait with `waitFor(entries:)`, which returns as
@@ -26,8 +27,9 @@ final class DocumentParse: Sendable {
     }
 
     struct Progress {
-        /// The id of every entry read so far, in document order.
-        var ids: [String] = []
+        /// The id hash (`ItemIDHash`) of every entry read so far, in document order: the walk
+        /// needs to recognise them, the entries themselves carry the ids.
+        var ids: [Int] = []
         /// The entries held: `heldFrom ..< heldFrom + held.count`.
         var held: [FeedEntry] = []
         var heldFrom = 0
@@ -74,7 +76,7 @@ final class DocumentParse: Sendable {
     private let progress = Mutex(Progress())
     private let stopFlag = Atomic<Bool>(false)
     /// What a page outside the window is read again from (nil: the document is held whole).
-    private let source: (body: Data, contentType: String?, address: String, queue: DispatchQueue)?
+    private let source: (body: DocumentBytes, contentType: String?, address: String, queue: DispatchQueue)?
     /// The cursor pages outside the window are read through, kept between them.
     private let rereading = Mutex<FeedCursor?>(nil)
     /// The first pass's cursor, between its slices.
@@ -91,7 +93,7 @@ final class DocumentParse: Sendable {
         done = nil
         progress.withLock {
             $0.head = head
-            $0.ids = entries.map(\.id)
+            $0.ids = entries.map { ItemIDHash.of($0.id) }
             $0.held = entries
             $0.title = head.title
         }
@@ -101,7 +103,8 @@ final class DocumentParse: Sendable {
     /// - Parameter done: called on the queue once the document was read whole, before waiters
     ///   see the end (the caller keeps an archive then).
     init(
-        parsing body: Data, contentType: String?, address: String, on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
+        parsing body: DocumentBytes, contentType: String?, address: String,
+        on queue: DispatchQueue = SyndicationSource.defaultParseQueue,
         done: @escaping @Sendable (FeedHead) -> Void
     ) {
         source = (body, contentType, address, queue)
@@ -165,7 +168,7 @@ final class DocumentParse: Sendable {
         do {
             let document = try FeedParser.parse(body, contentType: contentType, url: URL(string: address))
             progress.withLock {
-                $0.ids = document.entries.map(\.id)
+                $0.ids = document.entries.map { ItemIDHash.of($0.id) }
                 $0.held = document.entries
                 $0.head = document.head
                 $0.title = document.head.title
@@ -177,6 +180,7 @@ final class DocumentParse: Sendable {
     }
 
     private func append(_ entry: FeedEntry, title: String) {
+        let id = ItemIDHash.of(entry.id)
         let ready = progress.withLock { p -> [CheckedContinuation<Void, Never>] in
             // The window follows the first pass while it ends where the pass is (a page read
             // again elsewhere moved it): between one and two windows of the latest entries.
@@ -194,7 +198,7 @@ final class DocumentParse: Sendable {
                 }
                 p.held.append(entry)
             }
-            p.ids.append(entry.id)
+            p.ids.append(id)
             if p.title != title { p.title = title }
             return Self.takeReady(&p)
         }
@@ -288,7 +292,7 @@ final class DocumentParse: Sendable {
 
     /// Reads the entries at `indices` again through the rereading cursor (on the parse queue).
     private func reread(
-        _ indices: [Int32], from source: (body: Data, contentType: String?, address: String, queue: DispatchQueue)
+        _ indices: [Int32], from source: (body: DocumentBytes, contentType: String?, address: String, queue: DispatchQueue)
     ) -> Result<[FeedEntry], FeedError> {
         // Another page read them meanwhile.
         if let held = progress.withLock({ $0.heldEntries(at: indices) }) { return .success(held) }
@@ -311,11 +315,12 @@ final class DocumentParse: Sendable {
                 try cursor.read(upTo: want) { entry, _ in window.append(entry) }
                 return window
             }
+            let hashes = window.map { ItemIDHash.of($0.id) }
             return progress.withLock { p -> Result<[FeedEntry], FeedError> in
                 // The same bytes read the same way give the same entries: anything else is a bug
                 // to say, not entries to show under the wrong rows.
                 let known = min(window.count, max(0, p.ids.count - first))
-                guard known > 0, (0..<known).allSatisfy({ window[$0].id == p.ids[first + $0] }) else {
+                guard known > 0, (0..<known).allSatisfy({ hashes[$0] == p.ids[first + $0] }) else {
                     return .failure(FeedError(.decoding, "\(host): the document read differently the second time"))
                 }
                 p.held = window

@@ -38,13 +38,25 @@ public final class AsyncHTTPTransport: HTTPTransport {
     public let limits: Limits
     private let client: HTTPClient
     private let userAgent: String
+    /// Where bodies a request asks to spool are written (each unlinked as soon as it is made).
+    private let spoolDirectory: String
+    /// Bodies no larger than this stay in memory even when a request asks for a spool.
+    private let spoolsAbove: Int
 
     /// - Parameters:
     ///   - limits: time, size and inflation bounds, and the pool's width per host.
     ///   - userAgent: sent unless a request sets its own.
-    public init(limits: Limits = Limits(), userAgent: String = FeedscrollVersion.userAgent) {
+    ///   - spoolDirectory: where spooled bodies go: the temporary directory (`TMPDIR`) unless given.
+    ///   - spoolsAbove: the size from which a body asked to be spooled goes to a file (a
+    ///     megabyte: a small feed costs no file and no descriptor; tests spool every body with 0).
+    public init(
+        limits: Limits = Limits(), userAgent: String = FeedscrollVersion.userAgent,
+        spoolDirectory: String = FileManager.default.temporaryDirectory.path, spoolsAbove: Int = 1 << 20
+    ) {
         self.limits = limits
         self.userAgent = userAgent
+        self.spoolDirectory = spoolDirectory
+        self.spoolsAbove = spoolsAbove
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, limits.connectionsPerHost)
         // A refused connection is an answer: fail at once and let `RetryingTransport` decide.
@@ -115,15 +127,45 @@ public final class AsyncHTTPTransport: HTTPTransport {
             if let announced = headers["content-length"].flatMap(Int.init), announced > cap {
                 return .failure(tooLarge(request.url, cap: cap))
             }
+            let status = Int(response.status.code)
+            if request.spoolsBody, (200..<300).contains(status) {
+                // A feed document: to a nameless temporary file as it arrives, never whole in
+                // memory (a spool dropped by a failure or a cancellation frees its file). One
+                // no larger than `spoolsAbove` stays in memory: a small feed costs no file.
+                var body = Data()
+                var spool: BodySpool?
+                if let announced = headers["content-length"].flatMap(Int.init), announced > spoolsAbove {
+                    spool = try BodySpool(in: spoolDirectory)
+                }
+                for try await chunk in response.body {
+                    if let spool {
+                        if spool.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
+                        try chunk.withUnsafeReadableBytes { raw in try spool.append(raw) }
+                        continue
+                    }
+                    if body.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
+                    chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
+                    if body.count > spoolsAbove {
+                        let started = try BodySpool(in: spoolDirectory)
+                        try body.withUnsafeBytes { raw in try started.append(raw) }
+                        body = Data()
+                        spool = started
+                    }
+                }
+                return .success(HTTPResponse(
+                    status: status, headers: headers, body: body, url: response.url ?? request.url, spooled: spool?.finish()))
+            }
             // Straight into the `Data` the response carries, sized by Content-Length when it is
-            // sent (a 32 MB feed is then one 32 MB buffer, not a grown array and a copy of it).
+            // sent (a 32 MB body is then one 32 MB buffer, not a grown array and a copy of it).
             var body = Data()
             if let announced = headers["content-length"].flatMap(Int.init), announced > 0 { body.reserveCapacity(announced) }
             for try await chunk in response.body {
                 if body.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
                 chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
             }
-            return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: body, url: response.url ?? request.url))
+            return .success(HTTPResponse(status: status, headers: headers, body: body, url: response.url ?? request.url))
+        } catch let error as FeedError {
+            return .failure(error)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             // The client's own deadline is the same bound as the timer's, and a loaded machine
             // lets either fire first: one message for both.

@@ -9,18 +9,28 @@ public struct HTTPRequest: Sendable, Equatable {
     public var maxBodyBytes: Int?
     /// The load it belongs to: its lane and who hears its retries.
     public var context: FetchContext
+    /// Whether a successful response's body goes to a temporary file as it arrives
+    /// (`HTTPResponse.spooled`) instead of into memory: a feed document, which can be tens of
+    /// megabytes and is read a slice at a time. A small body may stay in memory, and a
+    /// transport that cannot spool (a test's, the demo's) answers in memory: the reader takes
+    /// either.
+    public var spoolsBody: Bool
 
-    public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil, context: FetchContext = FetchContext()) {
+    public init(
+        url: URL, headers: [String: String] = [:], maxBodyBytes: Int? = nil, spoolsBody: Bool = false,
+        context: FetchContext = FetchContext()
+    ) {
         self.url = url
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
+        self.spoolsBody = spoolsBody
         self.context = context
     }
 
     /// Equal when the same thing is asked in the same lane; the observers are not compared.
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.url == rhs.url && lhs.headers == rhs.headers && lhs.maxBodyBytes == rhs.maxBodyBytes
-            && lhs.context.lane == rhs.context.lane
+            && lhs.spoolsBody == rhs.spoolsBody && lhs.context.lane == rhs.context.lane
     }
 }
 
@@ -28,15 +38,23 @@ public struct HTTPRequest: Sendable, Equatable {
 public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var headers: [String: String]
+    /// The body in memory (empty when it was spooled).
     public var body: Data
     public var url: URL
+    /// The body in a temporary file, when the request asked for that and the answer was a
+    /// success (an error's body stays in `body`, for its message).
+    public var spooled: SpooledBody?
 
-    public init(status: Int, headers: [String: String], body: Data, url: URL) {
+    public init(status: Int, headers: [String: String], body: Data, url: URL, spooled: SpooledBody? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.spooled = spooled
     }
+
+    /// The body wherever it is.
+    public var document: DocumentBytes { spooled.map(DocumentBytes.spooled) ?? .memory(body) }
 
     /// A header by case-insensitive name.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
