@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "FeedMarkup", dependencies: ["FeedModel", "CLibXML2"]),
         .target(name: "FeedReader", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
         .target(name: "FeedFormats", dependencies: ["FeedModel", "FeedMarkup", "CLibXML2"]),
-        .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures"]),
+        .target(name: "FeedUI", dependencies: ["FeedModel", "FeedDiff", "FeedPaging", "FeedPictures", "FeedMarkup"]),
         .target(name: "FeedLab", dependencies: ["FeedModel", "FeedDiff", "FeedPaging"]),
         .target(
             name: "FeedConfig",
@@ -113,7 +113,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedTestSupport", "FeedReplica"]),
+        .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedMarkup", "FeedTestSupport", "FeedReplica"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
         .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
@@ -121,7 +121,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats",
-                "FeedRuntime",
+                "FeedRuntime", "FeedMarkup",
             ]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
@@ -137,7 +137,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel"]),
+        .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel", "FeedTestSupport"]),
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
             resources: [.copy("Fixtures")]),

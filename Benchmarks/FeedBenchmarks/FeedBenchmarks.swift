@@ -60,17 +60,19 @@ func loadedState(count: Int, size: Size) -> AppState {
     return state
 }
 
-/// A page of a generated thread: replies two levels deep, each a paragraph of about 40 words.
-func threadComments(page: Int, pageSize: Int) -> [FeedItem] {
+/// A page of a generated thread: replies two levels deep, each a paragraph of about 40 words
+/// (or, with `hackerNewsMarkup`, HN's markup: entities, italics, a link, quotes, code).
+func threadComments(page: Int, pageSize: Int, hackerNewsMarkup: Bool = false) -> [FeedItem] {
     (page * pageSize..<(page + 1) * pageSize).map { number in
         let words = (0..<40).map { "word\(($0 * 7 + number) % 97)" }.joined(separator: " ")
         return FeedItem(id: "c:\(number)", title: "c\(number)", author: "author\(number % 13)", time: 0,
-                        bodyHTML: "<p>\(words)</p>", depth: number % 3)
+                        discussionURL: hackerNewsMarkup ? "https://news.ycombinator.com/item?id=\(number)" : nil,
+                        bodyHTML: hackerNewsMarkup ? hackerNewsCommentHTML(number) : "<p>\(words)</p>", depth: number % 3)
     }
 }
 
 /// A detail opened on a story with `pages` comment pages loaded, and the request for the next.
-func openedThread(pages: Int, pageSize: Int, size: Size) -> (state: AppState, next: PageRequest, serial: Int) {
+func openedThread(pages: Int, pageSize: Int, size: Size, hackerNewsMarkup: Bool = false) -> (state: AppState, next: PageRequest, serial: Int) {
     var state = AppState(
         sourceName: "bench", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(Int.max))
     state.commentPageSize = pageSize
@@ -82,7 +84,7 @@ func openedThread(pages: Int, pageSize: Int, size: Size) -> (state: AppState, ne
             if case .fetchComments = $0 { true } else { false }
         }) else { fatalError("no comment page \(index) asked for") }
         if index == pages { return (state, next, serial) }
-        let page = Page(key: next.key, items: threadComments(page: index, pageSize: pageSize), next: .cursor("\(index + 1)"))
+        let page = Page(key: next.key, items: threadComments(page: index, pageSize: pageSize, hackerNewsMarkup: hackerNewsMarkup), next: .cursor("\(index + 1)"))
         effects = state.reduce(.fetched(.loaded(next, .success(page), latency: 0, for: .comments(serial: serial)), at: 0))
     }
     fatalError("unreachable")
@@ -205,6 +207,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(opened.reduce(.fetched(.loaded(next, .success(page), latency: 0, for: .comments(serial: serial)), at: 1)))
         benchmark.stopMeasurement()
     }
+    // The same with HN's own markup in every comment (links, entities, quotes, code).
+    let markedThread = Fixture<(state: AppState, next: PageRequest, serial: Int)>()
+    Benchmark(
+        "detail comment page arrives 3k-comment thread HN markup 80x24",
+        configuration: .init(
+            setup: { markedThread.value = openedThread(pages: 99, pageSize: 30, size: size, hackerNewsMarkup: true) },
+            teardown: { markedThread.value = nil })
+    ) { benchmark in
+        var opened = markedThread.value!.state
+        let (next, serial) = (markedThread.value!.next, markedThread.value!.serial)
+        let page = Page(key: next.key, items: threadComments(page: next.index, pageSize: 30, hackerNewsMarkup: true), next: nil)
+        benchmark.startMeasurement()
+        blackHole(opened.reduce(.fetched(.loaded(next, .success(page), latency: 0, for: .comments(serial: serial)), at: 1)))
+        benchmark.stopMeasurement()
+    }
     Benchmark(
         "detail whole relayout 3k-comment thread 80x24",
         configuration: .init(setup: threadSetup, teardown: { thread.value = nil })
@@ -215,6 +232,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    threadDecodeBenchmarks()
     memoryAndBytesBenchmarks()
     pictureBenchmarks()
     cacheBenchmarks()

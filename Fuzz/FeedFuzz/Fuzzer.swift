@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import FeedSources
 import Foundation
@@ -204,14 +205,15 @@ public struct Fuzzer: Sendable {
         let fields: [(String, String?)] = [("title", item.title), ("author", item.author), ("url", item.url), ("body", item.body),
                                            ("discussionURL", item.discussionURL), ("shown id", TextSanitizer.clean(item.id))]
         for (name, value) in fields where value?.unicodeScalars.contains(where: isControl) == true { return name }
-        if let html = item.bodyHTML, HTMLBlocks.parse(html).flatMap(\.lines).contains(where: { $0.unicodeScalars.contains(where: isControl) }) {
+        if let html = item.bodyHTML, MarkupFragment.textBlocks(html, baseAddress: item.discussionURL).flatMap(\.lines).contains(where: { $0.unicodeScalars.contains(where: isControl) }) {
             return "the laid-out body"
         }
         return nil
     }
 
-    /// The sanitiser, the block renderer and the one-line renderer on one random byte string:
-    /// nothing they give may hold a control, and cleaning again changes nothing.
+    /// The sanitiser and the HTML pipeline (an API field's blocks for the detail, its plain text
+    /// and its one line) on one random byte string: nothing they give may hold a control, and
+    /// cleaning again changes nothing.
     static func textCase(seed: UInt64, number: Int) -> Finding? {
         var random = SplitMix64(seed: SplitMix64.mix(seed &+ 0x7E57) ^ SplitMix64.mix(UInt64(number)))
         let alphabet: [UInt8] = [0x1B, 0x9B, 0xC2, 0x9D, 0x9C, 0x07, 0x5B, 0x5D, 0x5C, 0x3B, 0x3C, 0x3E, 0x2F, 0x26, 0x23,
@@ -221,8 +223,9 @@ public struct Fuzzer: Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         let outputs: [(String, [String])] = [
             ("TextSanitizer.clean", [TextSanitizer.clean(bytes: bytes), TextSanitizer.clean(bytes: bytes, mode: .multiline)]),
-            ("HTMLBlocks", HTMLBlocks.parse(text).flatMap(\.lines) + HTMLBlocks.parse(TextSanitizer.cleanKeepingLayout(text)).flatMap(\.lines)),
-            ("HTMLText", [TextSanitizer.clean(HTMLText.plainTitle(text)), TextSanitizer.clean(HTMLText.text(text), mode: .multiline)]),
+            ("MarkupFragment.textBlocks", MarkupFragment.textBlocks(text).flatMap(\.lines)
+                + MarkupFragment.textBlocks(TextSanitizer.cleanKeepingLayout(text)).flatMap(\.lines)),
+            ("MarkupFragment.line/text", [TextSanitizer.clean(MarkupFragment.line(text)), TextSanitizer.clean(MarkupFragment.text(text), mode: .multiline)]),
         ]
         for (name, lines) in outputs {
             if lines.contains(where: { $0.unicodeScalars.contains(where: isControl) }) {

@@ -65,7 +65,7 @@ for api in fuzzer.targets.map(\.api) {
     line(cell(api, 16, left: true) + cell("\(f.cases)", 8) + cell("\(f.errors)", 8) + cell("\(f.pages)", 8)
         + cell("\(f.emptyAsSaid)", 12) + cell("\(f.silentEmpties)", 16))
 }
-line("text inputs (sanitiser, HTMLBlocks, HTMLText): \(report.textInputs)")
+line("text inputs (sanitiser, the HTML pipeline: MarkupFragment): \(report.textInputs)")
 line("web pages (libxml2, extractor, layout; \(PageFuzz.timeLimit) s each at most): \(report.pageInputs)")
 line("syndication feeds (RSS, RDF, Atom, JSON Feed parsers; \(FeedDocumentFuzz.timeLimit) s each at most): \(report.feedInputs)")
 line("config files: \(report.configInputs.values.reduce(0, +)) (" + ConfigFuzz.Shape.allCases.map { "\($0.rawValue) \(report.configInputs[$0] ?? 0)" }.joined(separator: ", ") + ")")

@@ -131,6 +131,13 @@ public struct MarkupRenderer {
             }
             walkChildren(node)
             link = saved
+        case "span":
+            // Mastodon shortens a link's text with `<span class="invisible">` around the parts it
+            // hides and `<span class="ellipsis">` before the cut.
+            let classes = node["class"]?.split(separator: " ") ?? []
+            if classes.contains("invisible") { return }
+            walkChildren(node)
+            if classes.contains("ellipsis") { appendText("…") }
         default:
             if Self.codeInline.contains(name) {
                 codeDepth += 1

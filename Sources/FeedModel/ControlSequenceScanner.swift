@@ -1,8 +1,8 @@
 /// Reads Unicode scalars the way a terminal would (ECMA-48) and hands on only those that are
 /// not part of a control sequence.
 ///
-/// The one grammar for escape sequences in feedscroll: `TextSanitizer` and the HTML renderers
-/// (`HTMLBlocks`, and `HTMLText` in FeedSources) all strip sequences through it, so they agree
+/// The one grammar for escape sequences in feedscroll: `TextSanitizer` and the HTML pipeline
+/// (FeedMarkup's `MarkupFragment`, before libxml2 reads an API's field) both strip sequences through it, so they agree
 /// on where a sequence ends and a word hidden inside one never shows up in one view and not in
 /// another.
 ///

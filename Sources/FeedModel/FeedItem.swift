@@ -16,7 +16,8 @@ public struct FeedItem: Sendable, Hashable, Identifiable, Codable {
     /// The page where people discuss the item, where the API has one.
     public var discussionURL: String?
     /// The body as the API sent it, in HTML (HN `text`, Mastodon `content`), when it is HTML.
-    /// Raw remote text: it reaches a screen only through `HTMLBlocks`, which sanitises its output.
+    /// Raw remote text: it reaches a screen only through FeedMarkup (`MarkupFragment`), whose text
+    /// nodes pass the escape gate.
     public var bodyHTML: String?
     /// Nesting in a thread (0 for a story or a top-level comment).
     public var depth: Int

@@ -31,3 +31,26 @@ extension StringProtocol {
         }
     }
 }
+
+extension StringProtocol {
+    /// One line: every run of white space (line breaks and tabs included) one space, none at
+    /// either end. For titles and one-line fields.
+    /// - Complexity: O(n).
+    public func collapsingWhitespace() -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for c in self {
+            if c.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace {
+                    out.append(" ")
+                    pendingSpace = false
+                }
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One block of a body laid out for a terminal: a paragraph to wrap, or preformatted lines
 /// (a code block) kept exactly as they are.
 ///
@@ -29,5 +31,17 @@ public struct TextBlock: Sendable, Hashable, Codable {
         self.marker = marker
         self.isQuote = isQuote
         self.picture = picture
+    }
+}
+
+extension TextBlock {
+    /// Blocks from plain text (a field that is not HTML): a blank line separates paragraphs, a
+    /// single line break is a hard break; every line cleaned by `TextSanitizer`.
+    public static func paragraphs(plain text: String) -> [TextBlock] {
+        let cleaned = TextSanitizer.clean(text, mode: .multiline)
+        return cleaned.components(separatedBy: "\n\n").compactMap { paragraph in
+            let lines = paragraph.split(separator: "\n").map { TextSanitizer.clean(String($0)) }.filter { !$0.isEmpty }
+            return lines.isEmpty ? nil : TextBlock(.paragraph, lines: lines)
+        }
     }
 }

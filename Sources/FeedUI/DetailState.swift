@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import FeedPaging
 
@@ -111,9 +112,18 @@ public struct DetailState: Equatable, Sendable {
     static func blocks(of item: FeedItem) -> [TextBlock] {
         // A placeholder is its header alone: one line, as the thread model keeps it.
         if placeholder(of: item) != nil { return [] }
-        if let html = item.bodyHTML { return HTMLBlocks.parse(html) }
-        if let text = item.body { return HTMLBlocks.plain(text) }
+        // HTML through the one pipeline (FeedMarkup), here, once per item: the body when the
+        // detail opens or its text changes, each comment when its page arrives (`commentBlocks`),
+        // never on a key or a resize (docs/READER.md, "Every source's HTML").
+        if let html = item.bodyHTML { return MarkupFragment.textBlocks(html, baseAddress: linkBase(of: item)) }
+        if let text = item.body { return TextBlock.paragraphs(plain: text) }
         return []
+    }
+
+    /// What relative links in an item's HTML are relative to: its discussion page (HN writes
+    /// `item?id=1`), else its link.
+    static func linkBase(of item: FeedItem) -> String? {
+        item.discussionURL ?? item.url
     }
 
     /// The words of a comment kept only for its place (`[deleted]`, `[dead]`, `[removed]`): one

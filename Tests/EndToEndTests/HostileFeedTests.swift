@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import FeedReplica
 import FeedSources
@@ -9,7 +10,7 @@ import Testing
 /// the window, recolour, move the cursor, clear the screen, change modes and reverse text.
 @Suite(.serialized) struct HostileFeedTests {
     /// What a payload must look like on screen and in pipes: its words, nothing else.
-    static let cleanTitles = Set(HostileText.titles.map { TextSanitizer.clean(HTMLText.plainTitle($0)) })
+    static let cleanTitles = Set(HostileText.titles.map { TextSanitizer.clean(MarkupFragment.line($0)) })
 
     /// The pane's terminal modes and title: everything a payload could flip.
     static let modes = "#{alternate_on} #{cursor_flag} #{insert_flag} #{keypad_cursor_flag} #{keypad_flag} #{mouse_any_flag} "

@@ -2,14 +2,10 @@ import FeedModel
 import FeedTestSupport
 import Testing
 
-/// The one escape-sequence grammar, as the sanitiser and the block renderer use it: the
-/// findings of issue 14 with their exact inputs, then properties over seeded samples.
+/// The one escape-sequence grammar, as the sanitiser uses it: the findings of issue 14 with
+/// their exact inputs, then properties over seeded samples. (The HTML pipeline's agreement with
+/// it is `FragmentEscapeTests` in FeedMarkupTests.)
 @Suite struct ControlSequenceScannerTests {
-    /// The detail view's path for an HN body: cleaned keeping layout (PageFetcher), then laid out.
-    func detailText(_ html: String) -> String {
-        HTMLBlocks.parse(TextSanitizer.cleanKeepingLayout(html)).map { $0.lines.joined(separator: " ") }.joined(separator: " | ")
-    }
-
     @Test(arguments: [
         // An OSC cut off by the ESC of a CSI: the CSI goes whole, not as `[31m`.
         ("A\u{1B}]0;X\u{1B}[31mB", "AB"),
@@ -31,21 +27,6 @@ import Testing
         #expect(ControlSequences.strip(input).unicodeScalars.allSatisfy { $0.value != 0x1B })
     }
 
-    @Test func listAndDetailAgreeOnHiddenWords() {
-        #expect(detailText("<p>A\u{1B}]0;X Y Z\u{07}B</p>") == "AB")
-        #expect(detailText("<p>HOSTILE 0 sets the \u{1B}]0;PWNED window title\u{07} title</p>") == "HOSTILE 0 sets the title")
-        #expect(detailText("A\u{1B}[31</p>") == "A>")
-        #expect(TextSanitizer.cleanKeepingLayout("A\u{1B}]0;X Y Z\u{07}B") == "AB")
-    }
-
-    @Test func unterminatedStringInTheHostileBodyLeavesNoDebris() {
-        // The replica's hostile story 19 body (HostileText.body(18)).
-        let body = "<p>HOSTILE 19 sends an unterminated \u{1B}]0;PWNED</p><p>\u{1B}[2J\u{1B}[Hsecond paragraph \u{202E}reversed</p>"
-        let text = detailText(body)
-        #expect(!text.contains("[2J") && !text.contains("[H") && !text.contains("PWNED"), "\(text)")
-        #expect(text == "HOSTILE 19 sends an unterminated second paragraph reversed")
-    }
-
     // MARK: - Properties
 
     static let seeds: Range<UInt64> = 0..<4000
@@ -60,16 +41,6 @@ import Testing
                 #expect(ControlSequenceSample.greekLetters(output) == sample.visibleLetters, "seed \(seed): \(sample) gave \(output)")
                 if output.unicodeScalars.contains(where: ControlSequenceSample.isDebris) { return }
             }
-        }
-    }
-
-    @Test func theBlockRendererAgrees() {
-        for seed in Self.seeds {
-            let sample = ControlSequenceSample(seed: seed, withTags: true)
-            let output = detailText(sample.input).replacingOccurrences(of: " | ", with: " ")
-            #expect(!output.unicodeScalars.contains(where: ControlSequenceSample.isDebris), "seed \(seed): \(sample) gave \(output)")
-            #expect(ControlSequenceSample.greekLetters(output) == sample.visibleLetters, "seed \(seed): \(sample) gave \(output)")
-            if ControlSequenceSample.greekLetters(output) != sample.visibleLetters { return }
         }
     }
 

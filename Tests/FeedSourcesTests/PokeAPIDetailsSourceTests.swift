@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import Foundation
 import Testing
@@ -39,7 +40,7 @@ struct PokeAPIDetailsSourceTests {
             "number=1 #1", "name=bulbasaur (hidden)", "types=[grass,poison] grass/poison", "height_dm=7 0.7 m", "weight_hg=69 6.9 kg",
             "base_experience=64 64 xp",
         ])
-        let blocks = HTMLBlocks.parse(try #require(item.bodyHTML))
+        let blocks = MarkupFragment.textBlocks(try #require(item.bodyHTML))
         let text = blocks.flatMap(\.lines)
         #expect(text.contains("Abilities: overgrow, chlorophyll (hidden)"))
         #expect(text.contains("HP       45 ████"))
@@ -57,7 +58,7 @@ struct PokeAPIDetailsSourceTests {
         let item = try #require(try await loadPage(s, s.firstKey, pageSize: 1).items.first)
         #expect(transport.requestedURLs == ["\(Self.base)/pokemon/a%2F%2E%2E%3Fx/"])
         #expect(item.factLines.contains("types=[<b>fire</b>] <b>fire</b>"))
-        let text = HTMLBlocks.parse(try #require(item.bodyHTML)).flatMap(\.lines)
+        let text = MarkupFragment.textBlocks(try #require(item.bodyHTML)).flatMap(\.lines)
         #expect(text == ["Abilities: </p><script>&amp;"])
     }
 

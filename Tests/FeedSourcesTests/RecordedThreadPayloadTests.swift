@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import Foundation
 import Testing
@@ -484,7 +485,7 @@ struct RecordedDevToThreadTests {
         #expect(page.items.map(\.depth) == [0, 1])
         #expect(page.items.map(\.author) == ["dariowaelchi", "rhymes"])
         #expect(page.items.map(\.time) == [1_615_137_580, 1_615_137_580])
-        let blocks = HTMLBlocks.parse(try #require(page.items[0].bodyHTML))
+        let blocks = MarkupFragment.textBlocks(try #require(page.items[0].bodyHTML))
         #expect(blocks.map(\.lines) == [["..."], ["..."]], "the DOCTYPE and the document's tags are not text")
         #expect(!page.items.contains { $0.title.contains("DOCTYPE") || $0.title.contains("W3C") })
     }

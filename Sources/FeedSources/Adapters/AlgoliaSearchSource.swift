@@ -165,7 +165,7 @@ private struct HitDTO: Decodable {
         } else if let story = story_title.map(FieldText.plainLine), !story.isEmpty {
             title = "Re: \(story)"
         } else {
-            title = comment_text.map { HTMLText.collapse(String(FieldText.htmlLine($0).prefix(120))) } ?? ""
+            title = comment_text.map { String(FieldText.htmlLine($0).prefix(120)).collapsingWhitespace() } ?? ""
         }
         let text = (isComment ? comment_text : story_text).map(FieldText.htmlText).flatMap(FieldText.nonEmpty)
         let discussion = "https://news.ycombinator.com/item?id=\(objectID)"

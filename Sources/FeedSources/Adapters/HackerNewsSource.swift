@@ -165,7 +165,7 @@ struct HackerNewsItemDTO: Decodable, Sendable {
         let link = url.flatMap { $0.isEmpty ? nil : $0 } ?? discussion
         // `title` and `text` are HTML (entities such as `&#x27;`, and `<p>` in text).
         let body = text.map(FieldText.htmlText).flatMap(FieldText.nonEmpty)
-        let fallback = body.map { HTMLText.collapse(String($0.prefix(120))) } ?? "(\(type ?? "item") \(id))"
+        let fallback = body.map { String($0.prefix(120)).collapsingWhitespace() } ?? "(\(type ?? "item") \(id))"
         return FeedItem(
             id: "hn:\(id)",
             title: nonEmptyTitle(title.map(FieldText.htmlLine) ?? "", fallback: fallback),

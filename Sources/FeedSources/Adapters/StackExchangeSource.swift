@@ -66,7 +66,7 @@ public struct StackExchangeSource: FeedSource {
         return try await transport.exchange(HTTPRequest(url: url, context: context)) { response throws(FeedError) in
             if !(200..<300).contains(response.status) {
                 if let error = try? JSONBody.decode(ErrorDTO.self, from: response, api: "stackexchange"), let id = error.error_id {
-                    let message = ResponseCheck.oneLine(HTMLText.decodeEntities(error.error_message ?? error.error_name ?? "error \(id)"))
+                    let message = ResponseCheck.oneLine(HTMLEntities.decodeAll(error.error_message ?? error.error_name ?? "error \(id)"))
                     switch id {
                     case 403 where number > 25 || message.localizedCaseInsensitiveContains("page above 25"):
                         log?("stackexchange: \(message); the feed ends at page 25 without an app key")

@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import Foundation
 
@@ -88,7 +89,7 @@ public enum ResponseCheck {
                   let openEnd = html[open.upperBound...].firstIndex(of: ">"),
                   let close = html[openEnd...].range(of: "</\(tag)", options: .caseInsensitive)
             else { continue }
-            let title = HTMLText.plainTitle(String(html[html.index(after: openEnd)..<close.lowerBound]))
+            let title = MarkupFragment.line(String(html[html.index(after: openEnd)..<close.lowerBound]))
             if !title.isEmpty { return title }
         }
         return nil
@@ -96,7 +97,7 @@ public enum ResponseCheck {
 
     /// Collapses to one line and caps the length, so a footer never carries a wall of text.
     static func oneLine(_ text: String, limit: Int = 160) -> String {
-        let line = HTMLText.collapse(text)
+        let line = text.collapsingWhitespace()
         return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
     }
 

@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 
 /// How an API writes a text field, and the one decoding each kind gets (the table is in
@@ -6,7 +7,9 @@ import FeedModel
 /// - *Plain* text is kept as written: `<`, `>` and `&amp;` stay, because that is what the
 ///   author typed (`Vec<T>`, `AT&amp;T` in a post about HTML). Only whitespace runs become one
 ///   space on a line.
-/// - *HTML* is rendered: tags become structure or vanish, entities are decoded.
+/// - *HTML* is rendered by the one pipeline (`MarkupFragment`: libxml2's parse, the tree whose
+///   text passes the escape gate, the blocks' plain text): tags become structure or vanish,
+///   entities are decoded.
 /// - *Escaped* text is plain text the API HTML-escaped (Stack Exchange titles): entities are
 ///   decoded, and a `<` that comes out of `&lt;` stays a `<`.
 ///
@@ -14,7 +17,7 @@ import FeedModel
 enum FieldText {
     /// Plain text as one line: whitespace runs (line breaks included) collapsed, trimmed.
     static func plainLine(_ text: String) -> String {
-        HTMLText.collapse(text)
+        text.collapsingWhitespace()
     }
 
     /// Plain text keeping its lines, trimmed at both ends.
@@ -24,17 +27,17 @@ enum FieldText {
 
     /// HTML as one line (titles and summaries).
     static func htmlLine(_ html: String) -> String {
-        HTMLText.plainTitle(html)
+        MarkupFragment.line(html)
     }
 
     /// HTML as paragraphs of text.
     static func htmlText(_ html: String) -> String {
-        HTMLText.text(html)
+        MarkupFragment.text(html)
     }
 
     /// HTML-escaped plain text as one line: entities decoded once, nothing taken for a tag.
     static func escapedLine(_ text: String) -> String {
-        HTMLText.collapse(HTMLText.decodeEntities(text))
+        HTMLEntities.decodeAll(text).collapsingWhitespace()
     }
 
     /// The text, or nil when it is empty.

@@ -1,3 +1,4 @@
+import FeedMarkup
 import FeedModel
 import FeedSources
 
@@ -52,7 +53,7 @@ struct JSONRecord: Encodable {
             // A comment (--thread): where it sits in the thread, and its text as plain text.
             try container.encode(parent, forKey: Field("parent"))
             try container.encode(item.depth, forKey: Field("depth"))
-            let text = item.bodyHTML.map { TextSanitizer.clean(HTMLText.text($0), mode: .multiline) }
+            let text = item.bodyHTML.map { TextSanitizer.clean(MarkupFragment.text($0), mode: .multiline) }
                 ?? item.body.map { TextSanitizer.clean($0, mode: .multiline) } ?? ""
             try container.encode(text, forKey: Field("text"))
             written.formUnion(["parent", "depth", "text"])

@@ -1,10 +1,10 @@
 import FeedModel
-import FeedSources
+@testable import FeedSources
 import Testing
 
-/// HTMLText leaves controls to TextSanitizer, so an escape sequence is removed whole, never
-/// with its ESC dropped and `[31m` left behind as text.
-@Suite struct HTMLTextControlTests {
+/// An HTML field's escape sequences are removed whole before the markup is read, never with
+/// their ESC dropped and `[31m` left behind as text (moved from `HTMLTextControlTests`, issue 20).
+@Suite struct FieldTextControlTests {
     @Test(arguments: [
         ("a \u{1B}[31mred\u{1B}[0m b", "a red b"),
         ("t \u{1B}]0;PWNED\u{07} title", "t title"),
@@ -13,11 +13,11 @@ import Testing
         ("line\rreturn", "line return"),
     ])
     func titleEscapesAreRemovedWhole(_ html: String, _ expected: String) {
-        #expect(TextSanitizer.clean(HTMLText.plainTitle(html)) == expected)
+        #expect(TextSanitizer.clean(FieldText.htmlLine(html)) == expected)
     }
 
     @Test func bodyEscapesAreRemovedWhole() async {
         let html = "<p>one \u{1B}[1;1HPWNED\u{1B}[H</p><p>\u{1B}Ptwo\u{1B}\\two</p>"
-        #expect(TextSanitizer.clean(HTMLText.text(html), mode: .multiline) == "one PWNED\n\ntwo")
+        #expect(TextSanitizer.clean(FieldText.htmlText(html), mode: .multiline) == "one PWNED\n\ntwo")
     }
 }
