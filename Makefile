@@ -63,7 +63,9 @@ fuzz: deps
 # on against --no-cache (scripts/bench-pipe; PIPE_ITEMS, default 2,000,000) and the bytes of a j
 # step against less on a pty (scripts/bench-bytes). `make bench-floor` runs only issue 25's
 # figures: search against grep, snapshots, the pipe and the bytes. The feeds rows run the
-# release binary against newsboat (Debian's; ensure-deps installs it for bench).
+# release binary against newsboat (Debian's; ensure-deps installs it for bench). Last, the
+# reader against readability-lxml and trafilatura on the reader corpus, with the extractor also
+# timed in-process (Benchmarks' ReaderCorpusTiming) beside the peers' in-process times.
 BENCH_ARGS ?=
 PIPE_ITEMS ?= 2000000
 bench: deps release
@@ -72,7 +74,8 @@ bench: deps release
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark $(BENCH_ARGS)
 	scripts/bench-pipe $(RELEASE_BIN) $(PIPE_ITEMS)
 	scripts/bench-bytes $(RELEASE_BIN)
-	scripts/bench-reader-peers $(RELEASE_BIN)
+	$(SWIFT) build -c release --package-path Benchmarks --product ReaderCorpusTiming
+	scripts/bench-reader-peers $(RELEASE_BIN) .build/peers Benchmarks/.build/release/ReaderCorpusTiming
 
 bench-floor: deps release
 	touch Benchmarks/Package.swift

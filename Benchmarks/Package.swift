@@ -33,6 +33,14 @@ let package = Package(
             path: "FeedBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 20: the extractor's in-process time on each reader-corpus page, for
+        // scripts/bench-reader-peers to set beside the peers' in-process times (no benchmark
+        // dependency, so `swift build --product ReaderCorpusTiming` builds only the reader).
+        .executableTarget(
+            name: "ReaderCorpusTiming",
+            dependencies: [.product(name: "FeedReader", package: "feedscroll")],
+            path: "ReaderCorpusTiming"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,12 @@ struct Pass {
     mutating func grab(_ root: HTMLNode) -> HTMLNode {
         let body = root.elementChildren.first { $0.name == "body" } ?? root
         var toScore: [HTMLNode] = []
+        // A `p` that replaced its wrapping `div` is already queued for scoring; Readability's
+        // walk steps into it rather than visiting it again, so it is skipped here (it was scored
+        // twice, which let one wrapped paragraph outweigh the article's other blocks).
+        var promoted = Set<ObjectIdentifier>()
         for node in body.descendants() where node.isAttached(to: root) {
+            if promoted.contains(ObjectIdentifier(node)) { continue }
             let match = node.classAndID
             if !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
                 node.remove()
@@ -74,6 +79,7 @@ struct Pass {
                     let p = elementChildren[0]
                     node.replace(with: p)
                     toScore.append(p)
+                    promoted.insert(ObjectIdentifier(p))
                 } else if !hasBlockChild(node) {
                     node.name = "p"
                     toScore.append(node)
