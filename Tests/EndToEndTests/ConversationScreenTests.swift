@@ -121,6 +121,8 @@ import Testing
         // Comments are plain text in pipes: no markup left in any title (96 of 373 had half tags).
         let whole = try pipe(["hn", "--base-url", hn, "--thread", storyID, "--plain"])
         #expect(!whole.standardOutput.contains("<a ") && !whole.standardOutput.contains("href="))
+        // Nor any other tag HN writes (`&lt;mostly&gt;` in the replica's comments is text, and stays `<mostly>`).
+        for tag in ["<p>", "<i>", "<pre>", "<code>", "</"] { #expect(!whole.standardOutput.contains(tag), "\(tag) in a title") }
     }
 
     /// A question of the replica with an accepted answer and answers on more than one page.
