@@ -134,8 +134,13 @@ extension AppState {
     /// takes back its note for the status line and the visit it asks the cache view to record.
     @discardableResult
     mutating func reduceDetail(_ action: DetailAction) -> DetailReply {
-        guard var detail else { return DetailReply() }
-        let reply = detail.reduce(action, detailContext)
+        guard detail != nil else { return DetailReply() }
+        // The context first, then the detail taken out of the state, so that the detail's arrays
+        // (a long thread's comments and lines) have one owner while it changes them, and are
+        // not copied on every action.
+        let context = detailContext
+        guard var detail = detail.take() else { return DetailReply() }
+        let reply = detail.reduce(action, context)
         self.detail = detail
         if let notice = reply.notice { self.notice = notice }
         if let visit = reply.visit { cache.visits[visit.id] = visit.commentCount }

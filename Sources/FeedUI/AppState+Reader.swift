@@ -64,8 +64,12 @@ extension AppState {
     /// takes back its note for the status line.
     @discardableResult
     mutating func reduceReader(_ action: ReaderAction) -> ReaderReply {
-        guard var reader else { return ReaderReply() }
-        let reply = reader.reduce(action, readerContext(leftAt: readerPositions[reader.url] ?? 0))
+        guard let url = reader?.url else { return ReaderReply() }
+        // The context first, then the reader taken out of the state: its article has one owner
+        // while it changes (see `reduceDetail`).
+        let context = readerContext(leftAt: readerPositions[url] ?? 0)
+        guard var reader = reader.take() else { return ReaderReply() }
+        let reply = reader.reduce(action, context)
         self.reader = reader
         if let notice = reply.notice { self.notice = notice }
         return reply

@@ -92,8 +92,10 @@ extension AppState {
     /// Hands an action to the preview (when one is loaded), in the pane's context.
     @discardableResult
     mutating func reducePreview(_ action: DetailAction) -> DetailReply {
-        guard var preview else { return DetailReply() }
-        let reply = preview.reduce(action, previewContext)
+        guard preview != nil else { return DetailReply() }
+        let context = previewContext
+        guard var preview = preview.take() else { return DetailReply() }  // one owner (see `reduceDetail`)
+        let reply = preview.reduce(action, context)
         self.preview = preview
         return reply
     }

@@ -27,7 +27,10 @@ import Testing
         let ids = try jsonLines(run.standardOutput).compactMap { $0["id"] as? String }
         #expect(ids.count == 130 && Set(ids).count == 130)
         // Fourteen requests, five a window at most: three windows at least, so two resets waited.
-        #expect(elapsed >= 2, "the limit was met and waited for (\(elapsed) s)")
+        // The replica's windows are whole seconds of its clock and the first request falls
+        // anywhere in the first one, so three windows take more than one second, not two (it
+        // took 1.19 s once: the first request late in its window, the pages quick).
+        #expect(elapsed > 1, "the limit was met and waited for (\(elapsed) s)")
         #expect(try server.faultStats()["rateLimited", default: 0] == 0, "held for the reset, never refused")
         let retries = logLines(log).filter { $0.contains(" retrying ") }
         #expect(retries.allSatisfy { $0.contains("delay=") && !$0.contains("delay=0.0 ") })
