@@ -104,6 +104,40 @@ import Testing
         #expect(try second.waitForExit() == .exited(0))
     }
 
+    /// Issue 23 item 9: the cursor is a bar in the margin, so an item opened and left stays
+    /// under the cursor dim (SGR 2), not in the look of an unread title under the cursor.
+    /// Whether a captured row turns dim on: an SGR with parameter 2 (tmux writes `ESC[2m`, or
+    /// `ESC[0;2m` after a bold cell such as the cursor bar).
+    func turnsDim(_ row: String) -> Bool { row.contains(/\u{1B}\[([0-9]+;)*2(;[0-9]+)*m/) }
+
+    @Test func theCursorRowShowsAnItemJustReadDim() throws {
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let replica = try ServeProcess("--items 200")
+        let base = try #require(replica.baseURLs["hn"])
+        let tmux = try start("hn --base-url \(base)", cacheHome: home)
+        let screen = try tmux.waitFor({ $0[23].contains(#/ 1/\d/#) && !$0[2].isEmpty }, timeout: 20, description: "the first page")
+        let opened = screen[2].trimmingCharacters(in: .whitespaces)
+        // The cursor on the second item (row 2), unread: its title is not dim.
+        try tmux.sendKeys("j")
+        let unread = try tmux.waitFor({ $0[2].contains("▌") && !$0[0].contains("▌") }, timeout: 10, description: "the cursor on row 2",
+                                      escapes: true)
+        #expect(unread[2].contains(opened), "\(unread[2].debugDescription)")
+        #expect(!turnsDim(unread[2]), "\(unread[2].debugDescription)")
+        // Opened and left: marked read, and the cursor is still on it.
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor({ $0.contains { $0.contains(opened) } && !$0[23].contains("page") }, timeout: 10, description: "the detail")
+        try tmux.sendKeys("Escape")
+        let read = try tmux.waitFor({ $0[23].contains("page") }, timeout: 10, description: "the list again", escapes: true)
+        #expect(read[2].contains("▌") && read[2].contains(opened), "\(read[2].debugDescription)")
+        #expect(turnsDim(read[2]), "\(read[2].debugDescription)")
+        #expect(read[2] != unread[2])
+        // The unread row below keeps the title's look: only the item read went dim.
+        #expect(!turnsDim(read[4]), "\(read[4].debugDescription)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     @Test func readMarksSurviveARestartDimAndHHidesThem() throws {
         let home = ScratchCache.make()
         defer { ScratchCache.remove(home) }

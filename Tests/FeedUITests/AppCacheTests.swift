@@ -198,6 +198,32 @@ import Testing
         #expect(state.notice == "marked read")
     }
 
+    /// Issue 23 item 9: the cursor is a bar in the margin and the row under it keeps its own
+    /// look, so a read item stays dim under the cursor and an unread one keeps the title's look.
+    @Test func theCursorRowKeepsTheReadLookOfItsItem() throws {
+        var state = cachedState(readIDs: ["t:3"])
+        let first = try #require(fetches(state.reduceWithEmptyCache(.start(at: now))).first)
+        _ = state.reduce(.fetched(.loaded(first, .success(makePage(0)), latency: 0.1), at: now))
+        // The cursor on t:3 (rows 6–7), which is read; "Item 3" fills columns 2–7.
+        for _ in 0..<3 { _ = state.reduce(.key(.character("j"), at: now)) }
+        #expect(state.list.viewport.cursor == 3)
+        let onRead = render(state, size: size)
+        #expect(onRead[6, 0].text == "▌" && onRead[6, 0].style == .cursor)
+        #expect((1..<8).allSatisfy { onRead[6, $0].style == .readTitle }, "\((0..<8).map { onRead[6, $0].style })")
+        // The cursor on t:2 (rows 4–5), unread: the title's look, and t:3 below stays dim.
+        _ = state.reduce(.key(.character("k"), at: now))
+        let onUnread = render(state, size: size)
+        #expect(onUnread[4, 0].text == "▌" && onUnread[4, 0].style == .cursor)
+        #expect((1..<8).allSatisfy { onUnread[4, $0].style == .title }, "\((0..<8).map { onUnread[4, $0].style })")
+        #expect(onUnread[6, 0].text != "▌" && onUnread[6, 2].style == .readTitle)
+        // Opening t:2 marks it read: back in the list, the cursor row is dim at once.
+        #expect(state.reduce(.key(.enter, at: now)) == [.markRead(itemID: "t:2", isRead: true)])
+        _ = state.reduce(.key(.escape, at: now))
+        let afterOpening = render(state, size: size)
+        #expect(afterOpening[4, 0].text == "▌")
+        #expect((1..<8).allSatisfy { afterOpening[4, $0].style == .readTitle })
+    }
+
     @Test func aVisitedThreadShowsNewCommentsUntilItIsOpenedAgain() throws {
         var state = cachedState(visits: ["t:0": 3])
         state.commentPageSize = 20
