@@ -167,82 +167,13 @@ extension HTMLNode {
 
 /// Text measures the extractor uses.
 enum Text {
-    /// Whitespace runs collapsed to one space, trimmed.
-    ///
-    /// Read as UTF-8, a scalar at a time: whitespace is Unicode's White_Space set, which for a
-    /// scalar is a range check (`Character.isWhitespace` asked the property tables for every
-    /// character and was most of the extractor's time on big pages).
-    static func normalised(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes -> String in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
-            // Words are copied whole: `word` is where the current one started, or nil in a gap.
-            var word: Int? = nil
-            var index = 0
-            while index < bytes.count {
-                let width = Swift.min(scalarWidth(bytes[index]), bytes.count &- index)
-                if isWhitespace(bytes, at: index, width: width) {
-                    if let start = word {
-                        if !out.isEmpty { out.append(0x20) }
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                        word = nil
-                    }
-                } else if word == nil {
-                    word = index
-                }
-                index &+= width
-            }
-            if let start = word {
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-    }
+    /// Whitespace runs collapsed to one space, trimmed: FeedModel's `collapsingWhitespace()`
+    /// (Unicode's White_Space, scalar by scalar, read as UTF-8), the one implementation.
+    static func normalised(_ text: String) -> String { text.collapsingWhitespace() }
 
     /// Whether the text is whitespace only (what `normalised(text).isEmpty` says, without
     /// building the string).
-    static func isBlank(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes -> Bool in
-            var index = 0
-            while index < bytes.count {
-                let width = Swift.min(scalarWidth(bytes[index]), bytes.count &- index)
-                if !isWhitespace(bytes, at: index, width: width) { return false }
-                index &+= width
-            }
-            return true
-        }
-    }
-
-    /// The length of a UTF-8 sequence from its first byte (1 for a stray continuation byte).
-    @inline(__always)
-    private static func scalarWidth(_ lead: UInt8) -> Int {
-        lead < 0xC0 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
-    }
-
-    /// Whether the scalar at `index` (`width` bytes) is White_Space: U+0009–000D, U+0020,
-    /// U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
-    @inline(__always)
-    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
-        let lead = bytes[index]
-        switch width {
-        case 1: return lead == 0x20 || (lead >= 0x09 && lead <= 0x0D)
-        case 2: return lead == 0xC2 && (bytes[index &+ 1] == 0x85 || bytes[index &+ 1] == 0xA0)
-        case 3:
-            let second = bytes[index &+ 1], third = bytes[index &+ 2]
-            switch lead {
-            case 0xE1: return second == 0x9A && third == 0x80
-            case 0xE2:
-                if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
-                return second == 0x81 && third == 0x9F
-            case 0xE3: return second == 0x80 && third == 0x80
-            default: return false
-            }
-        default: return false
-        }
-    }
+    static func isBlank(_ text: String) -> Bool { text.isWhitespaceOnly }
 
     /// The length in scalars of `normalised(node.textContent)`, counted without building it
     /// (the whitespace state carries across text nodes, as in the joined text).
@@ -256,9 +187,8 @@ enum Text {
                 text.withUTF8 { bytes in
                     var index = 0
                     while index < bytes.count {
-                        let lead = bytes[index]
-                        let width = Swift.min(scalarWidth(lead), bytes.count &- index)
-                        if isWhitespace(bytes, at: index, width: width) {
+                        let width = Swift.min(WhiteSpaceUTF8.scalarWidth(bytes[index]), bytes.count &- index)
+                        if WhiteSpaceUTF8.isWhiteSpace(bytes, at: index, width: width) {
                             pendingSpace = started
                         } else {
                             if pendingSpace { length &+= 1 }

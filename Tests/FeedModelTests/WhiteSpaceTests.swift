@@ -1,0 +1,82 @@
+import FeedModel
+import Testing
+
+/// `collapsingWhitespace()`, `isWhitespaceOnly` and `WhiteSpaceUTF8` read UTF-8 a scalar at a
+/// time; they must say what Unicode's White_Space property says, scalar by scalar, on any text.
+/// (FeedReader's text measures call them: `TextMeasureTests` checks those on the same pool.)
+@Suite struct WhiteSpaceTests {
+    /// Every White_Space scalar, and neighbours of each in UTF-8 that are not.
+    static let pool: [Unicode.Scalar] = [
+        "\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2005}",
+        "\u{200A}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}",
+        "\u{08}", "\u{0E}", "\u{84}", "\u{86}", "\u{A1}", "\u{167F}", "\u{1681}", "\u{200B}", "\u{2027}",
+        "\u{202A}", "\u{202E}", "\u{2030}", "\u{205E}", "\u{2060}", "\u{3001}", "\u{2FFF}",
+        "a", "Z", "0", ",", "é", "\u{301}", "ß", "中", "한", "ا", "\u{1F600}", "\u{1F1EB}", "\u{FE0F}", "\u{200D}",
+    ]
+
+    /// The reference: the text's scalars, White_Space runs collapsed to one space and trimmed.
+    static func reference(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var space = true
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(scalar)
+                space = false
+            }
+        }
+        var result = String(out)
+        if result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+
+    @Test func everyScalarIsWhiteSpaceExactlyWhenThePropertySaysSo() {
+        var bytes = [UInt8]()
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                WhiteSpaceUTF8.isWhiteSpace(buffer, at: 0, width: WhiteSpaceUTF8.scalarWidth(buffer[0]))
+            }
+            if found != scalar.properties.isWhitespace {
+                Issue.record("U+\(String(value, radix: 16)): \(found), White_Space says \(scalar.properties.isWhitespace)")
+            }
+        }
+    }
+
+    @Test func collapsingAgreesWithTheWhiteSpacePropertyOnStringsAndSubstrings() {
+        var generator = SplitMix64(seed: 25)
+        for _ in 0..<3_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &generator) { scalars.append(Self.pool.randomElement(using: &generator)!) }
+            let text = String(scalars)
+            let expected = Self.reference(text)
+            #expect(text.collapsingWhitespace() == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(text.isWhitespaceOnly == expected.isEmpty)
+            // A substring in the middle of a longer string: its own bytes only.
+            let padded = "x" + text + "y"
+            let inner = padded.dropFirst().dropLast()
+            #expect(inner.collapsingWhitespace() == expected)
+            #expect(inner.isWhitespaceOnly == expected.isEmpty)
+        }
+    }
+
+    @Test func linesAndTabsBecomeOneSpaceAndTheEndsGo() {
+        #expect("  lots \n of\t\tspace  ".collapsingWhitespace() == "lots of space")
+        #expect("a\r\nb\u{2028}c\u{3000}\u{A0}d".collapsingWhitespace() == "a b c d")
+        #expect("".collapsingWhitespace() == "")
+        #expect(" \n\t".isWhitespaceOnly)
+        #expect("".isWhitespaceOnly)
+        #expect(!" \u{200B} ".isWhitespaceOnly)  // zero width space is not White_Space
+    }
+
+    /// Scalar by scalar, not `Character` by `Character`: a combining mark after a space (one
+    /// `Character` whose first scalar is white space) is kept as the start of the next word.
+    @Test func aCombiningMarkAfterASpaceIsKept() {
+        #expect("a \u{301}b".collapsingWhitespace() == "a \u{301}b")
+        #expect("a\u{301} b".collapsingWhitespace() == "a\u{301} b")
+    }
+}
