@@ -58,6 +58,14 @@ extension CacheStore {
         }
     }
 
+    /// The room `unreadCounts` makes for a feed's ids, per stored page: a starting size, not a
+    /// bound. Most sources' pages hold 20 to 30 items (`defaultPageSize`: 20 for the demo and
+    /// most APIs, 25 for syndication and the river, 30 for Hacker News; one asks for 50), so
+    /// 32 seldom grows the set; a bigger page (`--page-size`, the subscription list's 1,000)
+    /// only makes it grow, which `ItemIDHashSet` does by itself. The page rows do not say how many
+    /// ids they hold without reading the lists, which is the work being sized.
+    static let idsPerPageGuess = 32
+
     /// The unread entries of each feed in the cache: the distinct ids of its cached pages that
     /// have no read mark. A feed with no cached page has no count (nil), which is not zero.
     ///
@@ -89,7 +97,7 @@ extension CacheStore {
                     // once (about 1 in 3·10⁹ for 100,000 ids).
                     let readHashes = readHashesKept ?? ItemIDHashSet(read.map(ItemIDHash.of))
                     readHashesKept = readHashes
-                    var seen = ItemIDHashSet(minimumCapacity: withIDs * 32)
+                    var seen = ItemIDHashSet(minimumCapacity: withIDs * Self.idsPerPageGuess)
                     var unread = 0
                     let lists = try String.fetchCursor(db, sql: "SELECT itemIDs FROM pageItemIDs WHERE feedID = ?", arguments: [feedID])
                     while let list = try lists.next() {
