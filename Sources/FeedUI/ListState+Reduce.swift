@@ -209,9 +209,12 @@ extension ListState {
             pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: context.now)
         // The lead counts rows the reader sees: hidden (read) items do not bring the end nearer.
         let hiddenAbove = viewport.hiddenBefore(viewport.cursor)
+        // What is on screen is wanted now; what only the lead reaches is prefetch (PAGING.md).
+        let visible = viewport.visible
         let fetches = paging.prefetch(
             cursor: viewport.cursor, distance: distance,
-            hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove
+            hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove,
+            shownBelow: max(1, visible.upperBound - viewport.cursor), shownAbove: max(0, viewport.cursor - visible.lowerBound)
         ).map(AppEffect.init)
         reply.effects += fetches
         if fetches.isEmpty { reply.effects += revalidateIfDue(&reply, context.cache) }
