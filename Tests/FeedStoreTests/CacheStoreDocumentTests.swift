@@ -81,6 +81,37 @@ import Testing
         #expect(file.data() == data)
     }
 
+    /// Documents kept before `v8` (body second of seven columns) come through the migration
+    /// whole, and the body is now the row's last column (where SQLite keeps a zeroblob's zeros
+    /// implicit).
+    @Test func documentsKeptBeforeTheBodyMovedLastComeThroughTheMigration() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("cache.sqlite")
+        let long = Self.bytes(CacheStore.documentChunkBytes + 99, seed: 4), short = Self.bytes(77, seed: 5)
+        do {
+            let pool = try DatabasePool(path: path)
+            try CacheStore.migrator.migrate(pool, upTo: "v7 page item ids")
+            try pool.write { db in
+                for (url, body, archive) in [("https://example.org/a", long, true), ("https://example.org/b", short, false)] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO feedDocument (url, body, contentType, etag, lastModified, isArchive, fetchedAt)
+                            VALUES (?, ?, 'application/atom+xml', '"e"', NULL, ?, 12)
+                            """,
+                        arguments: [url, body, archive])
+                }
+            }
+        }
+        let store = try StoreFixtures.open(path)
+        let columns = try store.read { db in try db.columns(in: "feedDocument").map(\.name) }
+        #expect(columns.last == "body" && columns.count == 7, "\(columns)")
+        let a = try #require(try store.feedDocument(at: "https://example.org/a", spoolDirectory: scratch.path))
+        #expect(Self.mismatch(a.body, long) == nil)
+        #expect(a.isArchive && a.etag == "\"e\"" && a.contentType == "application/atom+xml" && a.lastModified == nil && a.fetchedAt == 12)
+        let b = try #require(try store.feedDocument(at: "https://example.org/b"))
+        #expect(b.body == short && !b.isArchive)
+    }
+
     /// A long document replaced by a shorter one (and the other way round) leaves no bytes of
     /// the old one behind; an empty spooled body is an empty document.
     @Test func aDocumentIsReplacedAtItsURLWhateverItsSize() throws {
