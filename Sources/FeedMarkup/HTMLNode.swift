@@ -9,12 +9,19 @@
 /// (`MarkupBlock`, `Article`).
 public final class HTMLNode {
     /// `#text` for text, otherwise the element's lowercase tag name.
-    public var name: String
-    public var attributes: [String: String]
+    public var name: String { didSet { invalidateMeasure() } }
+    public var attributes: [String: String] { didSet { invalidateMeasure() } }
     /// The text of a text node (empty for elements).
-    public var text: String
+    public var text: String { didSet { invalidateMeasure() } }
     public private(set) var children: [HTMLNode]
-    public private(set) weak var parent: HTMLNode?
+    /// The node whose `children` hold this one. Not `weak`: a weak reference gives every node a
+    /// side table (an allocation each, and the slow path for every retain and release, which was
+    /// a fifth of the extractor's time). Instead a node going away detaches its children
+    /// (`deinit`), and only `append`/`insert`/`remove`/`moveChildren` set it, always together with
+    /// the parent's `children`, so it never outlives the node it points to.
+    public private(set) unowned(unsafe) var parent: HTMLNode?
+    /// `textMeasure`, once counted; `nil` again whenever this subtree changes.
+    private var measure: TextMeasure?
 
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
@@ -28,6 +35,10 @@ public final class HTMLNode {
         self.attributes = [:]
         self.text = text
         self.children = []
+    }
+
+    deinit {
+        for child in children where child.parent === self { child.parent = nil }
     }
 
     public var isText: Bool { name == "#text" }
@@ -50,6 +61,7 @@ public final class HTMLNode {
         child.remove()
         child.parent = self
         children.append(child)
+        invalidateMeasure()
     }
 
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
@@ -58,6 +70,7 @@ public final class HTMLNode {
         guard let index = children.firstIndex(where: { $0 === reference }) else { return append(child) }
         child.parent = self
         children.insert(child, at: index)
+        invalidateMeasure()
     }
 
     /// Takes this node out of its parent.
@@ -65,6 +78,7 @@ public final class HTMLNode {
         guard let parent else { return }
         if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
         self.parent = nil
+        parent.invalidateMeasure()
     }
 
     /// Puts `other` where this node is, and takes this node out.
@@ -83,6 +97,8 @@ public final class HTMLNode {
             child.parent = other
             other.children.append(child)
         }
+        invalidateMeasure()
+        other.invalidateMeasure()
     }
 
     // MARK: - Reading the tree
@@ -104,33 +120,51 @@ public final class HTMLNode {
     /// Every element below this one, in document order (depth first).
     public func descendants(named names: Set<String>? = nil) -> [HTMLNode] {
         var out: [HTMLNode] = []
-        var stack: [HTMLNode] = children.reversed()
-        while let node = stack.popLast() {
-            guard node.isElement else { continue }
-            if names == nil || names!.contains(node.name) { out.append(node) }
-            stack.append(contentsOf: node.children.reversed())
-        }
+        if let names { collect(names, into: &out) } else { collectAll(into: &out) }
         return out
+    }
+
+    /// How many elements below this one have one of these tag names (`descendants(named:).count`
+    /// without the array).
+    public func countDescendants(named names: Set<String>) -> Int {
+        var count = 0
+        for child in children where child.isElement {
+            if names.contains(child.name) { count &+= 1 }
+            if !child.children.isEmpty { count &+= child.countDescendants(named: names) }
+        }
+        return count
+    }
+
+    // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
+    // is bounded (`HTMLDocument.maxDepth`).
+    private func collect(_ names: Set<String>, into out: inout [HTMLNode]) {
+        for child in children where child.isElement {
+            if names.contains(child.name) { out.append(child) }
+            if !child.children.isEmpty { child.collect(names, into: &out) }
+        }
+    }
+
+    private func collectAll(into out: inout [HTMLNode]) {
+        for child in children where child.isElement {
+            out.append(child)
+            if !child.children.isEmpty { child.collectAll(into: &out) }
+        }
     }
 
     /// Whether an element below this one has one of these tag names; stops at the first (where
     /// `descendants(named:).isEmpty` collected them all).
     public func hasDescendant(named names: Set<String>) -> Bool {
-        var stack: [HTMLNode] = children
-        while let node = stack.popLast() {
-            guard node.isElement else { continue }
-            if names.contains(node.name) { return true }
-            stack.append(contentsOf: node.children)
+        for child in children where child.isElement {
+            if names.contains(child.name) || child.hasDescendant(named: names) { return true }
         }
         return false
     }
 
     /// The first element below this one with that tag name.
     public func first(_ name: String) -> HTMLNode? {
-        var stack: [HTMLNode] = children.reversed()
-        while let node = stack.popLast() {
-            if node.name == name { return node }
-            stack.append(contentsOf: node.children.reversed())
+        for child in children where child.isElement {
+            if child.name == name { return child }
+            if let found = child.first(name) { return found }
         }
         return nil
     }
@@ -155,5 +189,43 @@ public final class HTMLNode {
             node.children.append(c)
         }
         return node
+    }
+
+    // MARK: - Measuring the text
+
+    /// The measures of `textContent` the extractor judges a subtree by (length, commas, text
+    /// inside links), counted bottom-up from the children's and kept until the subtree changes:
+    /// every change to a node (its children, name, attributes or text) drops the kept measure
+    /// of the node and of its ancestors. A kept measure implies kept measures below it, so the
+    /// walk up stops at the first node with none.
+    public var textMeasure: TextMeasure {
+        if let measure { return measure }
+        var total: TextMeasure
+        if isText {
+            total = TextMeasure(text: text)
+        } else {
+            total = TextMeasure()
+            for child in children {
+                let part = child.textMeasure
+                total.append(part)
+                if child.name == "a" {
+                    if (child.attributes["href"] ?? "").hasPrefix("#") {
+                        total.fragmentLinkLength &+= part.length
+                    } else {
+                        total.linkLength &+= part.length
+                    }
+                }
+            }
+        }
+        measure = total
+        return total
+    }
+
+    private func invalidateMeasure() {
+        var node: HTMLNode? = self
+        while let n = node, n.measure != nil {
+            n.measure = nil
+            node = n.parent
+        }
     }
 }

@@ -50,7 +50,7 @@ public struct ArticleExtractor: Sendable {
             var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
             let content = pass.grab(root)
             byline = byline ?? pass.byline
-            let length = Text.normalised(content.textContent).count
+            let length = content.textMeasure.length
             if length >= minimumLength {
                 attempts = [(content, length)]
                 break
@@ -87,15 +87,14 @@ public struct ArticleExtractor: Sendable {
     /// `<font>` becomes `<span>`.
     static func prepare(_ root: HTMLNode) {
         for noscript in root.descendants(named: ["noscript"]) {
-            let inner = noscript.textContent
             // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
             // placeholder picture just before it.
-            if noscript.descendants(named: ["img"]).count == 1, Text.isBlank(inner),
+            if noscript.countDescendants(named: ["img"]) == 1, !Text.hasText(noscript),
                let img = noscript.first("img"), let parent = noscript.parent,
                let index = parent.children.firstIndex(where: { $0 === noscript }), index > 0
             {
                 let previous = parent.children[index - 1]
-                let placeholder = previous.name == "img" ? previous : (previous.descendants(named: ["img"]).count == 1 && Text.isBlank(previous.textContent) ? previous.first("img") : nil)
+                let placeholder = previous.name == "img" ? previous : (previous.countDescendants(named: ["img"]) == 1 && !Text.hasText(previous) ? previous.first("img") : nil)
                 if let placeholder { placeholder.replace(with: img) }
             }
             noscript.remove()
@@ -216,73 +215,24 @@ enum Text {
         }
     }
 
-    /// The length of a UTF-8 sequence from its first byte (1 for a stray continuation byte).
     @inline(__always)
-    private static func scalarWidth(_ lead: UInt8) -> Int {
-        lead < 0xC0 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
-    }
+    private static func scalarWidth(_ lead: UInt8) -> Int { WhiteSpace.scalarWidth(lead) }
 
-    /// Whether the scalar at `index` (`width` bytes) is White_Space: U+0009–000D, U+0020,
-    /// U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
     @inline(__always)
     private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
-        let lead = bytes[index]
-        switch width {
-        case 1: return lead == 0x20 || (lead >= 0x09 && lead <= 0x0D)
-        case 2: return lead == 0xC2 && (bytes[index &+ 1] == 0x85 || bytes[index &+ 1] == 0xA0)
-        case 3:
-            let second = bytes[index &+ 1], third = bytes[index &+ 2]
-            switch lead {
-            case 0xE1: return second == 0x9A && third == 0x80
-            case 0xE2:
-                if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
-                return second == 0x81 && third == 0x9F
-            case 0xE3: return second == 0x80 && third == 0x80
-            default: return false
-            }
-        default: return false
-        }
+        WhiteSpace.isWhiteSpace(bytes, at: index, width: width)
     }
 
     /// The length in scalars of `normalised(node.textContent)`, counted without building it
-    /// (the whitespace state carries across text nodes, as in the joined text).
+    /// (the whitespace state carries across text nodes, as in the joined text), and kept on the
+    /// node until its subtree changes (`HTMLNode.textMeasure`).
     static func normalisedLength(_ node: HTMLNode) -> Int {
-        var length = 0
-        var pendingSpace = false
-        var started = false
-        func walk(_ node: HTMLNode) {
-            if node.isText {
-                var text = node.text
-                text.withUTF8 { bytes in
-                    var index = 0
-                    while index < bytes.count {
-                        let lead = bytes[index]
-                        let width = Swift.min(scalarWidth(lead), bytes.count &- index)
-                        if isWhitespace(bytes, at: index, width: width) {
-                            pendingSpace = started
-                        } else {
-                            if pendingSpace { length &+= 1 }
-                            pendingSpace = false
-                            started = true
-                            length &+= 1
-                        }
-                        index &+= width
-                    }
-                }
-                return
-            }
-            for child in node.children { walk(child) }
-        }
-        walk(node)
-        return length
+        node.textMeasure.length
     }
 
-    /// Whether any text below `node` is more than whitespace; stops at the first that is (where
-    /// `normalised(node.textContent)` copied the whole subtree's text).
+    /// Whether any text below `node` is more than whitespace (from the kept measure).
     static func hasText(_ node: HTMLNode) -> Bool {
-        if node.isText { return !isBlank(node.text) }
-        for child in node.children where hasText(child) { return true }
-        return false
+        node.textMeasure.hasWords
     }
 
     static func clean(_ text: String) -> String { TextSanitizer.clean(text) }
