@@ -9,7 +9,15 @@
 /// (`MarkupBlock`, `Article`).
 public final class HTMLNode {
     /// `#text` for text, otherwise the element's lowercase tag name.
-    public var name: String { didSet { invalidateMeasure() } }
+    public var name: String {
+        didSet {
+            key = NameKey(name)
+            invalidateMeasure()
+        }
+    }
+    /// `name` as a number, for the walks that look for tag names (`descendants(named:)`, …):
+    /// comparing it costs less than hashing or comparing the string at every node.
+    private var key: NameKey
     public var attributes: [String: String] { didSet { invalidateMeasure() } }
     /// The text of a text node (empty for elements).
     public var text: String { didSet { invalidateMeasure() } }
@@ -25,6 +33,7 @@ public final class HTMLNode {
 
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
+        self.key = NameKey(name)
         self.attributes = attributes
         self.text = ""
         self.children = []
@@ -32,6 +41,7 @@ public final class HTMLNode {
 
     public init(text: String) {
         self.name = "#text"
+        self.key = NameKey.text
         self.attributes = [:]
         self.text = text
         self.children = []
@@ -41,8 +51,8 @@ public final class HTMLNode {
         for child in children where child.parent === self { child.parent = nil }
     }
 
-    public var isText: Bool { name == "#text" }
-    public var isElement: Bool { name != "#text" }
+    public var isText: Bool { key == .text }
+    public var isElement: Bool { key != .text }
 
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
@@ -120,51 +130,63 @@ public final class HTMLNode {
     /// Every element below this one, in document order (depth first).
     public func descendants(named names: Set<String>? = nil) -> [HTMLNode] {
         var out: [HTMLNode] = []
-        if let names { collect(names, into: &out) } else { collectAll(into: &out) }
+        if let names { collect(NameKey.Set(names), into: &out) } else { collectAll(into: &out) }
         return out
     }
 
     /// How many elements below this one have one of these tag names (`descendants(named:).count`
     /// without the array).
     public func countDescendants(named names: Set<String>) -> Int {
-        var count = 0
-        for child in children where child.isElement {
-            if names.contains(child.name) { count &+= 1 }
-            if !child.children.isEmpty { count &+= child.countDescendants(named: names) }
-        }
-        return count
+        count(NameKey.Set(names))
     }
 
     // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
     // is bounded (`HTMLDocument.maxDepth`).
-    private func collect(_ names: Set<String>, into out: inout [HTMLNode]) {
-        for child in children where child.isElement {
-            if names.contains(child.name) { out.append(child) }
+    private func collect(_ names: NameKey.Set, into out: inout [HTMLNode]) {
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) { out.append(child) }
             if !child.children.isEmpty { child.collect(names, into: &out) }
         }
     }
 
     private func collectAll(into out: inout [HTMLNode]) {
-        for child in children where child.isElement {
+        for child in children where child.key != .text {
             out.append(child)
             if !child.children.isEmpty { child.collectAll(into: &out) }
         }
     }
 
+    private func count(_ names: NameKey.Set) -> Int {
+        var count = 0
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) { count &+= 1 }
+            if !child.children.isEmpty { count &+= child.count(names) }
+        }
+        return count
+    }
+
     /// Whether an element below this one has one of these tag names; stops at the first (where
     /// `descendants(named:).isEmpty` collected them all).
     public func hasDescendant(named names: Set<String>) -> Bool {
-        for child in children where child.isElement {
-            if names.contains(child.name) || child.hasDescendant(named: names) { return true }
+        has(NameKey.Set(names))
+    }
+
+    private func has(_ names: NameKey.Set) -> Bool {
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) || child.has(names) { return true }
         }
         return false
     }
 
     /// The first element below this one with that tag name.
     public func first(_ name: String) -> HTMLNode? {
-        for child in children where child.isElement {
-            if child.name == name { return child }
-            if let found = child.first(name) { return found }
+        first(NameKey(name), name)
+    }
+
+    private func first(_ key: NameKey, _ name: String) -> HTMLNode? {
+        for child in children where child.key != .text {
+            if child.key == key && (key.isExact || child.name == name) { return child }
+            if let found = child.first(key, name) { return found }
         }
         return nil
     }
@@ -208,7 +230,7 @@ public final class HTMLNode {
             for child in children {
                 let part = child.textMeasure
                 total.append(part)
-                if child.name == "a" {
+                if child.key == NameKey.a {
                     if (child.attributes["href"] ?? "").hasPrefix("#") {
                         total.fragmentLinkLength &+= part.length
                     } else {
@@ -226,6 +248,52 @@ public final class HTMLNode {
         while let n = node, n.measure != nil {
             n.measure = nil
             node = n.parent
+        }
+    }
+}
+
+/// A tag name as a number: up to eight ASCII bytes packed as they are (equal numbers, equal
+/// names), longer or non-ASCII names hashed, with the top bit set (equal numbers are then
+/// checked on the strings).
+public struct NameKey: Hashable, Sendable {
+    let value: UInt64
+
+    public init(_ name: String) {
+        var packed: UInt64 = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        var count = 0
+        var ascii = true
+        for byte in name.utf8 {
+            if count < 8 { packed |= UInt64(byte) << (8 * UInt64(count)) }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            if byte >= 0x80 { ascii = false }
+            count &+= 1
+        }
+        value = ascii && count <= 8 ? packed : (hash | (1 << 63))
+    }
+
+    /// Whether equal keys mean equal names.
+    var isExact: Bool { value & (1 << 63) == 0 }
+
+    public static let text = NameKey("#text")
+    public static let a = NameKey("a")
+
+    /// A few names, compared by key (the sets the walks are given hold one to a dozen names).
+    struct Set {
+        let keys: [NameKey]
+        let names: [String]
+
+        init(_ names: Swift.Set<String>) {
+            self.names = Array(names)
+            self.keys = self.names.map(NameKey.init)
+        }
+
+        @inline(__always)
+        func contains(_ key: NameKey, _ name: String) -> Bool {
+            for index in keys.indices where keys[index] == key {
+                if key.isExact || names[index] == name { return true }
+            }
+            return false
         }
     }
 }

@@ -35,17 +35,36 @@ public struct ArticleExtractor: Sendable {
     ///   - url: the address after redirects: the base for links, and `Article.url`.
     /// - Returns: the article, or `nil` when the page holds no readable text.
     public func extract<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> Article? {
-        extract(HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url), url: url)
+        let parse = { HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url) }
+        return extract(parse(), url: url, reparse: parse)
     }
 
     /// Reads the article out of a parsed page. The document is left as it was.
     public func extract(_ document: HTMLDocument, url: URL? = nil) -> Article? {
+        extract(document, url: url, reparse: nil)
+    }
+
+    /// Reads the article out of a parsed page. Each attempt works on a tree of its own: a copy
+    /// of the document's, or, when the caller can parse the page again (`reparse`), the
+    /// document's own tree for the first attempt (most pages need no other) and a new parse for
+    /// each retry: copying a big page's tree, and freeing the copy, cost more than the
+    /// extraction's other steps.
+    func extract(_ document: HTMLDocument, url: URL?, reparse: (() -> HTMLDocument)?) -> Article? {
         let metadata = Metadata.read(document)
+        let language = document.language
+        let base = document.baseURL
         var attempts: [(content: HTMLNode, length: Int)] = []
         var flags = Flags.all
         var byline: String?
+        var first = true
         while true {
-            let root = document.root.copy()
+            let root: HTMLNode
+            if let reparse {
+                root = first ? document.root : reparse().root
+            } else {
+                root = document.root.copy()
+            }
+            first = false
             Self.prepare(root)
             var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
             let content = pass.grab(root)
@@ -67,7 +86,7 @@ public struct ArticleExtractor: Sendable {
             }
         }
         guard let best = attempts.max(by: { $0.length < $1.length }), best.length > 0 else { return nil }
-        let markup = MarkupRenderer.render(best.content, base: document.baseURL)
+        let markup = MarkupRenderer.render(best.content, base: base)
         guard !markup.blocks.isEmpty else { return nil }
         let excerpt = metadata.excerpt ?? markup.blocks.lazy.compactMap { block -> String? in
             if case .paragraph(let spans) = block.content { return spans.plainText.replacingOccurrences(of: "\n", with: " ") }
@@ -76,7 +95,7 @@ public struct ArticleExtractor: Sendable {
         let authored = metadata.byline ?? byline
         return Article(
             url: url?.absoluteString, title: metadata.title, byline: authored.map { Text.clean($0) }.flatMap { $0.isEmpty ? nil : $0 },
-            site: metadata.site, published: metadata.published, lang: metadata.lang ?? document.language,
+            site: metadata.site, published: metadata.published, lang: metadata.lang ?? language,
             excerpt: excerpt.map { Text.clean($0) }, markup: markup)
     }
 
@@ -86,7 +105,10 @@ public struct ArticleExtractor: Sendable {
     /// replace the lazy placeholders before them, `<br><br>` chains become paragraphs,
     /// `<font>` becomes `<span>`.
     static func prepare(_ root: HTMLNode) {
-        for noscript in root.descendants(named: ["noscript"]) {
+        // One walk finds what every step below needs; each step then skips what an earlier one
+        // took out of the tree (a `<br>` inside a removed `<noscript>`).
+        let found = root.descendants(named: ["noscript", "script", "style", "template", "link", "font", "br"])
+        for noscript in found where noscript.name == "noscript" {
             // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
             // placeholder picture just before it.
             if noscript.countDescendants(named: ["img"]) == 1, !Text.hasText(noscript),
@@ -99,15 +121,15 @@ public struct ArticleExtractor: Sendable {
             }
             noscript.remove()
         }
-        for node in root.descendants(named: ["script", "style", "template", "link"]) { node.remove() }
-        for font in root.descendants(named: ["font"]) { font.name = "span" }
-        replaceBreakChains(root)
+        for node in found where ["script", "style", "template", "link"].contains(node.name) && node.isAttached(to: root) { node.remove() }
+        for font in found where font.name == "font" && font.isAttached(to: root) { font.name = "span" }
+        replaceBreakChains(root, breaks: found.filter { $0.name == "br" })
     }
 
     /// `text<br><br>more` becomes `text<p>more</p>`: the chain of two or more `<br>` starts a
     /// paragraph that gathers the phrasing content after it.
-    static func replaceBreakChains(_ root: HTMLNode) {
-        for br in root.descendants(named: ["br"]) where br.parent != nil {
+    static func replaceBreakChains(_ root: HTMLNode, breaks: [HTMLNode]? = nil) {
+        for br in breaks ?? root.descendants(named: ["br"]) where br.parent != nil && br.isAttached(to: root) {
             var next = br.nextSignificantSibling
             var replaced = false
             while let n = next, n.name == "br" {
