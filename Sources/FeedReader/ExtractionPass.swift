@@ -12,10 +12,14 @@ struct Pass {
     private var scores: [ObjectIdentifier: Double] = [:]
     private var candidates: [HTMLNode] = []
     private var removedTitleHeading = false
+    private let lowercasedTitle: String
+    /// The title's words, split once when a heading is first compared with it.
+    private var titleWords: Set<Substring>?
 
     init(flags: ArticleExtractor.Flags, title: String, candidateCount: Int) {
         self.flags = flags
         self.title = title
+        self.lowercasedTitle = title.lowercased()
         self.candidateCount = candidateCount
     }
 
@@ -238,17 +242,21 @@ struct Pass {
         return length > 0 && length < 100
     }
 
-    private func headingDuplicatesTitle(_ node: HTMLNode) -> Bool {
-        guard !title.isEmpty else { return false }
+    private mutating func headingDuplicatesTitle(_ node: HTMLNode) -> Bool {
+        guard !title.isEmpty, Text.hasText(node) else { return false }
         let heading = Text.normalised(node.textContent).lowercased()
-        let t = title.lowercased()
-        guard !heading.isEmpty else { return false }
+        let t = lowercasedTitle
         if heading == t { return true }
-        let a = Set(heading.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
-        let b = Set(t.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        let a = Self.words(heading)
+        if titleWords == nil { titleWords = Self.words(t) }
+        let b = titleWords!
         guard !a.isEmpty, !b.isEmpty else { return false }
         let similarity = Double(a.intersection(b).count) / Double(max(a.count, b.count))
         return similarity >= 0.75
+    }
+
+    private static func words(_ text: String) -> Set<Substring> {
+        Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
     }
 
     private func isWithoutContent(_ node: HTMLNode) -> Bool {
