@@ -46,9 +46,9 @@ public struct ArticleExtractor: Sendable {
 
     /// Reads the article out of a parsed page. Each attempt works on a tree of its own: a copy
     /// of the document's, or, when the caller can parse the page again (`reparse`), the
-    /// document's own tree for the first attempt (most pages need no other) and a new parse for
-    /// each retry: copying a big page's tree, and freeing the copy, cost more than the
-    /// extraction's other steps.
+    /// document's own tree for the first attempt (most pages need no other), and copies of one
+    /// new parse for the retries: copying a big page's tree, and freeing the copy, cost more
+    /// than most of the extraction's steps.
     func extract(_ document: HTMLDocument, url: URL?, reparse: (() -> HTMLDocument)?) -> Article? {
         let metadata = Metadata.read(document)
         let language = document.language
@@ -57,12 +57,14 @@ public struct ArticleExtractor: Sendable {
         var flags = Flags.all
         var byline: String?
         var first = true
+        var pristine = reparse == nil ? document : nil
         while true {
             let root: HTMLNode
-            if let reparse {
-                root = first ? document.root : reparse().root
+            if first, reparse != nil {
+                root = document.root
             } else {
-                root = document.root.copy()
+                if pristine == nil { pristine = reparse?() }
+                root = (pristine ?? document).root.copy()
             }
             first = false
             Self.prepare(root)
