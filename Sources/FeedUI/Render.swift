@@ -302,7 +302,7 @@ private func drawHelp(_ keyMap: KeyMap, scrolledTo helpTop: Int, into grid: inou
     let first = AppState.clampedHelpTop(helpTop, lines: lines.count, visible: visibleLines)
     for r in top..<(top + boxHeight) { grid.fill(row: r, from: left, to: left + boxWidth, style: .status) }
     let title = lines.count > visibleLines
-        ? " Keys \(first + 1)–\(first + visibleLines) of \(lines.count) " : " Keys "
+        ? " Keys \((first + 1).grouped)–\((first + visibleLines).grouped) of \(lines.count.grouped) " : " Keys "
     grid.write(title, row: top, column: left + 2, width: boxWidth - 2, style: .status)
     for (offset, line) in lines.dropFirst(first).prefix(visibleLines).enumerated() {
         grid.write(line, row: top + 2 + offset, column: left + 2, width: boxWidth - 4, style: .status)
