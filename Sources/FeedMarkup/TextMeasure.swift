@@ -1,0 +1,120 @@
+/// What the extractor measures of a subtree's text (`HTMLNode.textMeasure`), in the terms of
+/// its text with white space collapsed and trimmed (`Text.normalised` in FeedReader): the
+/// length in Unicode scalars, the commas, and how much of it sits inside links.
+///
+/// Measures add up child by child (`append`): a gap between two children's words counts one
+/// space when either side has white space at the join, as collapsing the joined text would.
+public struct TextMeasure: Sendable, Equatable {
+    /// Scalars of the collapsed, trimmed text (a run of white space between words counts 1).
+    public var length = 0
+    /// Comma forms (Latin, Arabic, CJK and others), as Readability counts them.
+    public var commas = 0
+    /// Of `length`, what lies inside `<a>` elements below the node (not the node itself), the
+    /// links to a fragment alone (`href="#…"`) apart. Nested links count at each level.
+    public var linkLength = 0
+    public var fragmentLinkLength = 0
+    /// Whether the text has anything but white space.
+    public var hasWords: Bool { length > 0 }
+    /// White space before the first word (or, with no words, anywhere) and after the last.
+    var leadingSpace = false
+    var trailingSpace = false
+
+    public init() {}
+
+    /// The measure of one run of text.
+    public init(text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var pendingSpace = false
+            while index < bytes.count {
+                let lead = bytes[index]
+                let width = Swift.min(WhiteSpace.scalarWidth(lead), bytes.count &- index)
+                if WhiteSpace.isWhiteSpace(bytes, at: index, width: width) {
+                    if length == 0 { leadingSpace = true }
+                    pendingSpace = true
+                } else {
+                    if pendingSpace && length > 0 { length &+= 1 }
+                    pendingSpace = false
+                    length &+= 1
+                    if lead == 0x2C || (width > 1 && Self.isComma(bytes, at: index, width: width)) { commas &+= 1 }
+                }
+                index &+= width
+            }
+            trailingSpace = pendingSpace
+        }
+    }
+
+    /// Adds the text that follows this text.
+    public mutating func append(_ next: TextMeasure) {
+        guard next.hasWords else {
+            if next.leadingSpace || next.trailingSpace {
+                if hasWords { trailingSpace = true } else { leadingSpace = true; trailingSpace = true }
+            }
+            return
+        }
+        if hasWords {
+            if trailingSpace || next.leadingSpace { length &+= 1 }
+        } else {
+            leadingSpace = leadingSpace || next.leadingSpace
+        }
+        length &+= next.length
+        trailingSpace = next.trailingSpace
+        commas &+= next.commas
+        linkLength &+= next.linkLength
+        fragmentLinkLength &+= next.fragmentLinkLength
+    }
+
+    /// Link text over all text, links to a fragment alone counted at 0.3 (0 for no text).
+    public var linkDensity: Double {
+        guard length > 0 else { return 0 }
+        return (Double(linkLength) + Double(fragmentLinkLength) * 0.3) / Double(length)
+    }
+
+    /// U+060C, U+FE50, U+FE10, U+FE11, U+2E41, U+2E34, U+2E32, U+FF0C (U+002C is checked first).
+    private static func isComma(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
+        switch width {
+        case 2: return bytes[index] == 0xD8 && bytes[index &+ 1] == 0x8C  // U+060C
+        case 3:
+            let value = (UInt32(bytes[index] & 0x0F) << 12) | (UInt32(bytes[index &+ 1] & 0x3F) << 6) | UInt32(bytes[index &+ 2] & 0x3F)
+            switch value {
+            case 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+}
+
+/// Unicode's White_Space set read straight from UTF-8: a range check a scalar
+/// (`Character.isWhitespace` asks the property tables for every character, which was most of the
+/// extractor's time on big pages).
+public enum WhiteSpace {
+    /// The length of a UTF-8 sequence from its first byte (1 for a stray continuation byte).
+    @inlinable @inline(__always)
+    public static func scalarWidth(_ lead: UInt8) -> Int {
+        lead < 0xC0 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
+    }
+
+    /// Whether the scalar at `index` (`width` bytes) is White_Space: U+0009–000D, U+0020,
+    /// U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+    @inlinable @inline(__always)
+    public static func isWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
+        let lead = bytes[index]
+        switch width {
+        case 1: return lead == 0x20 || (lead >= 0x09 && lead <= 0x0D)
+        case 2: return lead == 0xC2 && (bytes[index &+ 1] == 0x85 || bytes[index &+ 1] == 0xA0)
+        case 3:
+            let second = bytes[index &+ 1], third = bytes[index &+ 2]
+            switch lead {
+            case 0xE1: return second == 0x9A && third == 0x80
+            case 0xE2:
+                if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
+                return second == 0x81 && third == 0x9F
+            case 0xE3: return second == 0x80 && third == 0x80
+            default: return false
+            }
+        default: return false
+        }
+    }
+}
