@@ -108,7 +108,11 @@ extension HTMLDocument {
             if let name = a.pointee.name {
                 let key = String(cString: name).lowercased()
                 var value = ""
-                if let v = xmlNodeListGetString(node.pointee.doc, a.pointee.children, 1) {
+                if let only = a.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE {
+                    // The usual value, one text node: read in place (xmlNodeListGetString
+                    // copied it into a new C string first).
+                    if let content = only.pointee.content { value = String(cString: content) }
+                } else if let v = xmlNodeListGetString(node.pointee.doc, a.pointee.children, 1) {
                     value = String(cString: v)
                     fs_xmlFree(v)
                 }

@@ -9,15 +9,31 @@
 /// (`MarkupBlock`, `Article`).
 public final class HTMLNode {
     /// `#text` for text, otherwise the element's lowercase tag name.
-    public var name: String
-    public var attributes: [String: String]
+    public var name: String {
+        didSet {
+            key = NameKey(name)
+            invalidateMeasure()
+        }
+    }
+    /// `name` as a number, for the walks that look for tag names (`descendants(named:)`, …):
+    /// comparing it costs less than hashing or comparing the string at every node.
+    private var key: NameKey
+    public var attributes: [String: String] { didSet { invalidateMeasure() } }
     /// The text of a text node (empty for elements).
-    public var text: String
+    public var text: String { didSet { invalidateMeasure() } }
     public private(set) var children: [HTMLNode]
-    public private(set) weak var parent: HTMLNode?
+    /// The node whose `children` hold this one. Not `weak`: a weak reference gives every node a
+    /// side table (an allocation each, and the slow path for every retain and release, which was
+    /// a fifth of the extractor's time). Instead a node going away detaches its children
+    /// (`deinit`), and only `append`/`insert`/`remove`/`moveChildren` set it, always together with
+    /// the parent's `children`, so it never outlives the node it points to.
+    public private(set) unowned(unsafe) var parent: HTMLNode?
+    /// `textMeasure`, once counted; `nil` again whenever this subtree changes.
+    private var measure: TextMeasure?
 
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
+        self.key = NameKey(name)
         self.attributes = attributes
         self.text = ""
         self.children = []
@@ -25,13 +41,18 @@ public final class HTMLNode {
 
     public init(text: String) {
         self.name = "#text"
+        self.key = NameKey.text
         self.attributes = [:]
         self.text = text
         self.children = []
     }
 
-    public var isText: Bool { name == "#text" }
-    public var isElement: Bool { name != "#text" }
+    deinit {
+        for child in children where child.parent === self { child.parent = nil }
+    }
+
+    public var isText: Bool { key == .text }
+    public var isElement: Bool { key != .text }
 
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
@@ -50,6 +71,7 @@ public final class HTMLNode {
         child.remove()
         child.parent = self
         children.append(child)
+        invalidateMeasure()
     }
 
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
@@ -58,6 +80,7 @@ public final class HTMLNode {
         guard let index = children.firstIndex(where: { $0 === reference }) else { return append(child) }
         child.parent = self
         children.insert(child, at: index)
+        invalidateMeasure()
     }
 
     /// Takes this node out of its parent.
@@ -65,6 +88,7 @@ public final class HTMLNode {
         guard let parent else { return }
         if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
         self.parent = nil
+        parent.invalidateMeasure()
     }
 
     /// Puts `other` where this node is, and takes this node out.
@@ -83,6 +107,8 @@ public final class HTMLNode {
             child.parent = other
             other.children.append(child)
         }
+        invalidateMeasure()
+        other.invalidateMeasure()
     }
 
     // MARK: - Reading the tree
@@ -104,33 +130,63 @@ public final class HTMLNode {
     /// Every element below this one, in document order (depth first).
     public func descendants(named names: Set<String>? = nil) -> [HTMLNode] {
         var out: [HTMLNode] = []
-        var stack: [HTMLNode] = children.reversed()
-        while let node = stack.popLast() {
-            guard node.isElement else { continue }
-            if names == nil || names!.contains(node.name) { out.append(node) }
-            stack.append(contentsOf: node.children.reversed())
-        }
+        if let names { collect(NameKey.Set(names), into: &out) } else { collectAll(into: &out) }
         return out
+    }
+
+    /// How many elements below this one have one of these tag names (`descendants(named:).count`
+    /// without the array).
+    public func countDescendants(named names: Set<String>) -> Int {
+        count(NameKey.Set(names))
+    }
+
+    // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
+    // is bounded (`HTMLDocument.maxDepth`).
+    private func collect(_ names: NameKey.Set, into out: inout [HTMLNode]) {
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) { out.append(child) }
+            if !child.children.isEmpty { child.collect(names, into: &out) }
+        }
+    }
+
+    private func collectAll(into out: inout [HTMLNode]) {
+        for child in children where child.key != .text {
+            out.append(child)
+            if !child.children.isEmpty { child.collectAll(into: &out) }
+        }
+    }
+
+    private func count(_ names: NameKey.Set) -> Int {
+        var count = 0
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) { count &+= 1 }
+            if !child.children.isEmpty { count &+= child.count(names) }
+        }
+        return count
     }
 
     /// Whether an element below this one has one of these tag names; stops at the first (where
     /// `descendants(named:).isEmpty` collected them all).
     public func hasDescendant(named names: Set<String>) -> Bool {
-        var stack: [HTMLNode] = children
-        while let node = stack.popLast() {
-            guard node.isElement else { continue }
-            if names.contains(node.name) { return true }
-            stack.append(contentsOf: node.children)
+        has(NameKey.Set(names))
+    }
+
+    private func has(_ names: NameKey.Set) -> Bool {
+        for child in children where child.key != .text {
+            if names.contains(child.key, child.name) || child.has(names) { return true }
         }
         return false
     }
 
     /// The first element below this one with that tag name.
     public func first(_ name: String) -> HTMLNode? {
-        var stack: [HTMLNode] = children.reversed()
-        while let node = stack.popLast() {
-            if node.name == name { return node }
-            stack.append(contentsOf: node.children.reversed())
+        first(NameKey(name), name)
+    }
+
+    private func first(_ key: NameKey, _ name: String) -> HTMLNode? {
+        for child in children where child.key != .text {
+            if child.key == key && (key.isExact || child.name == name) { return child }
+            if let found = child.first(key, name) { return found }
         }
         return nil
     }
@@ -155,5 +211,89 @@ public final class HTMLNode {
             node.children.append(c)
         }
         return node
+    }
+
+    // MARK: - Measuring the text
+
+    /// The measures of `textContent` the extractor judges a subtree by (length, commas, text
+    /// inside links), counted bottom-up from the children's and kept until the subtree changes:
+    /// every change to a node (its children, name, attributes or text) drops the kept measure
+    /// of the node and of its ancestors. A kept measure implies kept measures below it, so the
+    /// walk up stops at the first node with none.
+    public var textMeasure: TextMeasure {
+        if let measure { return measure }
+        var total: TextMeasure
+        if isText {
+            total = TextMeasure(text: text)
+        } else {
+            total = TextMeasure()
+            for child in children {
+                let part = child.textMeasure
+                total.append(part)
+                if child.key == NameKey.a {
+                    if (child.attributes["href"] ?? "").hasPrefix("#") {
+                        total.fragmentLinkLength &+= part.length
+                    } else {
+                        total.linkLength &+= part.length
+                    }
+                }
+            }
+        }
+        measure = total
+        return total
+    }
+
+    private func invalidateMeasure() {
+        var node: HTMLNode? = self
+        while let n = node, n.measure != nil {
+            n.measure = nil
+            node = n.parent
+        }
+    }
+}
+
+/// A tag name as a number: up to eight ASCII bytes packed as they are (equal numbers, equal
+/// names), longer or non-ASCII names hashed, with the top bit set (equal numbers are then
+/// checked on the strings).
+public struct NameKey: Hashable, Sendable {
+    let value: UInt64
+
+    public init(_ name: String) {
+        var packed: UInt64 = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        var count = 0
+        var ascii = true
+        for byte in name.utf8 {
+            if count < 8 { packed |= UInt64(byte) << (8 * UInt64(count)) }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            if byte >= 0x80 { ascii = false }
+            count &+= 1
+        }
+        value = ascii && count <= 8 ? packed : (hash | (1 << 63))
+    }
+
+    /// Whether equal keys mean equal names.
+    var isExact: Bool { value & (1 << 63) == 0 }
+
+    public static let text = NameKey("#text")
+    public static let a = NameKey("a")
+
+    /// A few names, compared by key (the sets the walks are given hold one to a dozen names).
+    struct Set {
+        let keys: [NameKey]
+        let names: [String]
+
+        init(_ names: Swift.Set<String>) {
+            self.names = Array(names)
+            self.keys = self.names.map(NameKey.init)
+        }
+
+        @inline(__always)
+        func contains(_ key: NameKey, _ name: String) -> Bool {
+            for index in keys.indices where keys[index] == key {
+                if key.isExact || names[index] == name { return true }
+            }
+            return false
+        }
     }
 }

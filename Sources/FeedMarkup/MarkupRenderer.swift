@@ -342,8 +342,11 @@ public struct MarkupRenderer {
             }
         }
         collect(node)
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).replacingOccurrences(of: "\t", with: "    ")
+        // Foundation's replacing goes through NSString even with nothing to replace (a line at a
+        // time, that was most of a code block's time): only when there is something.
+        if text.utf8.contains(0x0D) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.utf8.contains(0x09) ? String($0).replacingOccurrences(of: "\t", with: "    ") : String($0)
         }
         if lines.first?.isEmpty == true { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }

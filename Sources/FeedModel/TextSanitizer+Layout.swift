@@ -12,7 +12,11 @@ extension TextSanitizer {
     /// four spaces; a CR before LF is dropped.
     /// - Complexity: O(n) in the string's length.
     public static func cleanKeepingLayout(_ text: String) -> String {
-        let normalised = ControlSequences.strip(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\t", with: "    ")
+        var normalised = ControlSequences.strip(text)
+        // Foundation's replacing goes through NSString even when there is nothing to replace,
+        // which was most of this function's time on the pages the reader parses.
+        if normalised.utf8.contains(0x0D) { normalised = normalised.replacingOccurrences(of: "\r\n", with: "\n") }
+        if normalised.utf8.contains(0x09) { normalised = normalised.replacingOccurrences(of: "\t", with: "    ") }
         // Split on scalars: a space followed by a combining mark is one `Character`.
         var out = String.UnicodeScalarView()
         var piece = String.UnicodeScalarView()

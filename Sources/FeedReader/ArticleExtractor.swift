@@ -35,22 +35,43 @@ public struct ArticleExtractor: Sendable {
     ///   - url: the address after redirects: the base for links, and `Article.url`.
     /// - Returns: the article, or `nil` when the page holds no readable text.
     public func extract<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> Article? {
-        extract(HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url), url: url)
+        let parse = { HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url) }
+        return extract(parse(), url: url, reparse: parse)
     }
 
     /// Reads the article out of a parsed page. The document is left as it was.
     public func extract(_ document: HTMLDocument, url: URL? = nil) -> Article? {
+        extract(document, url: url, reparse: nil)
+    }
+
+    /// Reads the article out of a parsed page. Each attempt works on a tree of its own: a copy
+    /// of the document's, or, when the caller can parse the page again (`reparse`), the
+    /// document's own tree for the first attempt (most pages need no other), and copies of one
+    /// new parse for the retries: copying a big page's tree, and freeing the copy, cost more
+    /// than most of the extraction's steps.
+    func extract(_ document: HTMLDocument, url: URL?, reparse: (() -> HTMLDocument)?) -> Article? {
         let metadata = Metadata.read(document)
+        let language = document.language
+        let base = document.baseURL
         var attempts: [(content: HTMLNode, length: Int)] = []
         var flags = Flags.all
         var byline: String?
+        var first = true
+        var pristine = reparse == nil ? document : nil
         while true {
-            let root = document.root.copy()
+            let root: HTMLNode
+            if first, reparse != nil {
+                root = document.root
+            } else {
+                if pristine == nil { pristine = reparse?() }
+                root = (pristine ?? document).root.copy()
+            }
+            first = false
             Self.prepare(root)
             var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
             let content = pass.grab(root)
             byline = byline ?? pass.byline
-            let length = Text.normalised(content.textContent).count
+            let length = content.textMeasure.length
             if length >= minimumLength {
                 attempts = [(content, length)]
                 break
@@ -67,7 +88,7 @@ public struct ArticleExtractor: Sendable {
             }
         }
         guard let best = attempts.max(by: { $0.length < $1.length }), best.length > 0 else { return nil }
-        let markup = MarkupRenderer.render(best.content, base: document.baseURL)
+        let markup = MarkupRenderer.render(best.content, base: base)
         guard !markup.blocks.isEmpty else { return nil }
         let excerpt = metadata.excerpt ?? markup.blocks.lazy.compactMap { block -> String? in
             if case .paragraph(let spans) = block.content { return spans.plainText.replacingOccurrences(of: "\n", with: " ") }
@@ -76,7 +97,7 @@ public struct ArticleExtractor: Sendable {
         let authored = metadata.byline ?? byline
         return Article(
             url: url?.absoluteString, title: metadata.title, byline: authored.map { Text.clean($0) }.flatMap { $0.isEmpty ? nil : $0 },
-            site: metadata.site, published: metadata.published, lang: metadata.lang ?? document.language,
+            site: metadata.site, published: metadata.published, lang: metadata.lang ?? language,
             excerpt: excerpt.map { Text.clean($0) }, markup: markup)
     }
 
@@ -86,29 +107,31 @@ public struct ArticleExtractor: Sendable {
     /// replace the lazy placeholders before them, `<br><br>` chains become paragraphs,
     /// `<font>` becomes `<span>`.
     static func prepare(_ root: HTMLNode) {
-        for noscript in root.descendants(named: ["noscript"]) {
-            let inner = noscript.textContent
+        // One walk finds what every step below needs; each step then skips what an earlier one
+        // took out of the tree (a `<br>` inside a removed `<noscript>`).
+        let found = root.descendants(named: ["noscript", "script", "style", "template", "link", "font", "br"])
+        for noscript in found where noscript.name == "noscript" {
             // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
             // placeholder picture just before it.
-            if noscript.descendants(named: ["img"]).count == 1, Text.isBlank(inner),
+            if noscript.countDescendants(named: ["img"]) == 1, !Text.hasText(noscript),
                let img = noscript.first("img"), let parent = noscript.parent,
                let index = parent.children.firstIndex(where: { $0 === noscript }), index > 0
             {
                 let previous = parent.children[index - 1]
-                let placeholder = previous.name == "img" ? previous : (previous.descendants(named: ["img"]).count == 1 && Text.isBlank(previous.textContent) ? previous.first("img") : nil)
+                let placeholder = previous.name == "img" ? previous : (previous.countDescendants(named: ["img"]) == 1 && !Text.hasText(previous) ? previous.first("img") : nil)
                 if let placeholder { placeholder.replace(with: img) }
             }
             noscript.remove()
         }
-        for node in root.descendants(named: ["script", "style", "template", "link"]) { node.remove() }
-        for font in root.descendants(named: ["font"]) { font.name = "span" }
-        replaceBreakChains(root)
+        for node in found where ["script", "style", "template", "link"].contains(node.name) && node.isAttached(to: root) { node.remove() }
+        for font in found where font.name == "font" && font.isAttached(to: root) { font.name = "span" }
+        replaceBreakChains(root, breaks: found.filter { $0.name == "br" })
     }
 
     /// `text<br><br>more` becomes `text<p>more</p>`: the chain of two or more `<br>` starts a
     /// paragraph that gathers the phrasing content after it.
-    static func replaceBreakChains(_ root: HTMLNode) {
-        for br in root.descendants(named: ["br"]) where br.parent != nil {
+    static func replaceBreakChains(_ root: HTMLNode, breaks: [HTMLNode]? = nil) {
+        for br in breaks ?? root.descendants(named: ["br"]) where br.parent != nil && br.isAttached(to: root) {
             var next = br.nextSignificantSibling
             var replaced = false
             while let n = next, n.name == "br" {
@@ -176,43 +199,15 @@ enum Text {
     static func isBlank(_ text: String) -> Bool { text.isWhitespaceOnly }
 
     /// The length in scalars of `normalised(node.textContent)`, counted without building it
-    /// (the whitespace state carries across text nodes, as in the joined text).
+    /// (the whitespace state carries across text nodes, as in the joined text), and kept on the
+    /// node until its subtree changes (`HTMLNode.textMeasure`).
     static func normalisedLength(_ node: HTMLNode) -> Int {
-        var length = 0
-        var pendingSpace = false
-        var started = false
-        func walk(_ node: HTMLNode) {
-            if node.isText {
-                var text = node.text
-                text.withUTF8 { bytes in
-                    var index = 0
-                    while index < bytes.count {
-                        let width = Swift.min(WhiteSpaceUTF8.scalarWidth(bytes[index]), bytes.count &- index)
-                        if WhiteSpaceUTF8.isWhiteSpace(bytes, at: index, width: width) {
-                            pendingSpace = started
-                        } else {
-                            if pendingSpace { length &+= 1 }
-                            pendingSpace = false
-                            started = true
-                            length &+= 1
-                        }
-                        index &+= width
-                    }
-                }
-                return
-            }
-            for child in node.children { walk(child) }
-        }
-        walk(node)
-        return length
+        node.textMeasure.length
     }
 
-    /// Whether any text below `node` is more than whitespace; stops at the first that is (where
-    /// `normalised(node.textContent)` copied the whole subtree's text).
+    /// Whether any text below `node` is more than whitespace (from the kept measure).
     static func hasText(_ node: HTMLNode) -> Bool {
-        if node.isText { return !isBlank(node.text) }
-        for child in node.children where hasText(child) { return true }
-        return false
+        node.textMeasure.hasWords
     }
 
     static func clean(_ text: String) -> String { TextSanitizer.clean(text) }

@@ -33,11 +33,13 @@ extension ArticleExtractor {
         let type = (contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         let isHTMLType = type.isEmpty || type == "text/html" || type == "application/xhtml+xml"
         guard isHTMLType, Self.looksLikeHTML(bytes) else { return .failure(.notHTML(contentType: type.isEmpty ? "unknown" : type)) }
-        let document = HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url)
-        if let article = extract(document, url: url), article.text.count >= Self.shortestArticle {
+        // The extractor takes the parsed tree apart (it may parse again for a retry); the
+        // rare page with no article is parsed once more to judge why.
+        let parse = { HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url) }
+        if let article = extract(parse(), url: url, reparse: parse), article.text.count >= Self.shortestArticle {
             return .success(article)
         }
-        return .failure(Self.isScriptShell(document) ? .needsJavaScript : .noReadableText)
+        return .failure(Self.isScriptShell(parse()) ? .needsJavaScript : .noReadableText)
     }
 
     // MARK: - Helpers

@@ -12,10 +12,14 @@ struct Pass {
     private var scores: [ObjectIdentifier: Double] = [:]
     private var candidates: [HTMLNode] = []
     private var removedTitleHeading = false
+    private let lowercasedTitle: String
+    /// The title's words, split once when a heading is first compared with it.
+    private var titleWords: Set<Substring>?
 
     init(flags: ArticleExtractor.Flags, title: String, candidateCount: Int) {
         self.flags = flags
         self.title = title
+        self.lowercasedTitle = title.lowercased()
         self.candidateCount = candidateCount
     }
 
@@ -88,11 +92,11 @@ struct Pass {
         }
 
         for element in toScore where element.parent != nil && element.isAttached(to: root) {
-            let text = Text.normalised(element.textContent)
-            guard text.count >= 25 else { continue }
+            let text = element.textMeasure
+            guard text.length >= 25 else { continue }
             let ancestors = Array(element.ancestors.prefix(5))
             guard !ancestors.isEmpty else { continue }
-            let score = 1.0 + Double(Text.commaCount(text) + 1) + Double(min(text.count / 100, 3))
+            let score = 1.0 + Double(text.commas + 1) + Double(min(text.length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard ancestor.parent != nil, ancestor.name != "html" else { continue }
                 if scores[ObjectIdentifier(ancestor)] == nil { initialise(ancestor) }
@@ -167,12 +171,13 @@ struct Pass {
                 if let s = scores[ObjectIdentifier(sibling)], s + bonus >= threshold {
                     append = true
                 } else if sibling.name == "p" {
-                    let density = Self.linkDensity(sibling)
-                    let text = Text.normalised(sibling.textContent)
-                    if text.count > 80 && density < 0.25 {
+                    let measure = sibling.textMeasure
+                    let density = measure.linkDensity
+                    if measure.length > 80 && density < 0.25 {
                         append = true
-                    } else if text.count < 80, !text.isEmpty, density == 0, text.hasSuffix(".") || text.contains(". ") {
-                        append = true
+                    } else if measure.length < 80, measure.hasWords, density == 0 {
+                        let text = Text.normalised(sibling.textContent)
+                        if text.hasSuffix(".") || text.contains(". ") { append = true }
                     }
                 }
             }
@@ -213,16 +218,10 @@ struct Pass {
         return weight
     }
 
-    /// Text inside links over all text; links to a fragment alone count for 0.3.
+    /// Text inside links over all text; links to a fragment alone count for 0.3 (from the
+    /// node's kept measure, `HTMLNode.textMeasure`).
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = Text.normalisedLength(node)
-        guard length > 0 else { return 0 }
-        var linked = 0.0
-        for a in node.descendants(named: ["a"]) {
-            let coefficient = (a["href"] ?? "").hasPrefix("#") ? 0.3 : 1
-            linked += Double(Text.normalisedLength(a)) * coefficient
-        }
-        return linked / Double(length)
+        node.textMeasure.linkDensity
     }
 
     private func isVisible(_ node: HTMLNode) -> Bool {
@@ -239,21 +238,25 @@ struct Pass {
     private func isByline(_ node: HTMLNode, _ match: String) -> Bool {
         let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || ClassPatterns.matches(match, ClassPatterns.byline)
         guard isAuthor else { return false }
-        let length = Text.normalised(node.textContent).count
+        let length = node.textMeasure.length
         return length > 0 && length < 100
     }
 
-    private func headingDuplicatesTitle(_ node: HTMLNode) -> Bool {
-        guard !title.isEmpty else { return false }
+    private mutating func headingDuplicatesTitle(_ node: HTMLNode) -> Bool {
+        guard !title.isEmpty, Text.hasText(node) else { return false }
         let heading = Text.normalised(node.textContent).lowercased()
-        let t = title.lowercased()
-        guard !heading.isEmpty else { return false }
+        let t = lowercasedTitle
         if heading == t { return true }
-        let a = Set(heading.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
-        let b = Set(t.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        let a = Self.words(heading)
+        if titleWords == nil { titleWords = Self.words(t) }
+        let b = titleWords!
         guard !a.isEmpty, !b.isEmpty else { return false }
         let similarity = Double(a.intersection(b).count) / Double(max(a.count, b.count))
         return similarity >= 0.75
+    }
+
+    private static func words(_ text: String) -> Set<Substring> {
+        Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
     }
 
     private func isWithoutContent(_ node: HTMLNode) -> Bool {
@@ -295,7 +298,7 @@ struct Pass {
             node.remove()
         }
         for node in article.descendants() where node.isAttached(to: article) {
-            if ClassPatterns.matches(node.classAndID, ClassPatterns.share), Text.normalised(node.textContent).count < 500 { node.remove() }
+            if ClassPatterns.matches(node.classAndID, ClassPatterns.share), node.textMeasure.length < 500 { node.remove() }
         }
         if flags.contains(.weightClasses) {
             for heading in article.descendants(named: ["h1", "h2"]) where classWeight(heading) < 0 { heading.remove() }
@@ -335,27 +338,27 @@ struct Pass {
             if tag == "table", isDataTable(node) { continue }
             if node.hasAncestor(named: ["table"]), let t = node.ancestors.first(where: { $0.name == "table" }), isDataTable(t) { continue }
             if node.hasDescendant(named: ["pre", "code"]) || node.hasAncestor(named: ["pre", "code"]) { continue }
-            let text = Text.normalised(node.textContent)
+            let text = node.textMeasure
             var isList = tag == "ul" || tag == "ol"
-            if !isList, !text.isEmpty {
-                let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + Text.normalised($1.textContent).count }
-                isList = Double(listLength) / Double(text.count) > 0.9
+            if !isList, text.hasWords {
+                let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + $1.textMeasure.length }
+                isList = Double(listLength) / Double(text.length) > 0.9
             }
             let weight = classWeight(node)
             if weight < 0 {
                 node.remove()
                 continue
             }
-            guard Text.commaCount(text) < 10 else { continue }
-            let p = node.descendants(named: ["p"]).count
-            let img = node.descendants(named: ["img"]).count
-            let li = node.descendants(named: ["li"]).count - 100
-            let input = node.descendants(named: ["input"]).count
-            let headingLength = node.descendants(named: ["h1", "h2", "h3", "h4", "h5", "h6"]).reduce(0) { $0 + Text.normalised($1.textContent).count }
-            let headingDensity = text.isEmpty ? 0 : Double(headingLength) / Double(text.count)
-            let embeds = node.descendants(named: ["object", "embed", "iframe"]).count
-            let density = Self.linkDensity(node)
-            let length = text.count
+            guard text.commas < 10 else { continue }
+            let p = node.countDescendants(named: ["p"])
+            let img = node.countDescendants(named: ["img"])
+            let li = node.countDescendants(named: ["li"]) - 100
+            let input = node.countDescendants(named: ["input"])
+            let headingLength = node.descendants(named: ["h1", "h2", "h3", "h4", "h5", "h6"]).reduce(0) { $0 + $1.textMeasure.length }
+            let headingDensity = text.hasWords ? Double(headingLength) / Double(text.length) : 0
+            let embeds = node.countDescendants(named: ["object", "embed", "iframe"])
+            let density = text.linkDensity
+            let length = text.length
             let isFigure = node.hasAncestor(named: ["figure"])
             let remove =
                 (img > 1 && Double(p) / Double(img) < 0.5 && !isFigure)

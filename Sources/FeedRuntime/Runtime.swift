@@ -324,7 +324,7 @@ public final class Runtime<Backend: TerminalBackend> {
     static func itemFailureNote(_ result: FetchResult) -> String? {
         guard case let .success(page)? = result.result, let first = page.itemFailures.first else { return nil }
         let count = page.itemFailures.count
-        return "\(count) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
+        return "\(ItemFact.grouped(count)) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
     }
 
     /// How long `poll` may sleep: until the next spinner frame while something animates, until

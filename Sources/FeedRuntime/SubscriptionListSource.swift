@@ -69,7 +69,8 @@ public struct SubscriptionListSource: FeedSource {
             }
             let unchanged = reports.filter { $0.outcome == .notModified }.count
             let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
-            refreshNote = "refreshed \(reports.count): \(reports.count - unchanged - failed) changed, \(unchanged) not modified, \(failed) failed"
+            refreshNote = "refreshed \(ItemFact.grouped(reports.count)): \(ItemFact.grouped(reports.count - unchanged - failed)) changed, "
+                + "\(ItemFact.grouped(unchanged)) not modified, \(ItemFact.grouped(failed)) failed"
             outcomes = ended.withLock { $0 }
         }
         let list = rows(outcomes: outcomes, isRefreshing: false)
@@ -105,7 +106,7 @@ public struct SubscriptionListSource: FeedSource {
         for (subscription, feed) in zip(subscriptions, keys) {
             var facts: [ItemFact] = []
             if let unread = counts[feed] {
-                facts.append(ItemFact("unread", .number(unread), label: .text("\(unread) unread")))
+                facts.append(ItemFact("unread", .number(unread), label: .text("\(ItemFact.grouped(unread)) unread")))
             } else {
                 facts.append(ItemFact("unread", .text("not fetched"), label: .text("not fetched yet")))
             }
@@ -125,5 +126,5 @@ public struct SubscriptionListSource: FeedSource {
         refreshAsked.isSet.store(true, ordering: .releasing)
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    private static func count(_ number: Int, _ noun: String) -> String { "\(ItemFact.grouped(number)) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -101,10 +101,10 @@ extension SubscriptionRefresh.Report {
     public var line: String {
         let what = switch outcome {
         case .notModified: "not modified"
-        case let .changed(entries, new): "\(entries) entr\(entries == 1 ? "y" : "ies") on its first page, \(new) new"
+        case let .changed(entries, new): "\(ItemFact.grouped(entries)) entr\(entries == 1 ? "y" : "ies") on its first page, \(ItemFact.grouped(new)) new"
         case let .failed(message): "failed: \(message)"
         }
-        return "refresh \(done)/\(total) · \(TextSanitizer.clean(subscription.title)): \(what)"
+        return "refresh \(ItemFact.grouped(done))/\(ItemFact.grouped(total)) · \(TextSanitizer.clean(subscription.title)): \(what)"
     }
 }
 
@@ -113,7 +113,7 @@ extension SubscriptionRefresh.Outcome {
     public var rowLabel: String {
         switch self {
         case .notModified: "304 unchanged"
-        case let .changed(_, new): "✓ \(new) new"
+        case let .changed(_, new): "✓ \(ItemFact.grouped(new)) new"
         case let .failed(message): "✗ \(message)"
         }
     }

@@ -67,7 +67,7 @@ extension AppState {
     var searchNotFound: String {
         guard !filter.matches.isEmpty else { return "not found in \(list.paging.items.count.grouped) loaded: \(filter.pattern.text)" }
         let count = filter.matches.count
-        return "\(count) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"
+        return "\(count.grouped) match\(count == 1 ? "" : "es"), all read and hidden (H shows them)"
     }
 
     private mutating func cancelSearch() {

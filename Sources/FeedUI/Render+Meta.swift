@@ -22,8 +22,8 @@ func metaParts(_ item: FeedItem, now: Double) -> [String] {
     }
     var parts: [String] = []
     if let author = item.author { parts.append(author) }
-    if let score = item.score { parts.append("\(score) point\(score == 1 ? "" : "s")") }
-    if let comments = item.commentCount { parts.append("\(comments) comment\(comments == 1 ? "" : "s")") }
+    if let score = item.score { parts.append("\(score.grouped) point\(score == 1 ? "" : "s")") }
+    if let comments = item.commentCount { parts.append("\(comments.grouped) comment\(comments == 1 ? "" : "s")") }
     if let time = item.time { parts.append(formatAge(now - Double(time))) }
     if parts.isEmpty, let url = item.url { parts.append(LinkText.display(url)) }
     return parts

@@ -59,7 +59,7 @@ extension AppState {
         case .loading: return ("\(spinner) Loading comments…", .footer)
         case .end:
             let count = comments.items.count
-            return (count == 0 ? "— no comments —" : "— end of comments · \(count) shown —", .footer)
+            return (count == 0 ? "— no comments —" : "— end of comments · \(count.grouped) shown —", .footer)
         case let .error(error): return ("✗ \(error.message) — \(retryHint(for: error))", .error)
         case .idle: return nil
         }

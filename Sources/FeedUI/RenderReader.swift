@@ -44,7 +44,7 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
     if case .loaded(let article) = reader.content {
         let length = max(1, reader.lines.count)
         let percent = reader.top + rows >= length ? 100 : (reader.top + rows) * 100 / length
-        left += " · \(percent)% · \(article.links.count) link\(article.links.count == 1 ? "" : "s")"
+        left += " · \(percent)% · \(article.links.count.grouped) link\(article.links.count == 1 ? "" : "s")"
     }
     if let keptAt = reader.keptAt { left += " · copy kept \(AppState.age(state.now - keptAt)) ago" }
     if let count = reader.count { left += " · \(count)…" }

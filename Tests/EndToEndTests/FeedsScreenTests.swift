@@ -192,6 +192,28 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// A count of a thousand or more is grouped on the list as on every other screen
+    /// (`1,000 unread`, not `1000 unread`; issue 23, item 5): the replica's 100,000-entry feed,
+    /// two pages of it cached by a pipe run, then the list read offline.
+    @Test func largeUnreadCountsAreGroupedLikeEveryOtherNumber() throws {
+        let setup = try Setup()
+        try """
+            [[subscriptions]]
+            url = "\(setup.base)/huge"
+            name = "Huge"
+            """.write(toFile: setup.config, atomically: true, encoding: .utf8)
+        let piped = try runFeedscroll(
+            "feed \(setup.base)/huge --plain --page-size 500 --limit 1000 --cache \(setup.cache) --config \(setup.config)")
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let tmux = try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) feeds --config \(setup.config) --cache \(setup.cache) --page-size 500 --offline",
+            columns: 100, rows: 30, environment: ["LC_ALL": "C.UTF-8"])
+        let screen = try tmux.waitFor({ Self.row($0, "Huge")?.contains("unread") == true }, timeout: 20, description: "the count")
+        #expect(Self.row(screen, "Huge")?.contains("1,000 unread") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     @Test func anOfflineStartShowsTheCountsAndTheCachedFeedWithoutTheNetwork() throws {
         let setup = try Setup()
         // A pipe run caches the feed as the list's feed runs do.

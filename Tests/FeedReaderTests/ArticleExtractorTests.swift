@@ -43,6 +43,27 @@ private func page(_ body: String, head: String = "<title>A title long enough to 
         #expect(text.components(separatedBy: "The scheduler").count - 1 == 6)
     }
 
+    /// From bytes the extractor takes the parsed tree apart for its first attempt and parses
+    /// again for each retry; from a document it works on copies and leaves the document as it
+    /// was. Both give the same article, on a page read at once and on one that needs retries.
+    @Test func bytesAndADocumentGiveTheSameArticle() throws {
+        let pages = [
+            page("<div class=\"article-body\">" + String(repeating: "<p>\(lorem)\(lorem)</p>", count: 4) + "</div><div class=\"sidebar\">Menu</div>"),
+            page("<div class=\"comment-body\">" + String(repeating: "<p>\(lorem)</p>", count: 6) + "</div><p>Short.</p>"),
+        ]
+        for bytes in pages {
+            let document = HTMLDocument.parse(bytes: bytes, url: url)
+            let before = document.root.copy()
+            let fromDocument = try #require(extractor.extract(document, url: url))
+            let fromBytes = try #require(extractor.extract(bytes: bytes, url: url))
+            #expect(fromBytes == fromDocument)
+            #expect(document.root.textContent == before.textContent)
+            #expect(document.root.descendants().map(\.name) == before.descendants().map(\.name))
+            let read = try extractor.read(bytes: bytes, contentType: "text/html", url: url).get()
+            #expect(read == fromDocument)
+        }
+    }
+
     @Test func metadataComesFromJSONLDThenMetaThenTitle() throws {
         let head = """
             <title>Ignored title | Site</title>

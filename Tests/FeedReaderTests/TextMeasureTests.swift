@@ -103,4 +103,82 @@ import Testing
         #expect(Text.hasText(deeper))
         #expect(!Text.hasText(blank))
     }
+
+    /// The old link density: every `<a>` below the node, its text's length times 0.3 for a
+    /// fragment link, over the node's text length.
+    static func referenceLinkDensity(_ node: HTMLNode) -> Double {
+        let length = reference(node.textContent).unicodeScalars.count
+        guard length > 0 else { return 0 }
+        var linked = 0.0
+        for a in node.descendants(named: ["a"]) {
+            linked += Double(reference(a.textContent).unicodeScalars.count) * ((a["href"] ?? "").hasPrefix("#") ? 0.3 : 1)
+        }
+        return linked / Double(length)
+    }
+
+    /// Kept measures follow every change to the tree: after random appends, inserts, removals,
+    /// moves, renames, new attributes and new text, read in between, each node's measure is the
+    /// one counted afresh (a copy has none kept) and says what the text itself says.
+    @Test func keptMeasuresFollowEveryChange() {
+        var generator = SplitMix64(seed: 22)
+        for _ in 0..<300 {
+            let root = HTMLNode(element: "div")
+            var nodes = [root]
+            func randomText() -> String {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 0...6, using: &generator) { scalars.append(Self.pool.randomElement(using: &generator)!) }
+                return String(scalars)
+            }
+            for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                let elements = nodes.filter(\.isElement)
+                let target = elements.randomElement(using: &generator)!
+                switch Int.random(in: 0..<9, using: &generator) {
+                case 0, 1:
+                    let element = HTMLNode(element: Bool.random(using: &generator) ? "a" : "span")
+                    if element.name == "a" { element.attributes["href"] = Bool.random(using: &generator) ? "#top" : "/x" }
+                    target.append(element)
+                    nodes.append(element)
+                case 2, 3:
+                    let text = HTMLNode(text: randomText())
+                    if let reference = target.children.randomElement(using: &generator) { target.insert(text, before: reference) } else { target.append(text) }
+                    nodes.append(text)
+                case 4:
+                    if let node = nodes.dropFirst().randomElement(using: &generator) { node.remove() }
+                case 5:
+                    // Move a subtree under another element that is not inside it.
+                    if let node = nodes.dropFirst().randomElement(using: &generator), !target.isAttached(to: node) { target.append(node) }
+                case 6:
+                    target.name = target.name == "a" ? "em" : "a"
+                case 7:
+                    target.attributes["href"] = target["href"] == "#x" ? "https://example.com/" : "#x"
+                default:
+                    if let text = nodes.filter(\.isText).randomElement(using: &generator) { text.text = randomText() }
+                }
+                // Read some measures between changes, so that stale ones would be kept.
+                _ = nodes.randomElement(using: &generator)!.textMeasure
+                _ = root.textMeasure
+            }
+            for node in nodes where node.isElement {
+                let kept = node.textMeasure
+                #expect(kept == node.copy().textMeasure)
+                #expect(kept.length == Self.reference(node.textContent).unicodeScalars.count)
+                #expect(kept.commas == Text.commaCount(node.textContent))
+                #expect(abs(kept.linkDensity - Self.referenceLinkDensity(node)) < 1e-9)
+            }
+        }
+    }
+
+    /// A node outliving its parent is detached, never left pointing at a freed node.
+    @Test func aChildOutlivingItsParentIsDetached() {
+        var child: HTMLNode?
+        do {
+            let parent = HTMLNode(element: "div")
+            let made = HTMLNode(element: "p")
+            parent.append(made)
+            child = made
+            #expect(made.parent === parent)
+        }
+        #expect(child?.parent == nil)
+        #expect(child?.ancestors.isEmpty == true)
+    }
 }

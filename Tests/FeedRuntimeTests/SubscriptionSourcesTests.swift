@@ -36,6 +36,19 @@ import Testing
         #expect(page.next == nil)
     }
 
+    /// Counts are grouped like every other number on the screen: `1,200 unread`, not `1200 unread`
+    /// (issue 23, item 5).
+    @Test func largeCountsAreGroupedAsEverywhereElse() async throws {
+        let scratch = Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        let items = (0..<1_200).map { FeedItem(id: "e\($0)", title: "Entry \($0)") }
+        try store.store(Page(key: .cursor(nil), items: items, next: nil), index: 0, of: Self.key("https://a.example/feed"), at: 1)
+        let source = SubscriptionListSource(
+            subscriptions: [Subscription(url: "https://a.example/feed", name: "A")], store: store, cacheKey: Self.key)
+        let page = try await source.load(source.firstKey, pageSize: 100)
+        #expect(page.items.last?.facts.map(\.labelText) == ["1,200 unread"])
+    }
+
     @Test func withoutACacheThereAreNoCounts() async throws {
         let source = SubscriptionListSource(subscriptions: [Subscription(url: "https://a.example/feed")], store: nil, cacheKey: Self.key)
         let page = try await source.load(source.firstKey, pageSize: 100)

@@ -176,7 +176,7 @@ import Testing
         #expect(first.endNote == nil)
         #expect(last.items.map(\.id) == truth.suffix(25).map { $0.id ?? "" })
         #expect(last.next == nil)
-        #expect(last.endNote == "this feed keeps only its latest 100000 entries")
+        #expect(last.endNote == "this feed keeps only its latest 100,000 entries")
         #expect(source.counters == SyndicationCounters(fetched: 1, notModified: 0, fromCache: 0, parsed: 1))
         #expect(stats["feeds/huge"] == 1)
     }

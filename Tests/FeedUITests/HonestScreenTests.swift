@@ -23,7 +23,7 @@ import Testing
                             time: Int64(now) - 7200)
         let grid = render(loaded([item], size: Size(columns: 20, rows: 6)), size: Size(columns: 20, rows: 6))
         #expect(grid.trimmedLines[0] == "▌ A title far too …")
-        #expect(grid.trimmedLines[1] == "  someone · 12345 …")
+        #expect(grid.trimmedLines[1] == "  someone · 12,345…")
         // Text that fits is not marked.
         let short = render(loaded([FeedItem(id: "b", title: "Short")], size: Size(columns: 20, rows: 6)), size: Size(columns: 20, rows: 6))
         #expect(short.trimmedLines[0] == "▌ Short")
@@ -115,6 +115,9 @@ import Testing
         // No facts (the demo feed, tests): the common fields.
         let plain = FeedItem(id: "p", title: "x", author: "ada", score: 1, commentCount: 2, time: Int64(now) - 30)
         #expect(metaLine(plain, now: now) == "ada · 1 point · 2 comments · now")
+        // Large counts grouped as the status line and the footers group theirs (issue 23, item 5).
+        let big = FeedItem(id: "b", title: "x", author: "ada", score: 12_345, commentCount: 1_000, time: Int64(now) - 30)
+        #expect(metaLine(big, now: now) == "ada · 12,345 points · 1,000 comments · now")
     }
 
     @Test func searchMarksTheAuthorWhereverTheSourcePutsIt() {

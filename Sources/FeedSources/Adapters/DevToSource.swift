@@ -101,7 +101,7 @@ struct DevToArticleDTO: Decodable {
         }
         if let comments_count { facts.append(.count("comments", comments_count, "comment")) }
         if let minutes = reading_time_minutes {
-            facts.append(ItemFact("reading_time_minutes", .number(minutes), label: .text("\(minutes) min read")))
+            facts.append(ItemFact("reading_time_minutes", .number(minutes), label: .text("\(ItemFact.grouped(minutes)) min read")))
         }
         if !tags.isEmpty { facts.append(ItemFact("tags", .list(tags), label: .hidden)) }
         if let name = user?.username ?? user?.name { facts.append(.author(name)) }

@@ -71,7 +71,7 @@ private struct PokemonDTO: Decodable {
         if !typeNames.isEmpty { facts.append(ItemFact("types", .list(typeNames), label: .text(typeNames.joined(separator: "/")))) }
         if let height { facts.append(ItemFact("height_dm", .number(height), label: .text(Self.decimal(height, unit: "m")))) }
         if let weight { facts.append(ItemFact("weight_hg", .number(weight), label: .text(Self.decimal(weight, unit: "kg")))) }
-        if let base_experience { facts.append(ItemFact("base_experience", .number(base_experience), label: .text("\(base_experience) xp"))) }
+        if let base_experience { facts.append(ItemFact("base_experience", .number(base_experience), label: .text("\(ItemFact.grouped(base_experience)) xp"))) }
 
         var html = ""
         let abilityNames = (abilities ?? []).sorted { ($0.slot ?? 0) < ($1.slot ?? 0) }.map { ability in

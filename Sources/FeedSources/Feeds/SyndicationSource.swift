@@ -116,7 +116,7 @@ public struct SyndicationSource: FeedSource {
             note = state.walkedHistory || view.followedFrom != nil
                 ? "end of history"
                 : complete ? "end of history (the feed is complete)"
-                : "this feed keeps only its latest \(view.readCount) entr\(view.readCount == 1 ? "y" : "ies")"
+                : "this feed keeps only its latest \(ItemFact.grouped(view.readCount)) entr\(view.readCount == 1 ? "y" : "ies")"
             if note != nil, !state.walkedHistory, view.followedFrom == nil, !complete {
                 // A feed without history hands out only what its one document holds: said the
                 // way the footer says it for every API that stops early.

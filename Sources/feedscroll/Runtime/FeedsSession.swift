@@ -93,7 +93,8 @@ struct FeedsSession {
         let all = reports ?? []
         let unchanged = all.filter { $0.outcome == .notModified }.count
         let failed = all.filter { if case .failed = $0.outcome { true } else { false } }.count
-        print("refreshed \(all.count) feed\(all.count == 1 ? "" : "s"): \(all.count - unchanged - failed) changed, \(unchanged) not modified, \(failed) failed")
+        print("refreshed \(ItemFact.grouped(all.count)) feed\(all.count == 1 ? "" : "s"): \(ItemFact.grouped(all.count - unchanged - failed)) changed, "
+            + "\(ItemFact.grouped(unchanged)) not modified, \(ItemFact.grouped(failed)) failed")
         return failed > 0 ? 1 : 0
     }
 
