@@ -50,7 +50,7 @@ let package = Package(
                 .product(name: "Ink", package: "Ink"),
             ]
         ),
-        .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),

@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedModel
 import Foundation
 import Glibc
 
@@ -12,8 +13,9 @@ import Glibc
 struct FeedBytes {
     /// The decoded or repaired copy, or nil when the input needed neither (valid UTF-8 with
     /// nothing to repair, the usual feed): the reader then reads the input's own bytes at
-    /// `range`, and a 32 MB document costs no second 32 MB.
-    var owned: [UInt8]?
+    /// `range`, and a 32 MB document costs no second 32 MB. A copy of a spooled (mapped) body
+    /// goes to a nameless file of its own as it is made, and is mapped in turn.
+    var owned: Copy?
     /// Where the reader's bytes are: in `owned` when there is a copy, else in the input.
     var range: Range<Int>
     /// The charset the bytes were read as.
@@ -23,10 +25,50 @@ struct FeedBytes {
     /// What had to be repaired, one short phrase each.
     var repairs: [String]
 
+    /// A copy of the document: in memory, or in a file written a chunk at a time and mapped,
+    /// whose pages the reader gives back as it passes them, as it does the body's own.
+    enum Copy {
+        case bytes([UInt8])
+        case file(MappedBody)
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .file(let mapped): mapped.bytes.count
+            }
+        }
+
+        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch self {
+            case .bytes(let bytes): bytes.withUnsafeBufferPointer(body)
+            case .file(let mapped): body(mapped.bytes)
+            }
+        }
+
+        /// The mapping, when the copy is in a file.
+        var mapped: MappedBody? {
+            if case .file(let mapped) = self { return mapped }
+            return nil
+        }
+    }
+
+    /// Copies of a spooled body are written here a megabyte at a time.
+    static let copyChunk = 1 << 20
+
+    /// Appends `bytes` to `spool` (a result, for closures that cannot throw a typed error).
+    static func write(_ bytes: UnsafeRawBufferPointer, to spool: BodySpool) -> Result<Void, FeedError> {
+        do throws(FeedError) {
+            try spool.append(bytes)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The UTF-8 ready for the reader, given the input `prepare` was given.
     func withUTF8<R>(in input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let owned {
-            return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+            return owned.withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
         return body(UnsafeBufferPointer(rebasing: input[range]))
     }
@@ -35,8 +77,10 @@ struct FeedBytes {
     func utf8(in input: UnsafeBufferPointer<UInt8>) -> [UInt8] { withUTF8(in: input) { Array($0) } }
 
     /// - Parameter mapped: the mapping `input` is, when it is a spooled body's: the UTF-8
-    ///   check and the repair pass give its pages back as they pass them, so a document read
-    ///   from its file is never resident whole (other charsets are converted into memory).
+    ///   check, a conversion from another charset and the repair pass give its pages back as
+    ///   they pass them, and write what they copy to a file of its own a chunk at a time
+    ///   (mapped in turn), so a document read from its file is never resident whole, whatever
+    ///   its charset or repairs.
     /// - Complexity: O(n) in the body's size; no copy when the body is valid UTF-8 that needs
     ///   no repair, one copy otherwise.
     static func prepare(_ input: UnsafeBufferPointer<UInt8>, contentType: String?, mapped: MappedBody? = nil) -> FeedBytes {
@@ -59,7 +103,9 @@ struct FeedBytes {
         for fallback in ["UTF-8", "windows-1252"] where !candidates.contains(fallback) { candidates.append(fallback) }
         // A Latin-1 label over bytes that are valid UTF-8 with non-ASCII in them: the label is
         // wrong (valid multi-byte UTF-8 is almost never intended Latin-1 text).
-        if charset == "windows-1252", bomLabel == nil, body.contains(where: { $0 >= 0x80 }), isValidUTF8(body) {
+        if charset == "windows-1252", bomLabel == nil, body.contains(where: { $0 >= 0x80 }),
+            mapped.map({ isValidUTF8(input, body.indices, releasing: $0) }) ?? isValidUTF8(body)
+        {
             candidates = ["UTF-8"]
             repairs.append("declared \(label) but the bytes are UTF-8; read as UTF-8")
         }
@@ -89,10 +135,22 @@ struct FeedBytes {
                 let (start, doctype) = prologEnd(converted)
                 var out = FeedBytes(owned: nil, range: start..<converted.count, charset: charset, doctype: doctype, repairs: repairs)
                 let repaired = repair(converted, from: start, notes: &out.repairs)
-                out.owned = repaired ?? utf8
+                out.owned = repaired ?? .bytes(utf8)
                 out.range = repaired.map { 0..<$0.count } ?? out.range
                 return out
             }
+        case .convertedFile(let file):
+            // The same, on the converted copy's own mapping: a repair of it goes to a file too.
+            let converted = file.bytes
+            let from = converted.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let (start, doctype) = prologEnd(UnsafeBufferPointer(rebasing: converted[from...]))
+            var out = FeedBytes(
+                owned: .file(file), range: (from + start)..<converted.count, charset: charset, doctype: doctype, repairs: repairs)
+            if let repaired = repair(converted, from: from + start, notes: &out.repairs, mapped: file) {
+                out.owned = repaired
+                out.range = 0..<repaired.count
+            }
+            return out
         }
     }
 
@@ -100,6 +158,8 @@ struct FeedBytes {
     enum Decoded {
         case asIs
         case converted([UInt8])
+        /// Converted from a mapped body into a file of its own, mapped.
+        case convertedFile(MappedBody)
     }
 
     /// Whether `bytes` are well-formed UTF-8, allocating nothing (`String(validating:)` would
@@ -121,6 +181,7 @@ struct FeedBytes {
     /// no valid sequence is split; an invalid one stays invalid on one side of the split (four
     /// continuation bytes in a row, where no such byte is found, are invalid anyway).
     static func isValidUTF8(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, releasing mapped: MappedBody) -> Bool {
+        mapped.restart(at: range.lowerBound)
         var start = range.lowerBound
         while start < range.upperBound {
             var end = min(range.upperBound, start + MappedBody.releaseStep)
@@ -178,7 +239,78 @@ struct FeedBytes {
         if charset == "UTF-8", let mapped {
             return isValidUTF8(body.base, body.indices, releasing: mapped) ? .asIs : nil
         }
+        if let mapped, let spool = try? BodySpool(in: FileManager.default.temporaryDirectory.path) {
+            return convert(body, from: charset, releasing: mapped, into: spool)
+        }
         return decode(body, from: charset)
+    }
+
+    /// The body as UTF-8 from `charset`, written to `spool` a chunk at a time as it is
+    /// converted, the mapping's pages given back behind; nil when the bytes are not valid in
+    /// `charset`. A disk that refuses the file falls back to converting into memory.
+    static func convert(
+        _ body: Slice<UnsafeBufferPointer<UInt8>>, from charset: String, releasing mapped: MappedBody, into spool: BodySpool
+    ) -> Decoded? {
+        mapped.restart(at: body.startIndex)
+        do throws(FeedError) {
+            switch charset {
+            case "windows-1252":
+                var start = body.startIndex, sawHigh = false
+                while start < body.endIndex {
+                    let end = min(body.endIndex, start + copyChunk)
+                    let chunk = body.base[start..<end]
+                    if chunk.contains(where: { $0 >= 0x80 }) { sawHigh = true }
+                    try windows1252(chunk).withUnsafeBytes { FeedBytes.write($0, to: spool) }.get()
+                    mapped.passed(end)
+                    start = end
+                }
+                if !sawHigh { return .asIs }
+            default:
+                guard try iconvSpooling(body, from: charset, releasing: mapped, into: spool) else { return nil }
+            }
+        } catch {
+            return decode(body, from: charset)
+        }
+        let file = spool.finish()
+        if let copy = MappedBody(file) { return .convertedFile(copy) }
+        return .converted([UInt8](file.data()))
+    }
+
+    /// `iconvToUTF8` into `spool`, a megabyte of output at a time, reading the mapping in place.
+    /// - Returns: false when the bytes are not valid in `charset` (or iconv does not know it).
+    private static func iconvSpooling(
+        _ body: Slice<UnsafeBufferPointer<UInt8>>, from charset: String, releasing mapped: MappedBody, into spool: BodySpool
+    ) throws(FeedError) -> Bool {
+        guard charset.utf8.count < 40, charset.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+        let cd = iconv_open("UTF-8", charset)
+        guard let cd, cd != iconv_t(bitPattern: -1) else { return false }
+        defer { iconv_close(cd) }
+        guard let base = body.base.baseAddress, !body.isEmpty else { return true }
+        var output = [UInt8](repeating: 0, count: copyChunk)
+        var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base + body.startIndex)
+            .assumingMemoryBound(to: CChar.self)
+        var inLeft = body.count
+        var flushed = false
+        while true {
+            var outLeft = output.count
+            let result: Int = output.withUnsafeMutableBufferPointer { out in
+                var outPointer = out.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                // Once the input is spent, one call with none flushes a stateful encoding's end.
+                return inLeft > 0
+                    ? Glibc.iconv(cd, &inPointer, &inLeft, &outPointer, &outLeft)
+                    : Glibc.iconv(cd, nil, nil, &outPointer, &outLeft)
+            }
+            let failure = result == -1 ? errno : 0
+            let produced = output.count - outLeft
+            if produced > 0 { try output.withUnsafeBytes { FeedBytes.write(UnsafeRawBufferPointer(rebasing: $0[..<produced]), to: spool) }.get() }
+            mapped.passed(body.endIndex - inLeft)
+            if failure == E2BIG { continue }
+            guard failure == 0 else { return false }
+            if inLeft == 0 {
+                if flushed { return true }
+                flushed = true
+            }
+        }
     }
 
     /// The body as UTF-8 from `charset`, or nil when the bytes are not valid in it.
@@ -288,10 +420,11 @@ struct FeedBytes {
     /// One pass over the document's UTF-8 bytes from `start`; CDATA sections and comments are
     /// copied as they are (less characters XML forbids).
     /// - Returns: the repaired copy, or nil when nothing needed repair (no copy is made then).
+    ///   The copy of a mapped document goes to a file a chunk at a time (`RepairOutput`).
     static func repair(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, notes: inout [String], mapped: MappedBody? = nil
-    ) -> [UInt8]? {
-        var out = RepairOutput(input: bytes, start: start)
+    ) -> Copy? {
+        var out = RepairOutput(input: bytes, start: start, mapped: mapped)
         var entities = 0, bare = 0, controls = 0
         var i = start
         let end = bytes.count
@@ -374,22 +507,55 @@ struct FeedBytes {
         if entities > 0 { notes.append("\(entities) undeclared HTML entit\(entities == 1 ? "y" : "ies") replaced") }
         if bare > 0 { notes.append("\(bare) bare & escaped") }
         if controls > 0 { notes.append("\(controls) character\(controls == 1 ? "" : "s") XML forbids dropped") }
-        return out.copy
+        return out.finish()
     }
 
     /// The repair's output, copied only from the first change on: until then the output is the
-    /// input's `start..<kept` itself.
+    /// input's `start..<kept` itself. The copy of a mapped document is written to a file of its
+    /// own a chunk at a time (`spill`), so only a chunk of it is ever in memory.
     struct RepairOutput {
         let input: UnsafeBufferPointer<UInt8>
         let start: Int
+        /// The input's mapping: a copy of it goes to a file.
+        let mapped: MappedBody?
         /// The input's bytes up to here are the output so far (while there is no copy).
         private(set) var kept: Int
+        /// The copy, or (when it goes to a file) its part not yet written there.
         private(set) var copy: [UInt8]?
+        private var spill: BodySpool?
 
-        init(input: UnsafeBufferPointer<UInt8>, start: Int) {
+        init(input: UnsafeBufferPointer<UInt8>, start: Int, mapped: MappedBody? = nil) {
             self.input = input
             self.start = start
+            self.mapped = mapped
             self.kept = start
+        }
+
+        /// The copy made, if any: in memory, or its file finished and mapped.
+        mutating func finish() -> Copy? {
+            guard let bytes = copy else { return nil }
+            guard let spool = spill else { return .bytes(bytes) }
+            do throws(FeedError) {
+                try bytes.withUnsafeBytes { FeedBytes.write($0, to: spool) }.get()
+            } catch {
+                return .bytes([UInt8](spool.finish().data()) + bytes)  // the disk refused the rest
+            }
+            let file = spool.finish()
+            return MappedBody(file).map(Copy.file) ?? .bytes([UInt8](file.data()))
+        }
+
+        /// Writes what is held to the file once it is a chunk (a disk that refuses it keeps the
+        /// rest in memory from there on).
+        private mutating func flushIfFull() {
+            guard let spool = spill, copy!.count >= FeedBytes.copyChunk else { return }
+            do throws(FeedError) {
+                try copy!.withUnsafeBytes { FeedBytes.write($0, to: spool) }.get()
+                copy!.removeAll(keepingCapacity: true)
+            } catch {
+                // The disk refused it: what the file holds comes back, the rest is made in memory.
+                copy = [UInt8](spool.finish().data()) + copy!
+                spill = nil
+            }
         }
 
         /// The input's bytes `range`, unchanged: they must follow what came before.
@@ -400,6 +566,7 @@ struct FeedBytes {
             }
             diverge()
             copy!.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+            flushIfFull()
         }
 
         mutating func keep(_ index: Int) {
@@ -409,6 +576,7 @@ struct FeedBytes {
             }
             diverge()
             copy!.append(input[index])
+            flushIfFull()
         }
 
         /// Input left out: the output differs from here on.
@@ -418,15 +586,38 @@ struct FeedBytes {
         mutating func emit(_ text: StaticString) {
             diverge()
             copy!.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            flushIfFull()
         }
 
         mutating func emit(_ text: String) {
             diverge()
             copy!.append(contentsOf: text.utf8)
+            flushIfFull()
         }
 
         private mutating func diverge() {
             guard copy == nil else { return }
+            if let mapped, let spool = try? BodySpool(in: FileManager.default.temporaryDirectory.path) {
+                // What came before the first change goes straight from the mapping to the file,
+                // its pages given back again as they are written.
+                mapped.restart(at: start)
+                var from = start
+                do throws(FeedError) {
+                    while from < kept {
+                        let to = min(kept, from + FeedBytes.copyChunk)
+                        try spool.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[from..<to])))
+                        mapped.passed(to)
+                        from = to
+                    }
+                    spill = spool
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(FeedBytes.copyChunk + 64)
+                    copy = bytes
+                    return
+                } catch {
+                    // The disk refused the file: the copy is made in memory instead.
+                }
+            }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(input.count - start + 64)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<kept]))

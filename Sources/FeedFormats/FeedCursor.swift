@@ -85,7 +85,13 @@ public final class FeedCursor {
                     return .failure(FeedParseError(.notAFeed, "the response is an HTML page, not a feed"))
                 }
                 if prepared.range.isEmpty { return .failure(FeedParseError(.notAFeed, "the response is empty, not a feed")) }
-                let bytes = ByteFeed(prepared.owned.map(ByteFeed.Storage.owned) ?? storage, range: prepared.range)
+                let copy: ByteFeed.Storage? = prepared.owned.map {
+                    switch $0 {
+                    case .bytes(let bytes): .owned(bytes)
+                    case .file(let mapped): .mapped(mapped)
+                    }
+                }
+                let bytes = ByteFeed(copy ?? storage, range: prepared.range)
                 let errors = ErrorLog()
                 guard let reader = xmlReaderForIO(
                     feedCursorRead, nil, Unmanaged.passUnretained(bytes).toOpaque(), url?.absoluteString, "UTF-8",
