@@ -28,7 +28,12 @@ public typealias PageProgress = @Sendable (_ items: [FeedItem]) -> Void
 /// Which pager (or the pictures) a request serves. Each lane has its own share of a host's connections, so what
 /// the reader is looking at (a detail's comments) never queues behind list prefetch.
 public enum FetchLane: Int, Sendable, Hashable, CaseIterable {
+    /// The list's pages the reader waits for: the first page, a jump's, the cursor's, a page
+    /// whose rows are due on screen, a refresh's.
     case list
+    /// List pages asked for ahead of the reader (`PageRequest.isPrefetch`): they yield to the
+    /// list's wanted pages and the detail while those wait for a turn.
+    case prefetch
     case detail
     /// Thumbnails and the detail's picture: they never hold up a page.
     case pictures

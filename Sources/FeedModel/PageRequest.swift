@@ -15,12 +15,17 @@ public struct PageRequest: Sendable, Hashable {
     public var pageSize: Int
     /// Bumped by a refresh: results of an older generation are dropped.
     public var generation: Int
+    /// Asked for ahead of the reader (the prefetch lead, a page beyond the next), not for rows
+    /// on screen: a list page's requests then run in `FetchLane.prefetch`, behind every request
+    /// for what the reader is looking at. The pager decides (`PagingState.prefetch`).
+    public var isPrefetch: Bool
 
-    public init(id: RequestID, index: Int, key: PageKey, pageSize: Int, generation: Int) {
+    public init(id: RequestID, index: Int, key: PageKey, pageSize: Int, generation: Int, isPrefetch: Bool = false) {
         self.id = id
         self.index = index
         self.key = key
         self.pageSize = pageSize
         self.generation = generation
+        self.isPrefetch = isPrefetch
     }
 }

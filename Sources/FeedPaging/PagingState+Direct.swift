@@ -49,6 +49,15 @@ extension PagingState {
         return known + (index - dropped.count) * rowsOfUnloadedPage
     }
 
+    /// Whether `rowsAbove` counts only rows that were there: every page above the applied ones
+    /// was loaded (applied, or dropped with its rows counted), none stands in as a full page. On
+    /// a feed whose pages leave items out (HN's dead stories) a stand-in over-counts, so a row
+    /// reached by a jump has its true position only once this holds.
+    public var rowsAboveAreExact: Bool {
+        guard let first = applier.pageRange?.lowerBound, first > 0 else { return true }
+        return droppedRows.entries.lazy.filter { $0.page < first }.count == first
+    }
+
     /// Rows of the pages after the applied ones, as far as the last dropped one: dropped ones
     /// as they were, never-loaded ones between as full pages (on a feed that can jump), so
     /// after `G` then `g` the count is the one `G` showed, not the rows held plus the end's.

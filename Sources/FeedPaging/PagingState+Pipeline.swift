@@ -115,7 +115,8 @@ extension PagingState {
             // Only behind a page that is itself on its way: never a gap with nothing to fill it.
             let before = index - 1
             guard held[before] != nil || isLoading(page: before) else { break }
-            effects += issueOnce(index: index, key: key)
+            // Beyond the next page: never what the reader waits for.
+            effects += issueOnce(index: index, key: key, isPrefetch: true)
         }
         return effects
     }

@@ -167,7 +167,15 @@ extension PagingState {
     ///   - hiddenAbove: items above the cursor that take no row (read items under `H`): the
     ///     lead counts rows the reader sees, so a screen of hidden items does not stall.
     ///   - hiddenBelow: the same below the cursor.
-    public mutating func prefetch(cursor: Int, distance: Int, hiddenAbove: Int = 0, hiddenBelow: Int = 0) -> [PagingEffect] {
+    ///   - shownBelow: rows on screen from the cursor's down, its own included. A page whose
+    ///     rows are due on screen (the end of the rows is among them) is wanted now; one asked
+    ///     for only because the lead reaches it is prefetch (`PageRequest.isPrefetch`), and
+    ///     yields to wanted requests for the host's turns. 1 (pipes): only the last row.
+    ///   - shownAbove: rows on screen above the cursor's; the previous page is wanted when the
+    ///     first row is among them.
+    public mutating func prefetch(
+        cursor: Int, distance: Int, hiddenAbove: Int = 0, hiddenBelow: Int = 0, shownBelow: Int = 1, shownAbove: Int = 0
+    ) -> [PagingEffect] {
         switch mode {
         case .failed, .jumping:
             return []
@@ -180,12 +188,13 @@ extension PagingState {
         }
         let lead = cappedDistance(distance)
         var effects: [PagingEffect] = []
-        if items.count - cursor - hiddenBelow <= lead {
-            effects += requestNextPage()
-            effects += requestAhead(rowsAhead: items.count - cursor - hiddenBelow, lead: lead)
+        let rowsAhead = items.count - cursor - hiddenBelow
+        if rowsAhead <= lead {
+            effects += requestNextPage(isPrefetch: rowsAhead > max(1, shownBelow))
+            effects += requestAhead(rowsAhead: rowsAhead, lead: lead)
         }
         if cursor - hiddenAbove <= lead, let previous = previousPage, let key = key(of: previous) {
-            effects += issueOnce(index: previous, key: key)
+            effects += issueOnce(index: previous, key: key, isPrefetch: cursor - hiddenAbove > max(0, shownAbove))
         }
         return effects
     }
@@ -287,22 +296,25 @@ extension PagingState {
         return false
     }
 
-    private mutating func requestNextPage() -> [PagingEffect] {
+    private mutating func requestNextPage(isPrefetch: Bool = false) -> [PagingEffect] {
         let index = nextPage
         guard endPage.map({ index < $0 }) ?? true, let key = key(of: index) else { return [] }
-        return issueOnce(index: index, key: key)
+        return issueOnce(index: index, key: key, isPrefetch: isPrefetch)
     }
 
     /// Issues a request for a page unless one for it is in flight (live re-fetches aside) or
     /// its result is held.
-    mutating func issueOnce(index: Int, key: PageKey) -> [PagingEffect] {
+    mutating func issueOnce(index: Int, key: PageKey, isPrefetch: Bool = false) -> [PagingEffect] {
         guard held[index] == nil, !inFlight.values.contains(where: { $0.index == index && !isLive($0.id) }) else { return [] }
-        return issue(index: index, key: key)
+        return issue(index: index, key: key, isPrefetch: isPrefetch)
     }
 
-    mutating func issue(index: Int, key: PageKey) -> [PagingEffect] {
+    /// - Parameter isPrefetch: asked for ahead of the reader, not for rows on screen
+    ///   (`PageRequest.isPrefetch`).
+    mutating func issue(index: Int, key: PageKey, isPrefetch: Bool = false) -> [PagingEffect] {
         let request = PageRequest(
-            id: RequestID(nextRequestID), index: index, key: key, pageSize: pageSize, generation: generation)
+            id: RequestID(nextRequestID), index: index, key: key, pageSize: pageSize, generation: generation,
+            isPrefetch: isPrefetch)
         nextRequestID += 1
         requestsIssued += 1
         inFlight[request.id] = request

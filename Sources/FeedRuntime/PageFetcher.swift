@@ -40,8 +40,9 @@ public final class PageFetcher: Sendable {
     public func fetch(_ request: PageRequest) {
         let deliver = self.deliver
         let pager = self.pager
+        // A list page asked for ahead of the reader runs behind the ones the reader waits for.
         let context = FetchContext(
-            lane: lane,
+            lane: request.isPrefetch && lane == .list ? .prefetch : lane,
             onRetry: { attempt, delay, error in
                 deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
             },

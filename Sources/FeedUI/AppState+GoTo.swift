@@ -100,11 +100,15 @@ extension AppState {
         let row = max(0, min(target, max(0, known - 1)))
         let local = row - list.paging.rowsAbove
         if local >= 0 && local < list.paging.items.count {
-            list.viewport.moveCursor(to: local)
+            list.land(at: row)
             return []
         }
         if canJump {
-            return landing(at: row, list.paging.jump(toRow: row))
+            let effects = landing(at: row, list.paging.jump(toRow: row))
+            // No jump: the row's page is loaded but holds fewer rows than its place in the
+            // API's list (items left out). As far as the rows go, then on as more arrive.
+            if list.paging.jumpTarget == nil { list.land(at: row) }
+            return effects
         }
         if local < 0, let page = list.paging.droppedPage(containingAbsoluteRow: row) {
             return landing(at: row, list.paging.jump(toPage: page))

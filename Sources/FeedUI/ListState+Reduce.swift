@@ -94,10 +94,32 @@ extension ListState {
             jumpRow = nil
             jumpsToEnd = false
         }
+        landing = nil
         if jumpsToEnd && paging.isAtEnd { return viewport.toBottom() }
         guard let jumpRow else { return viewport.toTop() }
-        let local = jumpRow - paging.rowsAbove
+        land(at: jumpRow)
+    }
+
+    /// Puts the cursor on absolute row `row` as far as the loaded rows go, and keeps the row
+    /// (`landing`) while the rows above are an estimate or the row is past the loaded ones on
+    /// a feed that goes on: on a feed that leaves items out, a page holds fewer rows than its
+    /// place in the API's list says.
+    mutating func land(at row: Int) {
+        let local = row - paging.rowsAbove
         viewport.moveCursor(to: max(0, min(local, paging.items.count - 1)))
+        let isPastRows = local >= paging.items.count && !paging.isAtEnd
+        let item = viewport.hasCursorItem && viewport.cursor < paging.items.count ? paging.items[viewport.cursor].id : nil
+        landing = item.flatMap { paging.rowsAboveAreExact && !isPastRows ? nil : Landing(row: row, itemID: $0) }
+    }
+
+    /// After rows arrive above a jump's page: the cursor goes back to the jump's row, now that
+    /// more of the rows above are counted, unless the reader moved it since.
+    private mutating func keepLanding() {
+        guard let landing else { return }
+        guard viewport.hasCursorItem, viewport.cursor < paging.items.count,
+              paging.items[viewport.cursor].id == landing.itemID
+        else { return self.landing = nil }
+        land(at: landing.row)
     }
 
     // MARK: - Helpers
@@ -123,6 +145,7 @@ extension ListState {
             switch outcome {
             case let .applied(changes):
                 follow(changes, context.cache)
+                keepLanding()
                 reply.changes.append(changes)
             case let .updated(changes):
                 // New items the update brought above the cursor's item count as new above it.
@@ -186,9 +209,12 @@ extension ListState {
             pageSize: paging.pageSize, screen: viewport.capacity, estimator: estimator, at: context.now)
         // The lead counts rows the reader sees: hidden (read) items do not bring the end nearer.
         let hiddenAbove = viewport.hiddenBefore(viewport.cursor)
+        // What is on screen is wanted now; what only the lead reaches is prefetch (PAGING.md).
+        let visible = viewport.visible
         let fetches = paging.prefetch(
             cursor: viewport.cursor, distance: distance,
-            hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove
+            hiddenAbove: hiddenAbove, hiddenBelow: viewport.hidden.count - hiddenAbove,
+            shownBelow: max(1, visible.upperBound - viewport.cursor), shownAbove: max(0, viewport.cursor - visible.lowerBound)
         ).map(AppEffect.init)
         reply.effects += fetches
         if fetches.isEmpty { reply.effects += revalidateIfDue(&reply, context.cache) }

@@ -36,6 +36,15 @@ public struct ListState: Equatable, Sendable {
     public internal(set) var goTo: GoToPrompt?
     /// The absolute row a jump is going to, until its page arrives (shown as the position).
     public internal(set) var jumpRow: Int?
+    /// A jump's row kept after its page landed while the rows above it are an estimate (pages
+    /// above never loaded stand for full pages; a feed that leaves items out has fewer): as
+    /// those pages arrive the cursor goes to the row again, until the reader moves it
+    /// (`itemID` is the item it was put on) or the rows above are all counted.
+    public internal(set) var landing: Landing?
+    public struct Landing: Equatable, Sendable {
+        public var row: Int
+        public var itemID: String
+    }
     /// The item the list's cursor goes to once its page is loaded: the story of a thread opened
     /// by id (`hn --thread ID`), after Esc. Any key the reader presses in the list drops it.
     public internal(set) var cursorTarget: String?

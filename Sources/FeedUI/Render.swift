@@ -218,7 +218,19 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
     let textColumn = showsPictures ? 3 + state.thumbnailBox.columns : 2
     // Split (160 columns and more): the list keeps its part, the preview pane the rest.
     let listColumns = state.splitListColumns ?? grid.size.columns
-    let width = listColumns - previewWidth - (textColumn - 2)
+    let fullWidth = listColumns - (textColumn - 2)
+    let width = fullWidth - previewWidth
+    // The cursor's picture, if the pane shows one: rows under it take the whole width (issue 23
+    // saw Reddit's meta lines cut beside 45 blank columns under a wide picture). A picture on
+    // its way or failed is one cell (`·`, `✗`).
+    let preview = previewWidth > 0 && viewport.cursor < items.count ? items[viewport.cursor].pictureURL.map { url in
+        (url: url, entry: state.pictures.entry(url, box: large))
+    } : nil
+    let previewRows: Int = switch preview?.entry {
+    case let .picture(picture)?: min(picture.rows, grid.size.rows - 1)
+    case .failed?: 1
+    case nil: preview == nil ? 0 : 1
+    }
     var row = 0
     for index in viewport.shown {
         let item = state.shownRow(items[index])
@@ -235,26 +247,26 @@ private func drawItems(_ state: AppState, into grid: inout Grid) {
         let title = item.title.isEmpty ? "(untitled)" : item.title
         var meta = metaLine(item, now: state.now)
         if let new = state.cache.newComments(on: item) { meta += " · +\(new) new" }
-        grid.write(title, row: row, column: textColumn, width: width - 3, style: titleStyle,
+        grid.write(title, row: row, column: textColumn, width: (row < previewRows ? width : fullWidth) - 3, style: titleStyle,
                    marking: state.filter.marks(inTitle: title), as: .highlight)
-        grid.write(meta, row: row + 1, column: textColumn, width: width - 3, style: metaStyle,
+        grid.write(meta, row: row + 1, column: textColumn, width: (row + 1 < previewRows ? width : fullWidth) - 3, style: metaStyle,
                    marking: state.filter.marks(inMeta: meta, of: item), as: .highlight)
         if showsPictures, let url = item.pictureURL {
             drawPicture(state.pictures.entry(url, box: state.thumbnailBox), row: row, column: 2, into: &grid)
         }
         row += 2
     }
-    if previewWidth > 0, viewport.cursor < items.count, let url = items[viewport.cursor].pictureURL {
+    if let preview {
         let column = grid.size.columns - large.columns - 1
-        for previewRow in 0..<min(large.rows, grid.size.rows - 1) {
+        for previewRow in 0..<previewRows {
             grid.write(String(repeating: " ", count: large.columns + 2), row: previewRow, column: column - 1)
         }
-        drawPicture(state.pictures.entry(url, box: large), row: 0, column: column, into: &grid)
+        drawPicture(preview.entry, row: 0, column: column, into: &grid)
     }
     if viewport.showsEnd, let footer = state.footer {
         // Below the preview picture the footer takes the whole width (it starts at the margin,
         // not after the thumbnails): `— end of feed · first 1,000 of 49,471 — the API returns no more —`.
-        let besidePreview = previewWidth > 0 && row < large.rows
+        let besidePreview = row < previewRows
         let footerWidth = listColumns - 2 - 1 - (besidePreview ? previewWidth : 0)
         grid.write(footer.text, row: row, column: 2, width: footerWidth, style: footer.style)
         row += 1

@@ -150,12 +150,15 @@ import Testing
         #expect(cursor.contains(String(story[1].prefix(20))))
     }
 
-    /// On a source with pictures, the footer under the preview takes the whole width.
+    /// On a source with pictures, the footer under the preview takes the whole width. Colours
+    /// are on whatever the runner's environment says (`NO_COLOR` set there would turn pictures
+    /// off and leave nothing beside the footer to cut it), and a picture is drawn before `G`.
     @Test func theFooterBesidePicturesIsNotCut() throws {
         let replica = try ServeProcess("--items 1100")
         let base = try #require(replica.baseURLs["github"])
-        let tmux = try start("github swift --base-url \(base)", columns: 100, rows: 30)
-        try tmux.waitFor({ $0[29].contains(" 1/") && !$0[0].isEmpty }, timeout: 20, description: "the first page")
+        let tmux = try start("github swift --base-url \(base)", environment: ["NO_COLOR": "", "COLORTERM": ""], columns: 100, rows: 30)
+        try tmux.waitFor({ $0[29].contains(" 1/") && !$0[0].isEmpty && $0.dropLast().contains { $0.filter { "▀▄".contains($0) }.count > 8 } },
+                         timeout: 20, description: "the first page and the cursor's picture beside it")
         try tmux.sendKeys("G")
         let end = try tmux.waitFor({ $0.contains { $0.contains("— end of feed") } && !$0[29].contains("⇣") }, timeout: 60,
                                    description: "the end footer")

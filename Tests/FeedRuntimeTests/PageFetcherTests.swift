@@ -73,6 +73,25 @@ import Testing
         #expect(source.lanes == [.detail, .detail])
     }
 
+    /// Issue 23: a list page the pager asked for ahead runs in the prefetch lane, behind the
+    /// pages the reader waits for; a detail's pages keep the detail lane whatever they are.
+    @Test func aPageAskedForAheadRunsInThePrefetchLane() async throws {
+        let list = ListSource(items: makeItems(0..<60))
+        let source = GatedSource(inner: list, opened: 2)
+        let collector = Collector()
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
+        fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
+        fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0, isPrefetch: true))
+        _ = await collector.next(2)
+        #expect(source.lanes.sorted { $0.rawValue < $1.rawValue } == [.list, .prefetch])
+        let detailSource = GatedSource(inner: list, opened: 1)
+        let detailCollector = Collector()
+        let detail = PageFetcher(source: detailSource, lane: .detail, executor: FetchExecutor(label: "test.fetch")) { detailCollector.deliver($0) }
+        detail.fetch(PageRequest(id: RequestID(3), index: 1, key: .page(1), pageSize: 20, generation: 0, isPrefetch: true))
+        _ = await detailCollector.next(1)
+        #expect(detailSource.lanes == [.detail])
+    }
+
     /// The transport is the one retry site: a load that fails, retryably or not, is made once
     /// and its failure delivered as it came.
     @Test func aFailureIsDeliveredOnceAndNotRetriedHere() async throws {

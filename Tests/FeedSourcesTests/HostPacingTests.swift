@@ -145,6 +145,39 @@ struct HostPacingTests {
         #expect(pace.waiting == 0)
     }
 
+    /// Issue 23: pages asked for ahead of the reader yield. The list's wanted requests (and the
+    /// detail's) go before the prefetch lane's, whenever they came; prefetch goes before pictures.
+    @Test func prefetchYieldsToTheWantedPageAndGoesBeforePictures() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        var tasks: [Task<Void, any Error>] = []
+        func wait(_ lane: FetchLane, _ name: String, behind count: Int) async {
+            tasks.append(Task {
+                _ = try await pace.takeTurn(lane)
+                grant.yield(name)
+            })
+            await pace.untilWaiting(count + 1)
+        }
+        await wait(.prefetch, "ahead 1", behind: 0)
+        await wait(.pictures, "picture", behind: 1)
+        await wait(.prefetch, "ahead 2", behind: 2)
+        await wait(.list, "wanted", behind: 3)
+        await wait(.detail, "detail", behind: 4)
+        var order: [String] = []
+        var names = granted.makeAsyncIterator()
+        for _ in 1...5 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        for task in tasks { try await task.value }
+        #expect(order == ["detail", "wanted", "ahead 1", "ahead 2", "picture"])
+        #expect(pace.waiting == 0)
+    }
+
     @Test func aCancelledWaiterLeavesTheQueueAndNeverStarts() async throws {
         let clock = ManualClock()
         let (pace, _) = try await Self.learned(clock)

@@ -178,6 +178,31 @@ import Testing
         #expect(grid.line(6).contains(state.list.paging.items[0].title))
     }
 
+    /// Issue 23: the list's picture pane is as tall as the cursor's picture. A wide one (a
+    /// Reddit preview) is a few rows; the rows under it take the whole width rather than stop
+    /// beside blank columns (`51,911 points · 33 comments · r/swift · u/dang · …`).
+    @Test func rowsUnderAWidePicturePaneTakeTheWholeWidth() throws {
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(10),
+            pictures: PictureState(isEnabled: true, costLimit: 32 << 20, background: .black))
+        guard case let .fetch(first) = state.reduce(.start(at: now)).first else { Issue.record("no first fetch"); return }
+        var long = page(0)
+        for index in long.items.indices { long.items[index].title = "Item \(index) " + String(repeating: "with a long title ", count: 6) }
+        _ = state.reduce(.fetched(.loaded(first, .success(long), latency: 0.01), at: now))
+        let box = state.largePictureBox
+        let wide = HalfBlockPicture(
+            columns: box.columns, rows: 3, cells: Array(repeating: HalfBlockPicture.Cell(top: RGB(0, 0, 255), bottom: RGB(0, 0, 255)), count: box.columns * 3))
+        _ = state.reduce(.pictureFetched(PictureResult(url: pictureURL(0), entries: [PictureKey(url: pictureURL(0), maxColumns: box.columns, maxRows: box.rows): .picture(wide)])))
+        let grid = render(state, size: size)
+        let paneColumn = size.columns - box.columns - 1
+        // Beside the picture the titles stop before it; under it they run to the right edge.
+        #expect(grid[0, paneColumn].colors != nil && grid[3, paneColumn].colors == nil)
+        let beside = grid.trimmedLines[2]
+        let cut = try #require(beside.firstIndex(of: "…"), "\(beside)")
+        #expect(TextWidth.of(String(beside[..<cut])) < paneColumn - 1, "\(beside)")
+        #expect(TextWidth.of(grid.trimmedLines[4]) >= size.columns - 2 && grid.trimmedLines[4].hasSuffix("…"), "\(grid.trimmedLines[4])")
+    }
+
     /// Issue 21: a conversation's text comes first. A GitHub repository opened on half a screen
     /// of its owner's avatar; the picture of a detail with comments is an avatar-sized box
     /// beside the title, the title's lines keep clear of it, and the body starts under it.

@@ -40,8 +40,9 @@ import Testing
         return nil
     }
 
+    /// Asked for early, while the end of the rows is off screen: prefetch.
     private func fetchOfPage2() -> [AppEffect] {
-        [.fetch(PageRequest(id: RequestID(3), index: 2, key: .page(2), pageSize: 20, generation: 0))]
+        [.fetch(PageRequest(id: RequestID(3), index: 2, key: .page(2), pageSize: 20, generation: 0, isPrefetch: true))]
     }
 
     @Test func holdingJOnASlowSourceAsksEarly() throws {

@@ -31,7 +31,8 @@ import Testing
     @Test func shortContentPrefetchesAtOnce() throws {
         var (state, request) = started()
         let effects = deliver(&state, try #require(request), makePage(0))
-        #expect(effects == [.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0))])
+        // Page 1 is for the lead (the 20th row is off screen): prefetch, behind wanted pages.
+        #expect(effects == [.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0, isPrefetch: true))])
         #expect(state.list.viewport.count == 20)
         #expect(state.list.viewport.capacity == 11)
     }

@@ -82,6 +82,34 @@ import Testing
         #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:992")
     }
 
+    /// Issue 23: `:N` on a feed that leaves items out of its pages (HN's dead and deleted
+    /// stories) lands on the Nth row the status line counts (the pipe's Nth item), not on the
+    /// Nth slot of the API's list: the jump's page stands after pages it has not seen, counted
+    /// as full; as they arrive the cursor goes to row N again, until the reader moves it.
+    @Test func goToCountsRowsWhenPagesAboveLeaveItemsOut() {
+        // Two of every twenty left out (the last two of each page).
+        func skipping(_ request: PageRequest) -> Page {
+            var page = offsetPage(request)
+            page.items = page.items.filter { (Int($0.id.dropFirst(2)) ?? 0) % 20 < 18 }
+            page.omittedCount = 2
+            return page
+        }
+        // A lead of more than a page above the cursor, as the automatic lead is on HN's pages.
+        var state = AppState(
+            sourceName: "t", paging: PagingState(firstKey: .offset(0, limit: 0), pageSize: 20, maxPages: 10), size: size,
+            prefetch: .fixed(60))
+        _ = deliver(&state, state.reduce(.start(at: now)), page: skipping)
+        _ = deliver(&state, press(&state, ":100\n"), page: skipping)
+        #expect(state.list.paging.rowsAboveAreExact)
+        // Rows 1…90 are pages 0…4 (18 each); row 100 is page 5's tenth: t:109.
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:109")
+        #expect(status(state).hasPrefix(" t · 100/"), "\(status(state))")
+        #expect(state.list.landing == nil)
+        // The reader moves: a page arriving above later leaves the cursor where it is.
+        _ = press(&state, "j")
+        #expect(state.list.paging.items[state.list.viewport.cursor].id == "t:110")
+    }
+
     @Test func percentAndCountsGoWhereLessGoes() {
         var state = started(page: { offsetPage($0) })
         // A loaded row: no fetch, the cursor moves.

@@ -19,8 +19,9 @@ import Synchronization
 /// never past the one first learned.
 ///
 /// Turns are handed out by one pacer task, alive only while turns wait: at each due instant
-/// it grants the first in line of the most urgent lane (detail, then list, then pictures), so
-/// the open detail's comments never wait behind list prefetch or thumbnails. In a lane, a
+/// it grants the first in line of the most urgent lane (detail, then the list's wanted pages,
+/// then its prefetch, then pictures), so the open detail's comments never wait behind list
+/// pages or thumbnails, and the page the reader waits for never behind pages asked for ahead. In a lane, a
 /// request keeps the place it took before its first attempt (`order()`): a retry of the
 /// screen's first row goes before the page's last rows. Waits are
 /// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
@@ -45,7 +46,7 @@ final class HostPace: Sendable {
     }
 
     /// Lanes in the order turns are granted.
-    static let urgency: [FetchLane] = [.detail, .list, .pictures]
+    static let urgency: [FetchLane] = [.detail, .list, .prefetch, .pictures]
     /// Seconds over which accepted starts are counted when a pace is learned.
     static let span = 1.0
     /// The learned pace's margin over the starts that were accepted.
