@@ -86,7 +86,8 @@ public struct HTMLDocument {
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
               !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         else { return nil }
-        let escaped = trimmed.replacingOccurrences(of: " ", with: "%20")
+        // Only when there is a space: Foundation's replacing goes through NSString every time.
+        let escaped = trimmed.utf8.contains(0x20) ? trimmed.replacingOccurrences(of: " ", with: "%20") : trimmed
         guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }

@@ -54,6 +54,10 @@ public final class HTMLNode {
     public var isText: Bool { key == .text }
     public var isElement: Bool { key != .text }
 
+    /// Whether the node's name is one of these (`names.contains(node.name)` for a `Set<String>`,
+    /// without hashing the name).
+    public func isNamed(in names: NameKey.Set) -> Bool { names.contains(key, name) }
+
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
     /// `class` and `id` joined by a space: what the extractor's class patterns look at.
@@ -278,14 +282,19 @@ public struct NameKey: Hashable, Sendable {
     public static let text = NameKey("#text")
     public static let a = NameKey("a")
 
-    /// A few names, compared by key (the sets the walks are given hold one to a dozen names).
-    struct Set {
+    /// A few names, compared by key (the sets the walks are given hold one to a few dozen
+    /// names): `HTMLNode.isNamed(in:)` asks it without hashing the node's name.
+    public struct Set: Sendable, ExpressibleByArrayLiteral {
         let keys: [NameKey]
         let names: [String]
 
-        init(_ names: Swift.Set<String>) {
+        public init(_ names: Swift.Set<String>) {
             self.names = Array(names)
             self.keys = self.names.map(NameKey.init)
+        }
+
+        public init(arrayLiteral names: String...) {
+            self.init(Swift.Set(names))
         }
 
         @inline(__always)

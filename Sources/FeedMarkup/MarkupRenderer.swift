@@ -26,17 +26,17 @@ public struct MarkupRenderer {
         return render(document.body, base: document.baseURL)
     }
 
-    static let skipped: Set<String> = [
+    static let skipped: NameKey.Set = [
         "script", "style", "noscript", "template", "head", "title", "iframe", "object", "embed", "svg", "math",
         "button", "select", "input", "textarea", "option", "canvas", "audio", "video", "source", "track", "map",
         "meta", "link", "dialog",
     ]
-    static let blockContainers: Set<String> = [
+    static let blockContainers: NameKey.Set = [
         "p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "address", "center", "details",
         "summary", "dl", "dt", "form", "fieldset", "legend", "caption", "body", "html", "hgroup", "tr", "td", "th",
         "thead", "tbody", "tfoot", "figcaption", "noframes", "menu", "search",
     ]
-    static let codeInline: Set<String> = ["code", "kbd", "samp", "tt", "var"]
+    static let codeInline: NameKey.Set = ["code", "kbd", "samp", "tt", "var"]
 
     // MARK: - Helpers
 
@@ -63,7 +63,7 @@ public struct MarkupRenderer {
     private mutating func walk(_ node: HTMLNode) {
         if node.isText { return appendText(node.text) }
         let name = node.name
-        if Self.skipped.contains(name) || node["hidden"] != nil { return }
+        if node.isNamed(in: Self.skipped) || node["hidden"] != nil { return }
         switch name {
         case "br":
             if !inline.isEmpty { inline.append(Span("\n")) }
@@ -139,11 +139,11 @@ public struct MarkupRenderer {
             walkChildren(node)
             if classes.contains("ellipsis") { appendText("…") }
         default:
-            if Self.codeInline.contains(name) {
+            if node.isNamed(in: Self.codeInline) {
                 codeDepth += 1
                 walkChildren(node)
                 codeDepth -= 1
-            } else if Self.blockContainers.contains(name) {
+            } else if node.isNamed(in: Self.blockContainers) {
                 flush()
                 walkChildren(node)
                 flush()
@@ -338,7 +338,7 @@ public struct MarkupRenderer {
         var text = ""
         func collect(_ n: HTMLNode) {
             for child in n.children {
-                if child.isText { text += child.text } else if child.name == "br" { text += "\n" } else if !skipped.contains(child.name) { collect(child) }
+                if child.isText { text += child.text } else if child.name == "br" { text += "\n" } else if !child.isNamed(in: skipped) { collect(child) }
             }
         }
         collect(node)

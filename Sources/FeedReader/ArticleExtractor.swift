@@ -44,10 +44,10 @@ public struct ArticleExtractor: Sendable {
         extract(document, url: url, reparse: nil)
     }
 
-    /// Reads the article out of a parsed page. Each attempt works on a tree of its own: a copy
-    /// of the document's, or, when the caller can parse the page again (`reparse`), the
-    /// document's own tree for the first attempt (most pages need no other), and copies of one
-    /// new parse for the retries: copying a big page's tree, and freeing the copy, cost more
+    /// Reads the article out of a parsed page. Each attempt works on a tree of its own: when the
+    /// caller can parse the page again (`reparse`), the document's own tree for the first attempt
+    /// (most pages need no other), and copies of one new parse for the retries; otherwise copies
+    /// of a copy of the document's. Copying a big page's tree, and freeing the copy, cost more
     /// than most of the extraction's steps.
     func extract(_ document: HTMLDocument, url: URL?, reparse: (() -> HTMLDocument)?) -> Article? {
         let metadata = Metadata.read(document)
@@ -56,18 +56,24 @@ public struct ArticleExtractor: Sendable {
         var attempts: [(content: HTMLNode, length: Int)] = []
         var flags = Flags.all
         var byline: String?
+        // The tree a retry copies: the page prepared once (`prepare` changes nothing a pass's
+        // flags decide), from a new parse when there is one, else from a copy of the document.
+        var prepared: HTMLNode?
         var first = true
-        var pristine = reparse == nil ? document : nil
         while true {
             let root: HTMLNode
             if first, reparse != nil {
                 root = document.root
+                Self.prepare(root)
             } else {
-                if pristine == nil { pristine = reparse?() }
-                root = (pristine ?? document).root.copy()
+                if prepared == nil {
+                    let tree = reparse?().root ?? document.root.copy()
+                    Self.prepare(tree)
+                    prepared = tree
+                }
+                root = prepared!.copy()
             }
             first = false
-            Self.prepare(root)
             var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
             let content = pass.grab(root)
             byline = byline ?? pass.byline
@@ -276,17 +282,19 @@ enum Text {
 
 /// HTML's phrasing content, as the div-to-paragraph rule needs it.
 enum Phrasing {
-    static let elements: Set<String> = [
+    static let elements: NameKey.Set = [
         "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i", "img",
         "input", "kbd", "label", "mark", "math", "meter", "noscript", "object", "output", "progress", "q", "ruby", "samp",
         "script", "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr", "u", "s", "strike",
         "tt", "big", "font", "abbr", "acronym",
     ]
 
+    static let linkLike: NameKey.Set = ["a", "del", "ins"]
+
     static func isPhrasing(_ node: HTMLNode) -> Bool {
         if node.isText { return true }
-        if elements.contains(node.name) { return true }
-        if ["a", "del", "ins"].contains(node.name) { return node.children.allSatisfy(isPhrasing) }
+        if node.isNamed(in: elements) { return true }
+        if node.isNamed(in: linkLike) { return node.children.allSatisfy(isPhrasing) }
         return false
     }
 }

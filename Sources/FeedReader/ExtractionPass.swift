@@ -24,7 +24,8 @@ struct Pass {
     }
 
     static let mediaTags: Set<String> = ["img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "figure", "amp-img"]
-    static let scoredTags: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let scoredTags: NameKey.Set = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let removedWhenEmpty: NameKey.Set = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
     static let divBlockTags: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "figure", "section", "article"]
 
     /// Returns the article's root: a `div` holding the chosen content.
@@ -68,11 +69,11 @@ struct Pass {
                     continue
                 }
             }
-            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(node.name), isWithoutContent(node) {
+            if node.isNamed(in: Self.removedWhenEmpty), isWithoutContent(node) {
                 node.remove()
                 continue
             }
-            if Self.scoredTags.contains(node.name) { toScore.append(node) }
+            if node.isNamed(in: Self.scoredTags) { toScore.append(node) }
             if node.name == "div" {
                 wrapPhrasingRuns(node)
                 let elementChildren = node.elementChildren
@@ -225,10 +226,9 @@ struct Pass {
     }
 
     private func isVisible(_ node: HTMLNode) -> Bool {
-        if let style = node["style"]?.lowercased().replacingOccurrences(of: " ", with: ""),
-           style.contains("display:none") || style.contains("visibility:hidden")
-        {
-            return false
+        if let style = node["style"] {
+            let squeezed = Array(style.lowercased().utf8.lazy.filter { $0 != 0x20 })
+            if ClassPatterns.contains(squeezed, "display:none") || ClassPatterns.contains(squeezed, "visibility:hidden") { return false }
         }
         if node["hidden"] != nil { return false }
         if node["aria-hidden"] == "true", !(node["class"] ?? "").contains("fallback-image") { return false }
