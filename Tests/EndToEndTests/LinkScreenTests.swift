@@ -10,14 +10,16 @@ import Testing
         let replica = try ServeProcess()
         let base = try #require(replica.baseURLs["hn"])
         // The first story whose link has a percent-encoded path, as the pipe gives it.
-        let pipe = try runFeedscroll("hn --base-url \(base) --json --limit 30 --no-cache")
+        // The newest list: stable between the pipe and the screen (the front page is ranked
+        // again every minute).
+        let pipe = try runFeedscroll("hn new --base-url \(base) --json --limit 30 --no-cache")
         let stories = try jsonLines(pipe.standardOutput)
         let index = try #require(stories.firstIndex { ($0["url"] as? String)?.contains("%E6") == true }, "a percent-encoded link")
         let link = try #require(stories[index]["url"] as? String)
         let shown = try #require(link.removingPercentEncoding)
         #expect(shown != link)
         let tmux = try TmuxSession(
-            command: "exec \(FeedscrollBinary.path) hn --base-url \(base) --no-cache", columns: 120, rows: 30,
+            command: "exec \(FeedscrollBinary.path) hn new --base-url \(base) --no-cache", columns: 120, rows: 30,
             environment: ["LC_ALL": "C.UTF-8"])
         try tmux.waitFor({ $0[29].contains(" 1/") && $0[0].hasPrefix("▌ ") }, timeout: 30, description: "the first page")
         for _ in 0..<index { try tmux.sendKeys("j") }
