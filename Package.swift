@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel", "FeedTestSupport"]),
         .testTarget(
-            name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica"],
+            name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica", "FeedTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel"], resources: [.copy("Fixtures")]),
