@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Syndication feeds under `/feeds` (`ReplicaFeeds` lists them): every format, every way of
-/// paging history, broken feeds, a 100,000-entry feed. Each document answers with an `ETag`
+/// paging history, broken feeds, 100,000-entry feeds (RSS and JSON Feed). Each document answers with an `ETag`
 /// (a hash of its body) and `Last-Modified` (its newest entry), and a request that sends the
 /// `ETag` back in `If-None-Match`, or a matching `If-Modified-Since`, gets 304 and no body.
 /// Requests are counted in `/_stats` per feed and per archive document
@@ -32,8 +32,8 @@ struct FeedsReplica: ReplicaAPI {
             return ReplicaResponse(status: post.status, headers: [("Content-Type", post.contentType)] + post.headers, body: post.body)
         }
         let document: ReplicaFeedDocument?
-        if request.path == "huge" {
-            document = hugeDocuments.document(origin: request.origin)
+        if ReplicaFeeds.hugeNames.contains(request.path) {
+            document = hugeDocuments.document(request.path, origin: request.origin)
         } else {
             document = ReplicaFeeds.document(path: request.path, request: request)
         }
@@ -54,14 +54,15 @@ struct FeedsReplica: ReplicaAPI {
     }
 }
 
-/// The 100,000-entry document, built once per origin and kept (it takes a while to build).
+/// The 100,000-entry documents, each built once per origin and kept (they take a while to build).
 private final class HugeDocuments: Sendable {
     private let documents = Mutex<[String: ReplicaFeedDocument]>([:])
 
-    func document(origin: String) -> ReplicaFeedDocument {
-        if let done = documents.withLock({ $0[origin] }) { return done }
-        let built = ReplicaFeeds.huge(origin: origin)
-        documents.withLock { $0[origin] = built }
+    func document(_ name: String, origin: String) -> ReplicaFeedDocument {
+        let key = name + " " + origin
+        if let done = documents.withLock({ $0[key] }) { return done }
+        let built = ReplicaFeeds.huge(name, origin: origin)
+        documents.withLock { $0[key] = built }
         return built
     }
 }

@@ -36,7 +36,7 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `json-paged` | JSON Feed 1.1 | `next_url`, `?page=N`, 20 a page |
 /// | `wordpress` | RSS 2.0 (WordPress generator) | `?paged=N`, 10 a page; past the last page a 404 with an empty channel |
 /// | `json10`, `rdf`, `rss091`, `rss092`, `atom03`, `latest` | JSON Feed 1.0, RSS 1.0, 0.91, 0.92, Atom 0.3, RSS 2.0 | none: the feed keeps only its latest entries |
-/// | `huge` | RSS 2.0 | 100,000 entries in one document |
+/// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
 /// | `site` | an HTML page announcing `atom-paged` with `<link rel="alternate">` | — |
 /// | `NAME/posts/N` | the article page entry N links to (`post(_:_:origin:)`) | — |
@@ -75,7 +75,11 @@ public enum ReplicaFeeds {
         Spec(name: "atom03", format: "atom03", paging: .none, count: 12),
         Spec(name: "latest", format: "rss20", paging: .none, count: 10),
         Spec(name: "huge", format: "rss20", paging: .none, count: hugeCount),
+        Spec(name: "huge-json", format: "json11", paging: .none, count: hugeCount),
     ]
+
+    /// The feeds of `hugeCount` entries, each one document built by hand (`huge(_:origin:)`).
+    public static let hugeNames = ["huge", "huge-json"]
 
     public static let brokenNames = [
         "broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates", "broken-html", "broken-json",
@@ -93,9 +97,9 @@ public enum ReplicaFeeds {
     /// Entry `index` (0 is the oldest) of a feed.
     static func entry(_ spec: Spec, _ index: Int, origin: String) -> ReplicaFeedEntry {
         let url = "\(origin)/feeds/\(spec.name)/posts/\(index)"
-        if spec.name == "huge" {
+        if hugeNames.contains(spec.name) {
             return ReplicaFeedEntry(
-                id: "tag:replica.feedscroll,2024:huge/\(index)", title: "Entry \(index) of the huge feed", url: url,
+                id: "tag:replica.feedscroll,2024:\(spec.name)/\(index)", title: "Entry \(index) of the huge feed", url: url,
                 author: "Robot", time: anchor + Int64(index) * 60, summary: "Body of entry \(index).", tags: [], enclosure: nil)
         }
         var rng = SeededRandom(seed: UInt64(truncatingIfNeeded: spec.name.hashValueStable) &+ UInt64(index))
