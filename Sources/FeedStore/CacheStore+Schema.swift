@@ -25,6 +25,9 @@ extension CacheStore {
     ///   incremental blob I/O into a `zeroblob(n)`, and SQLite keeps a zeroblob's zeros implicit
     ///   only when it ends the record (before, it built 33 MB of zeros in memory, twice, for the
     ///   100,000-entry feed); reading a document's validators no longer reads its body's pages.
+    /// - `v9 feed titles`: each feed's own title by the URL it is subscribed at, so the
+    ///   subscription list names a feed the config or OPML names not (`CacheStore+FeedTitles`);
+    ///   cache (`clear()` empties it).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -146,6 +149,13 @@ extension CacheStore {
                 """)
             try db.drop(table: "feedDocument")
             try db.rename(table: "feedDocumentBodyLast", to: "feedDocument")
+        }
+        migrator.registerMigration("v9 feed titles") { db in
+            // A feed's own title by its subscribed URL (`CacheStore+FeedTitles`).
+            try db.create(table: "feedTitle") { table in
+                table.primaryKey("url", .text)
+                table.column("title", .text).notNull()
+            }
         }
         return migrator
     }
