@@ -17,11 +17,20 @@ struct FeedsReplica: ReplicaAPI {
         guard let feed = parts.first else { return nil }
         let name = String(feed)
         guard ReplicaFeeds.spec(name) != nil || ReplicaFeeds.brokenNames.contains(name) || name == "site" else { return nil }
+        if parts.count == 3 && parts[1] == "posts" { return "\(name)/posts/{index}" }
         return parts.count == 3 && parts[1] == "archive" ? "\(name)/archive/\(parts[2])" : name
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return ReplicaResponse(status: 405) }
+        let parts = request.path.split(separator: "/").map(String.init)
+        if parts.count == 3, parts[1] == "posts" {
+            // The page an entry links to, for the reader (`a`).
+            guard let index = Int(parts[2]), let post = ReplicaFeeds.post(parts[0], index, origin: request.origin) else {
+                return ReplicaResponse(status: 404, text: "<html><head><title>404 Not Found</title></head><body>Not found</body></html>", contentType: "text/html")
+            }
+            return ReplicaResponse(status: post.status, headers: [("Content-Type", post.contentType)] + post.headers, body: post.body)
+        }
         let document: ReplicaFeedDocument?
         if ReplicaFeeds.hugeNames.contains(request.path) {
             document = hugeDocuments.document(request.path, origin: request.origin)

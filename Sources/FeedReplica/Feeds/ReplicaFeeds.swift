@@ -39,6 +39,7 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
 /// | `site` | an HTML page announcing `atom-paged` with `<link rel="alternate">` | — |
+/// | `NAME/posts/N` | the article page entry N links to (`post(_:_:origin:)`) | — |
 ///
 /// Every document carries an `ETag` and `Last-Modified`; a request whose `If-None-Match`
 /// matches is answered 304 with no body.
@@ -117,6 +118,26 @@ public enum ReplicaFeeds {
             id: hasIDs ? "tag:replica.feedscroll,2024:\(spec.name)/\(index)" : nil, title: title, url: url,
             author: author, time: hasDates ? anchor + Int64(index) * 3600 : nil, summary: summary, tags: tags,
             enclosure: spec.format.hasPrefix("rss09") || spec.format == "rss10" ? nil : enclosure)
+    }
+
+    /// The page an entry links to (`/feeds/NAME/posts/INDEX`): an article in one of the four
+    /// templates (by index) with the entry's title and author, its boilerplate around it, and
+    /// its true text known; nil for an index the feed has no entry at.
+    public static func post(_ name: String, _ index: Int, origin: String) -> ReplicaArticle? {
+        let url = "\(origin)/feeds/\(name)/posts/\(index)"
+        let entry: ReplicaFeedEntry?
+        if let spec = spec(name) {
+            entry = (0..<spec.count).contains(index) ? self.entry(spec, index, origin: origin) : nil
+        } else {
+            entry = brokenEntries(name, origin: origin).first { $0.url == url }
+        }
+        guard let entry else { return nil }
+        let template = ReplicaArticle.Template.allCases[index % ReplicaArticle.Template.allCases.count]
+        var rng = SeededRandom(seed: UInt64(truncatingIfNeeded: name.hashValueStable), salt: "post", index: index)
+        let builder = ArticlePageBuilder(
+            template: template, id: index % ReplicaArticles.count + 1, origin: origin, givenTitle: entry.title,
+            givenByline: entry.author, path: "feeds/\(name)/posts/\(index)")
+        return builder.build(&rng)
     }
 
     /// The truth of the broken feeds: what a tolerant reader gets out of them.
