@@ -28,6 +28,9 @@ extension CacheStore {
     ///   Each body is copied across a chunk at a time through incremental blob I/O
     ///   (`copyDocumentBodies`), never whole in memory (an `INSERT … SELECT body` held it twice:
     ///   a 98 MB peak for a 33 MB document). The schema it makes is the same either way.
+    /// - `v9 feed titles`: each feed's own title by the URL it is subscribed at, so the
+    ///   subscription list names a feed the config or OPML names not (`CacheStore+FeedTitles`);
+    ///   cache (`clear()` empties it).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -152,6 +155,13 @@ extension CacheStore {
             try copyDocumentBodies(db, from: "feedDocument", to: "feedDocumentBodyLast")
             try db.drop(table: "feedDocument")
             try db.rename(table: "feedDocumentBodyLast", to: "feedDocument")
+        }
+        migrator.registerMigration("v9 feed titles") { db in
+            // A feed's own title by its subscribed URL (`CacheStore+FeedTitles`).
+            try db.create(table: "feedTitle") { table in
+                table.primaryKey("url", .text)
+                table.column("title", .text).notNull()
+            }
         }
         return migrator
     }

@@ -193,6 +193,23 @@ import Testing
         try await h.stop()
     }
 
+    /// The feed's own title goes to the document cache under the URL it is subscribed at (a
+    /// site's URL, when discovered), once; a source made with it is named by it before it loads.
+    @Test func theFeedsTitleIsKeptByItsSubscribedURL() async throws {
+        let h = try await Harness()
+        let cache = MemoryFeedDocumentCache()
+        let site = h.url("site").absoluteString
+        let source = h.source("site", cache: cache)
+        #expect(source.name == "feed 127.0.0.1")
+        #expect(cache.title(of: site) == nil)
+        _ = try await Self.walk(source)
+        #expect(cache.title(of: site) == "Replica atom-paged")
+        #expect(cache.title(of: h.url("atom-paged").absoluteString) == nil)
+        let again = SyndicationSource(url: h.url("site"), transport: h.transport, cache: cache, knownTitle: cache.title(of: site))
+        #expect(again.name == "Replica atom-paged")
+        try await h.stop()
+    }
+
     @Test(arguments: ["broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates"])
     func brokenFeedsReadAsTheyShould(_ feed: String) async throws {
         let h = try await Harness()
