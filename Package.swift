@@ -133,7 +133,10 @@ let package = Package(
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
         .testTarget(
