@@ -225,6 +225,38 @@ import Testing
         }
     }
 
+    /// Every document either reads whole or fails before its first entry: whatever the outline
+    /// pass lets through, each element then decodes (mutations of a real feed: bytes changed,
+    /// dropped, doubled, swapped for JSON's own punctuation, cut).
+    @Test func aMutatedDocumentNeverFailsAfterItsFirstEntry() throws {
+        let original = try FeedCorpusTests.fixture("feedkit-feed_v1_1.json") + []
+        let punctuation = Array(#"{}[],:"\ 0-.eE"#.utf8) + [0x00, 0x7F, 0xC3, 0xED, 0xF4, 0xFF]
+        var random = SeededRandom(seed: 22)
+        var read = 0, refused = 0
+        for _ in 0..<3_000 {
+            var bytes = original
+            for _ in 0...random.below(3) {
+                let at = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[at] = random.pick(punctuation)
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(bytes[at], at: at)
+                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+            }
+            if random.chance(0.1) { bytes = Array(bytes.prefix(random.below(bytes.count))) }
+            let (error, handed) = Self.failure(bytes)
+            if let error {
+                refused += 1
+                #expect(handed == 0 && error.kind != .cancelled, "\(error) after \(handed) entries")
+            } else {
+                read += 1
+            }
+        }
+        // Both outcomes were exercised.
+        #expect(read > 100 && refused > 100, "\(read) read, \(refused) refused")
+    }
+
     // MARK: - Items
 
     @Test func emptyMissingOrMistypedItemsGiveNoEntries() throws {
