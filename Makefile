@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench bench-floor fuzz docs check-imports check-async-tuples clean release release-check install uninstall
+.PHONY: all deps build run test unit e2e bench bench-floor fuzz docs check-imports check-async-tuples clean release-e2e release release-check install uninstall
 
 all: build
 
@@ -101,6 +101,13 @@ release: deps
 
 release-check: release
 	scripts/release-check $(RELEASE_BIN)
+
+# Every end-to-end test against the release binary (FEEDSCROLL_BIN), not the debug one: the
+# release build alone had two bugs on 2026-11-27 (the river's task-group tuples, the signal
+# pipe: no resize, no Ctrl-Z redraw) that every debug test missed and this run shows.
+release-e2e: release
+	$(SWIFT) build --build-tests
+	FEEDSCROLL_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --skip-build --filter EndToEndTests
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
