@@ -85,7 +85,9 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW"]),
+        // The signal handlers' C and their one self-pipe (state in a header was one copy per object file).
+        .target(name: "CTerminalSignals"),
+        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW", "CTerminalSignals"]),
         .target(
             name: "FeedRuntime",
             dependencies: [
