@@ -10,15 +10,6 @@ import Testing
 /// snapshots moved off row 0 by prepends and removals, string ids equal with different storage,
 /// and the scratch reused by diffs of every size, nested and on many threads at once.
 @Suite struct DiffPairingTests {
-    /// An id whose hash is its bucket's: ids of one bucket collide.
-    struct CollidingID: Hashable, Sendable, CustomStringConvertible {
-        let value: Int
-        let bucket: Int
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-        func hash(into hasher: inout Hasher) { hasher.combine(bucket) }
-        var description: String { "\(value)/\(bucket)" }
-    }
-
     struct Item<ID: Hashable & Sendable>: Identifiable, Equatable, Sendable {
         let id: ID
         var content: Int

@@ -7,15 +7,6 @@ import Testing
 /// through every edit at random, against a plain array of ids: every row found by its id, every
 /// id that left not found.
 @Suite struct SnapshotIndexTests {
-    /// An id whose hash is its bucket's: ids of one bucket collide.
-    struct CollidingID: Hashable, Sendable, CustomStringConvertible {
-        let value: Int
-        let bucket: Int
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-        func hash(into hasher: inout Hasher) { hasher.combine(bucket) }
-        var description: String { "\(value)/\(bucket)" }
-    }
-
     struct Item: Identifiable, Equatable, Sendable {
         let id: CollidingID
         var content: Int
