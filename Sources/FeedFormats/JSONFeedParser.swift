@@ -117,7 +117,15 @@ enum JSONFeedParser {
                         position = nil
                         break
                     }
-                    if scanner.peek == UInt8(ascii: ",") { scanner.position += 1 }
+                    if scanner.peek == UInt8(ascii: ",") {
+                        scanner.position += 1
+                        scanner.skipWhitespace()
+                        // `[…, {…},]`: a trailing comma ends the items (pass 1 took it too).
+                        if scanner.peek == UInt8(ascii: "]") {
+                            position = nil
+                            break
+                        }
+                    }
                     element = try scanner.skipValue(depth: Self.elementDepth)
                 } catch {
                     // Pass 1 read these very bytes: only bytes changed under the reader get here.
@@ -233,6 +241,12 @@ enum JSONFeedParser {
                         scanner.skipWhitespace()
                         if scanner.peek == UInt8(ascii: ",") {
                             scanner.position += 1
+                            scanner.skipWhitespace()
+                            // `{…, "items": […],}`: a trailing comma, as `JSONDecoder` took it.
+                            if scanner.peek == UInt8(ascii: "}") {
+                                scanner.position += 1
+                                break
+                            }
                         } else if scanner.peek == UInt8(ascii: "}") {
                             scanner.position += 1
                             break

@@ -9,8 +9,9 @@ struct JSONSyntaxError: Error, Equatable {
 /// them on the way (strings with their escapes and UTF-8, numbers, literals, nesting,
 /// separators) and decodes nothing, so it allocates nothing however long the text.
 ///
-/// Strict where `JSONDecoder` is lenient: a trailing comma (`[1,]`, `{"a":1,}`) and a number
-/// like `01` or `1.` are errors here. As strict as `JSONDecoder` elsewhere: only space, tab, LF
+/// As lenient as `JSONDecoder` about a trailing comma (`[1,]`, `{"a":1,}`: a feed written by a
+/// template that leaves one still reads, as it did before this scanner), and as strict
+/// elsewhere: a number like `01` or `1.` is an error; only space, tab, LF
 /// and CR are whitespace; a string holds no byte below 0x20, only valid UTF-8, only the escapes
 /// `\" \\ \/ \b \f \n \r \t \uXXXX`, and no lone surrogate; containers nest at most 512 deep (the
 /// decoder's own limit), so any value this scanner passes decodes with `JSONDecoder`.
@@ -117,6 +118,13 @@ struct JSONScanner {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
+                    skipWhitespace()
+                    // A trailing comma, taken as `JSONDecoder` takes it: the container closes.
+                    if position < bytes.count, bytes[position] == (isObject[depth] ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        position += 1
+                        depth -= 1
+                        continue
+                    }
                     if isObject[depth] { try skipKey() }
                     break
                 }

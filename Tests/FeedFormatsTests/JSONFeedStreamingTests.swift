@@ -196,11 +196,23 @@ import Testing
         #expect(handed == 0)
     }
 
-    /// What `JSONDecoder` tolerated and RFC 8259 does not: refused, with where and what.
+    /// A trailing comma, which `JSONDecoder` takes (and so did feedscroll before the scanner),
+    /// after the last item, member of an item, or member of the feed: read as without it.
     @Test(arguments: [
-        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},]}"#,
-        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1",}]}"#,
-        #"{"version":"https://jsonfeed.org/version/1.1","items":[],}"#,
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2"},]}"#,
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","tags":["a",],},{"id":"2"}]}"#,
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},{"id":"2"}], }"#,
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"} , {"id":"2"} ,  ] , }"#,
+    ])
+    func aTrailingCommaReadsAsJSONDecoderReadsIt(_ text: String) throws {
+        let read = try Self.stream(Array(text.utf8))
+        #expect(read.entries.map(\.id) == ["1", "2"], "\(text)")
+    }
+
+    /// What RFC 8259 and `JSONDecoder` refuse: refused, with where and what.
+    @Test(arguments: [
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[,]}"#,
+        #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1"},,]}"#,
         #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":01}]}"#,
         #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":1.}]}"#,
         #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":-}]}"#,
