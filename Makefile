@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/feedscroll
 export LC_ALL ?= C.UTF-8
 
-.PHONY: all deps build run test unit e2e bench bench-floor fuzz docs check-imports clean release release-check install uninstall
+.PHONY: all deps build run test unit e2e bench bench-floor fuzz docs check-imports check-async-tuples clean release-e2e release release-check install uninstall
 
 all: build
 
@@ -19,7 +19,7 @@ run: build
 # Unit tests, then the end-to-end tests (the real binary in tmux, in pipes, against the replica),
 # against a fresh debug build. Two runs: the end-to-end tests block threads waiting on child
 # processes, and must not starve the async replica tests of Swift's cooperative pool.
-test: deps check-imports
+test: deps check-imports check-async-tuples
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
@@ -27,6 +27,10 @@ test: deps check-imports
 # Every target imports only what its row of docs/ARCHITECTURE.md allows.
 check-imports:
 	@scripts/check-imports
+
+# No tuple is built around an await: Swift 6.3.1 miscompiles it in release builds (the script says how).
+check-async-tuples:
+	@scripts/check-async-tuples
 
 # Regenerates docs/KEYS.md from KeyMap.standard (KeyTableDocumentTests fails while it is stale).
 docs: deps
@@ -97,6 +101,13 @@ release: deps
 
 release-check: release
 	scripts/release-check $(RELEASE_BIN)
+
+# Every end-to-end test against the release binary (FEEDSCROLL_BIN), not the debug one: the
+# release build alone had two bugs on 2026-11-27 (the river's task-group tuples, the signal
+# pipe: no resize, no Ctrl-Z redraw) that every debug test missed and this run shows.
+release-e2e: release
+	$(SWIFT) build --build-tests
+	FEEDSCROLL_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --skip-build --filter EndToEndTests
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

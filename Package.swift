@@ -85,7 +85,9 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW"]),
+        // The signal handlers' C and their one self-pipe (state in a header was one copy per object file).
+        .target(name: "CTerminalSignals"),
+        .target(name: "CursesTerminal", dependencies: ["FeedModel", "FeedUI", "FeedPictures", "CNCursesW", "CTerminalSignals"]),
         .target(
             name: "FeedRuntime",
             dependencies: [
@@ -133,7 +135,10 @@ let package = Package(
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "FeedStore", "FeedModel", "FeedTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "FeedPicturesTests", dependencies: ["FeedPictures"]),
         .testTarget(

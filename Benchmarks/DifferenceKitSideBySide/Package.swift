@@ -12,8 +12,18 @@
 //
 // Both libraries are modules of their own, as an app would use them (DifferenceKit's diff is
 // `@inlinable`, as FeedDiff's is, so both are specialised for the harness's types). Times are
-// the thread's CPU time (WALL=1 for the wall clock); PROFILE=uuid|string loops the 5k diff
-// alone (FRESH=1: on snapshots built anew each round) and counts its page faults.
+// the thread's CPU time (WALL=1 for the wall clock); each iteration also counts the diff's page
+// faults. PROFILE=uuid|string loops the 5k diff alone (FRESH=1: on snapshots built anew each
+// round; INTERLEAVE=1: DifferenceKit run untimed before each round; DK=0: no DifferenceKit loop
+// after) and counts its page faults.
+//
+// Figures (docs/PERFORMANCE.md, "The diff alone without page faults"): 2026-11-27 10:44-10:53
+// UTC, 300/30 iterations, load 2.6-1.5, two runs each of main at 6c356db and of the commit that
+// keeps the diff's scratch per thread and pairs by the indexes' hashes, alternated. Diff alone,
+// min(DifferenceKit) / FeedDiff, p50: UUID 5k 5.9-6.0x -> 10.7-11.0x, String 5k 7.3-7.4x ->
+// 13.4-13.9x, UUID 100k 8.9-9.2x -> 13.8-15.3x, String 100k 8.3x -> 17.2-19.0x; page faults a
+// 5k diff 18 (UUID) / 7 (String) -> 0. Build both + diff / DifferenceKit (plain ids): UUID 5k
+// 2.35x, String 5k 4.0-4.1x, UUID 100k 2.6-3.0x, String 100k 3.8-4.0x (goal >= 1.5x).
 import PackageDescription
 
 let package = Package(

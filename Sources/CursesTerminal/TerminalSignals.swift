@@ -1,13 +1,13 @@
-import CNCursesW
+import CTerminalSignals
 import Glibc
 
 /// The process's signal handling while curses owns the terminal.
 ///
-/// The handlers themselves are C (`fs_on_*` in the CNCursesW shim) so that they are
+/// The handlers themselves are C (`fs_on_*` in the CTerminalSignals target) so that they are
 /// async-signal-safe; they talk to the runtime through a non-blocking self-pipe whose read end
-/// is `readFileDescriptor`. This file is the only Swift file that calls the shim's `fs_signals_*`
-/// functions: their state is `static` in the header, so each object file that used them would
-/// get its own copy.
+/// is `readFileDescriptor`. Their state is one global of `fs_signals.c`: in CNCursesW's header
+/// it was `static`, one copy per object file, and the release build gave this module two (the
+/// backend polled one pipe, the handlers wrote to the other: no resize reached the screen).
 enum TerminalSignals {
     /// What a byte in the self-pipe means.
     enum Notice: Hashable {

@@ -2,10 +2,13 @@
 ///
 /// Paul Heckel's algorithm ("A technique for isolating differences between files", 1978).
 /// Ids are unique within a snapshot, so every id is one of Heckel's "unique lines" and the
-/// old snapshot's own id index is the symbol table: at most one lookup per new item pairs
-/// it with its old row (none when the row follows the previous pair, the common case).
-/// Unpaired old rows are deletes, unpaired new rows inserts, paired rows with different
-/// content updates.
+/// snapshots' own id indexes are the symbol table. No id is hashed again: each slot of the new
+/// snapshot's index (an id's hash and its row) is looked up by that hash in the old snapshot's
+/// index, which pairs the new row with an old row holding an id of the same hash; walking the
+/// new slots in order reads the old index in nearly the same order when the two are of a size.
+/// The pass over the new rows then checks each pair's ids (a different id with the same hash
+/// is looked up exactly) and compares the contents. Unpaired old rows are deletes, unpaired new
+/// rows inserts, paired rows with different content updates.
 ///
 /// Moves are minimal: the paired items that keep their relative order form a longest
 /// increasing run of old rows read in new order, and only the others are reported as moved.
@@ -13,13 +16,17 @@
 /// offset tracking of DifferenceKit and IGListKit reports every passed item there). Pure
 /// inserts and deletes produce no moves.
 ///
+/// The diff works in memory the calling thread keeps between diffs (`DiffScratch`, about 17
+/// bytes a row); it allocates only the changeset it returns, each array at its final size.
+///
 /// - Parameters:
 ///   - old: The snapshot before.
 ///   - new: The snapshot after.
 /// - Returns: A changeset with `apply(diff(old, new), to: old) == new`.
 /// - Complexity: O(n + m) when few items move (each paired item costs O(1) unless it sits
 ///   out of order), O(n + m log m) in the worst case (e.g. a reversal); n and m are the
-///   counts of `old` and `new`.
+///   counts of `old` and `new`. (A new snapshot whose index is sparse, more than eight slots
+///   a row after many removals, is paired by hashing its ids instead of walking its slots.)
 @inlinable
 public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changeset<Item> {
     let oldCount = old.count
@@ -34,76 +41,125 @@ public func diff<Item>(_ old: Snapshot<Item>, _ new: Snapshot<Item>) -> Changese
         return changeset
     }
 
-    // Heckel's passes 1-3: pair every new row with its old row through the symbol table.
-    // Int32 rows halve the memory the big passes stream through.
+    // Int32 rows halve the memory the big passes stream through. The scratch holds five of
+    // them a new row (old rows in new order, later the move search's back links; the paired
+    // rows' new and old rows; the move search's run ends, two a run) and a flag an old row
+    // (paired or not), plus one.
     precondition(oldCount <= Int(Int32.max) && newCount <= Int(Int32.max), "snapshot too large to diff")
-    var newToOld = ContiguousArray<Int32>(repeating: -1, count: newCount)
-    var isPaired = ContiguousArray<Bool>(repeating: false, count: oldCount)
-    var inserts: [Changeset<Item>.IndexedItem] = []
-    inserts.reserveCapacity(Swift.max(0, newCount - oldCount))
-    var updates: [Changeset<Item>.IndexedItem] = []
-    var isInOrder = true
-    newToOld.withUnsafeMutableBufferPointer { newToOld in
-        isPaired.withUnsafeMutableBufferPointer { isPaired in
-            var lastPaired = -1
+    let rowsSize = 5 &* newCount &* MemoryLayout<Int32>.stride
+    let scratch = DiffScratch.take(byteCount: rowsSize &+ (oldCount &+ 1) &* MemoryLayout<Bool>.stride)
+    defer { DiffScratch.giveBack(scratch) }
+    let rows = scratch.baseAddress!.bindMemory(to: Int32.self, capacity: 5 &* newCount)
+    let newToOld = rows
+    newToOld.initialize(repeating: -1, count: newCount)
+    let pairedNewRows = rows + newCount
+    let pairedOldRows = rows + 2 &* newCount
+    // `isPaired[-1]` is a flag no old row owns, for inserts to mark.
+    let isPaired = (scratch.baseAddress! + rowsSize).bindMemory(to: Bool.self, capacity: oldCount &+ 1) + 1
+    isPaired.initialize(repeating: false, count: oldCount)
+
+    // Rows are read in place through pointers (borrowed: no retain and release of what they
+    // hold); a new row is copied only into an insert or an update.
+    return old.storage.withUnsafeElements { oldRows in
+        new.storage.withUnsafeElements { newRows in
+            // Heckel's passes 1-3, by hash: each new row gets the old row whose id has its id's
+            // hash (`-1` when none has), from the hashes the indexes keep.
             let seed = IDHash.seed
-            for row in 0..<newCount {
-                new.storage.withElement(at: row) { item in
-                    // Heckel's passes 4-5 in advance: rows mostly come in runs, so the pair is
-                    // usually the old row after the last pair, or one or two further on when rows
-                    // in between were deleted. Ids are unique, so an id found there IS the pair.
-                    // Checking those rows (sequential memory) first spares a hash lookup, which
-                    // on a big table is a cache miss. Rows are read borrowed (a new row is copied only
-                    // into an insert or an update): no retain and release of what they hold.
-                    var oldRow = -1
-                    var guess = lastPaired &+ 1
-                    let lastGuess = Swift.min(guess &+ 2, oldCount &- 1)
-                    while guess <= lastGuess {
-                        if old.storage.withElement(at: guess, { isKnownEqual($0.id, item.id) }) {
-                            oldRow = guess
-                            break
+            let oldBase = old.base
+            if new.sequenceNumbers.slots.count <= 8 &* newCount {
+                let newBase = new.base
+                new.sequenceNumbers.slots.withUnsafeBufferPointer { slots in
+                    for slot in slots where slot.sequence != IDIndex.empty {
+                        if let oldSequence = old.sequenceNumbers.lookup(hash: slot.hash, isMatch: { _ in true }) {
+                            newToOld[slot.sequence &- newBase] = Int32(truncatingIfNeeded: oldSequence &- oldBase)
                         }
-                        guess &+= 1
                     }
-                    if oldRow < 0, let found = old.sequenceNumber(of: item.id, hash: indexHash(item.id, seed: seed)) {
-                        oldRow = found &- old.base
-                    }
-                    if oldRow >= 0 {
-                        newToOld[row] = Int32(truncatingIfNeeded: oldRow)
-                        isPaired[oldRow] = true
-                        if oldRow < lastPaired { isInOrder = false }
-                        lastPaired = oldRow
-                        if old.storage.withElement(at: oldRow, { $0 != item }) {
-                            updates.append(.init(index: row, item: copy item))
-                        }
-                    } else {
-                        inserts.append(.init(index: row, item: copy item))
+                }
+            } else {
+                for row in 0..<newCount {
+                    let hash = indexHash(newRows[row].pointee.id, seed: seed)
+                    if let oldSequence = old.sequenceNumbers.lookup(hash: hash, isMatch: { _ in true }) {
+                        newToOld[row] = Int32(truncatingIfNeeded: oldSequence &- oldBase)
                     }
                 }
             }
+
+            // Passes 4-5 in new order: check each pair's ids, compare contents. Old rows are
+            // read in the order they were paired: mostly one after another. Inserts sit among
+            // the paired rows at random, so the loop does not branch on which a row is: an insert
+            // is compared with itself (the same, so no update), marks a flag no old row owns and
+            // is written both where the next paired row goes and where the next insert goes
+            // (paired rows fill `pairedNewRows` from the front, inserts from the back); only the
+            // counts tell which write counts.
+            var changeset = Changeset<Item>()
+            var outOfOrder = false
+            var pairedCount = 0
+            var insertCount = 0
+            var lastPaired = -1
+            for row in 0..<newCount {
+                let item = newRows[row]
+                var oldRow = Int(newToOld[row])
+                var oldItem = oldRow >= 0 ? oldRows[Swift.max(oldRow, 0)] : item
+                let isSameID = isKnownEqual(oldItem.pointee.id, item.pointee.id) || oldItem.pointee.id == item.pointee.id
+                if _slowPath(!isSameID) {
+                    // Another id with the same hash (rare: 64 bits, seeded): the exact lookup.
+                    let hash = indexHash(item.pointee.id, seed: seed)
+                    oldRow = old.sequenceNumber(of: item.pointee.id, hash: hash).map { $0 &- oldBase } ?? -1
+                    oldItem = oldRow >= 0 ? oldRows[oldRow] : item
+                }
+                let isPair = oldRow >= 0
+                isPaired[oldRow] = true
+                let row32 = Int32(truncatingIfNeeded: row)
+                pairedNewRows[newCount &- 1 &- insertCount] = row32
+                pairedNewRows[pairedCount] = row32
+                pairedOldRows[pairedCount] = Int32(truncatingIfNeeded: oldRow)
+                outOfOrder = outOfOrder || (isPair && oldRow < lastPaired)
+                lastPaired = isPair ? oldRow : lastPaired
+                pairedCount &+= isPair ? 1 : 0
+                insertCount &+= isPair ? 0 : 1
+                if _slowPath(!(oldItem.pointee == item.pointee)) {
+                    changeset.updates.append(.init(index: row, item: item.pointee))
+                }
+            }
+            changeset.inserts = Array(unsafeUninitializedCapacity: insertCount) { inserts, initialized in
+                for offset in 0..<insertCount {
+                    let row = Int(pairedNewRows[newCount &- 1 &- offset])
+                    (inserts.baseAddress! + offset).initialize(to: .init(index: row, item: newRows[row].pointee))
+                }
+                initialized = insertCount
+            }
+            // The unpaired old rows, without a branch on each flag (a fifth of them unpaired at
+            // random is a mispredicted branch every few rows): each row is written at the end and
+            // kept by moving the end past it.
+            let deleteCount = oldCount &- pairedCount
+            changeset.deletes = Array(unsafeUninitializedCapacity: deleteCount) { deletes, initialized in
+                var end = 0
+                var oldRow = 0
+                while end < deleteCount {
+                    deletes[end] = oldRow
+                    end &+= isPaired[oldRow] ? 0 : 1
+                    oldRow &+= 1
+                }
+                initialized = end
+            }
+            if outOfOrder {
+                changeset.moves = movesOutOfOrder(
+                    newRows: pairedNewRows, oldRows: UnsafeBufferPointer(start: pairedOldRows, count: pairedCount),
+                    scratch: (previous: newToOld, runEnds: rows + 3 &* newCount))
+            }
+            return changeset
         }
     }
-    var deletes: [Int] = []
-    deletes.reserveCapacity(Swift.max(0, oldCount - newCount))
-    for oldRow in 0..<oldCount where !isPaired[oldRow] {
-        deletes.append(oldRow)
-    }
-    changeset.deletes = deletes
-    changeset.inserts = inserts
-    changeset.updates = updates
-    if !isInOrder {
-        changeset.moves = movesOutOfOrder(newToOld)
-    }
-    return changeset
 }
 
-/// Whether two ids are known to be equal at a glance, for the diff's guesses: `==`, except for
-/// `String` ids, which are compared by their bits (the same storage, or the same small string).
+/// Whether two ids are known to be equal at a glance, for checking the diff's pairs: `==`,
+/// except for `String` ids, which are compared by their bits (the same storage, or the same
+/// small string).
 ///
 /// Equal bits mean equal strings; different bits may still be equal strings (two copies of one
-/// id, or canonically equivalent forms), and a guess that says no only costs the hash lookup
-/// that then finds the row. A string comparison that fails costs a call into the stdlib and a
-/// `memcmp`: most failed guesses were those.
+/// id, or canonically equivalent forms), so the diff falls back to `==` when this says no. It
+/// spares the call into the stdlib that `String ==` is, for ids read from the same rows (a
+/// snapshot and its edit share their strings).
 @inlinable @inline(__always)
 internal func isKnownEqual<ID: Equatable>(_ left: ID, _ right: ID) -> Bool {
     // The bits are read as a plain value (a trivial bit cast: the ids are not copied or retained).
@@ -184,54 +240,75 @@ public func apply<Item>(_ changeset: Changeset<Item>, to old: Snapshot<Item>) ->
 
 // MARK: - Minimal moves
 
-/// The paired rows that must move: those outside one longest increasing subsequence of
-/// `newToOld` (old rows in new order; `-1` marks an insert and is skipped).
+/// The paired rows that must move: those outside one longest increasing subsequence of the
+/// paired rows' old rows, read in new order.
 ///
 /// Patience sorting with back links. An old row larger than the current longest run's end
-/// extends it in O(1), which is what almost every row does when few items move.
+/// extends it in O(1), which is what almost every row does when few items move; that end is
+/// kept in a local, and each run end's old row beside its position, so the common case reads
+/// no row through another. The rows come paired only (inserts left out), so no branch skips
+/// them.
+///
+/// - Parameters:
+///   - newRows: The paired rows, ascending (rows of the new snapshot).
+///   - oldRows: Their old rows, in the same order.
+///   - scratch: Room written before it is read: `previous`, one `Int32` a paired row; `runEnds`,
+///     two.
 @inlinable
-internal func movesOutOfOrder<Item>(_ newToOld: ContiguousArray<Int32>) -> [Changeset<Item>.Move] {
-    let newCount = newToOld.count
-    // Scratch space, written before it is read (so left uninitialized): for each paired row,
-    // the row before it in its best run, or `staysInOrder` once the longest run is traced.
+internal func movesOutOfOrder<Item>(
+    newRows: UnsafePointer<Int32>, oldRows: UnsafeBufferPointer<Int32>,
+    scratch: (previous: UnsafeMutablePointer<Int32>, runEnds: UnsafeMutablePointer<Int32>)
+) -> [Changeset<Item>.Move] {
+    let count = oldRows.count
+    // For each paired row, the one before it in its best run, or `staysInOrder` once the
+    // longest run is traced.
     let staysInOrder: Int32 = -2
-    let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
-    defer { previous.deallocate() }
-    // runEnds[length - 1]: the new row ending the best increasing run of that length so far.
-    let runEnds = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
-    defer { runEnds.deallocate() }
-    return newToOld.withUnsafeBufferPointer { newToOld in
-        var runCount = 0
-        for row in 0..<newCount {
-            let oldRow = newToOld[row]
-            if oldRow < 0 { continue }
-            if runCount > 0 && newToOld[Int(runEnds[runCount - 1])] > oldRow {
-                var low = 0
-                var high = runCount - 1
-                while low < high {
-                    let middle = (low + high) / 2
-                    if newToOld[Int(runEnds[middle])] < oldRow { low = middle + 1 } else { high = middle }
-                }
-                runEnds[low] = Int32(truncatingIfNeeded: row)
-                previous[row] = low > 0 ? runEnds[low - 1] : -1
-            } else {
-                previous[row] = runCount > 0 ? runEnds[runCount - 1] : -1
-                runEnds[runCount] = Int32(truncatingIfNeeded: row)
-                runCount += 1
+    let previous = scratch.previous
+    // For each length, the paired row ending the best increasing run of that length so far,
+    // and its old row.
+    let runEnds = scratch.runEnds
+    let runEndOldRows = scratch.runEnds + count
+    var runCount = 0
+    var lastOldRow: Int32 = -1
+    var last: Int32 = -1
+    for position in 0..<count {
+        let oldRow = oldRows[position]
+        let paired = Int32(truncatingIfNeeded: position)
+        if oldRow > lastOldRow {
+            previous[position] = last
+            runEnds[runCount] = paired
+            runEndOldRows[runCount] = oldRow
+            runCount &+= 1
+            lastOldRow = oldRow
+            last = paired
+        } else {
+            var low = 0
+            var high = runCount &- 1
+            while low < high {
+                let middle = (low &+ high) / 2
+                if runEndOldRows[middle] < oldRow { low = middle &+ 1 } else { high = middle }
+            }
+            runEnds[low] = paired
+            runEndOldRows[low] = oldRow
+            previous[position] = low > 0 ? runEnds[low &- 1] : -1
+            if low == runCount &- 1 {
+                lastOldRow = oldRow
+                last = paired
             }
         }
-        var row = runCount > 0 ? Int(runEnds[runCount - 1]) : -1
-        while row >= 0 {
-            let before = Int(previous[row])
-            previous[row] = staysInOrder
-            row = before
-        }
-        var moves: [Changeset<Item>.Move] = []
-        for row in 0..<newCount where newToOld[row] >= 0 && previous[row] != staysInOrder {
-            moves.append(.init(from: Int(newToOld[row]), to: row))
-        }
-        return moves
     }
+    var position = Int(last)
+    while position >= 0 {
+        let before = Int(previous[position])
+        previous[position] = staysInOrder
+        position = before
+    }
+    var moves: [Changeset<Item>.Move] = []
+    moves.reserveCapacity(count &- runCount)
+    for position in 0..<count where previous[position] != staysInOrder {
+        moves.append(.init(from: Int(oldRows[position]), to: Int(newRows[position])))
+    }
+    return moves
 }
 
 // MARK: -

@@ -7,7 +7,8 @@
 /// prepending is `front.append`), `back` holds the rest in order. Removing past the end of
 /// one array advances a floor in the other instead of shifting it; the dead slots below a
 /// floor are reclaimed once they make up half the array, which keeps removal amortized
-/// O(removed). The stdlib has no deque, and FeedDiff imports nothing else.
+/// O(removed). The stdlib has no deque, and FeedDiff imports nothing but the platform's C
+/// library (for the diff's per-thread scratch, `DiffScratch`).
 @usableFromInline
 internal struct DoubleEndedArray<Element> {
     /// Leading elements, reversed: `front.last` is element 0. Slots below `frontFloor` are dead.
@@ -70,6 +71,53 @@ internal struct DoubleEndedArray<Element> {
         }
         precondition(position &- frontCount < back.count &- backFloor, "position out of range")
         return back.withUnsafeBufferPointer { body($0[backFloor &+ position &- frontCount]) }
+    }
+
+    /// Where each element is, for a loop that reads many: `elements[position].pointee` reads an
+    /// element in place (borrowed), without a closure around each read for the compiler to
+    /// capture values into (which it did by retaining them).
+    @usableFromInline
+    internal struct UnsafeElements {
+        /// The front's last slot (element 0); element `p < frontCount` is `p` slots before it.
+        @usableFromInline let frontLast: UnsafePointer<Element>?
+        @usableFromInline let frontCount: Int
+        /// Where element 0 would be in the back; element `p >= frontCount` is `p` slots after it.
+        @usableFromInline let backOrigin: UnsafePointer<Element>?
+        @usableFromInline let count: Int
+
+        @inlinable
+        init(frontLast: UnsafePointer<Element>?, frontCount: Int, backOrigin: UnsafePointer<Element>?, count: Int) {
+            self.frontLast = frontLast
+            self.frontCount = frontCount
+            self.backOrigin = backOrigin
+            self.count = count
+        }
+
+        /// The element at `position`, in `0..<count`.
+        @inlinable
+        internal subscript(position: Int) -> UnsafePointer<Element> {
+            precondition(position >= 0 && position < count, "position out of range")
+            return position < frontCount
+                ? frontLast.unsafelyUnwrapped - position
+                : backOrigin.unsafelyUnwrapped + position
+        }
+    }
+
+    /// Calls `body` with the elements' places, valid only inside it.
+    @inlinable
+    internal func withUnsafeElements<Result>(_ body: (UnsafeElements) -> Result) -> Result {
+        let frontCount = self.frontCount
+        let count = self.count
+        let backFloor = self.backFloor
+        return front.withUnsafeBufferPointer { front in
+            back.withUnsafeBufferPointer { back in
+                body(UnsafeElements(
+                    frontLast: front.baseAddress.map { $0 + (front.count &- 1) },
+                    frontCount: frontCount,
+                    backOrigin: back.baseAddress.map { $0 + (backFloor &- frontCount) },
+                    count: count))
+            }
+        }
     }
 
     @inlinable

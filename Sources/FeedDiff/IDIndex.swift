@@ -6,8 +6,10 @@
 /// retained) once, where a `[ID: Int]` kept a second copy as the key.
 ///
 /// Each id is hashed once on its way in; growing the table moves slots by their stored hash
-/// and hashes no id again. A slot's row is `sequence - base` (the snapshot's base); only rows
-/// present have slots, and every slot's row holds an id with that hash.
+/// and hashes no id again, and neither does `diff`, which pairs rows by walking the new
+/// snapshot's slots and looking their hashes up in the old snapshot's table. A slot's row is
+/// `sequence - base` (the snapshot's base); only rows present have slots, and every slot's row
+/// holds an id with that hash.
 @usableFromInline
 internal struct IDIndex: Sendable {
     @usableFromInline

@@ -13,14 +13,16 @@ import Foundation
 /// resident whole either. Reading again from the start is a new cursor over the same body;
 /// entries come out the same, in the same order, with the same ids, from memory or from file.
 ///
-/// A JSON Feed is decoded whole when the cursor is made (Codable has no streaming form) and
-/// then handed over a slice at a time.
+/// A JSON Feed is checked whole and its head read when the cursor is made (the outline pass of
+/// `JSONFeedParser`: nothing decoded but the top-level fields), then its items are decoded one
+/// at a time, a slice a call, from where the last call stopped; a mapping gives its pages back
+/// behind both passes.
 ///
 /// Not thread-safe: one cursor is read by one thread at a time (the program's parse queue).
 public final class FeedCursor {
     private enum Reading {
         case xml(XMLFeedParser, reader: xmlTextReaderPtr, errors: ErrorLog, bytes: ByteFeed)
-        case decoded(entries: [FeedEntry], head: FeedHead)
+        case json(JSONFeedParser.Reader, storage: ByteFeed.Storage)
     }
 
     private var reading: Reading
@@ -69,13 +71,12 @@ public final class FeedCursor {
             case .text:
                 return .failure(FeedParseError(.notAFeed, "the response is neither XML nor JSON, not a feed"))
             case .json(let start):
-                var entries: [FeedEntry] = []
                 do throws(FeedParseError) {
-                    let head = try JSONFeedParser.parse(
-                        Data(UnsafeBufferPointer(rebasing: input[start...])), url: url, charset: "UTF-8") { entry, _ in
-                        entries.append(entry)
-                    }
-                    return .success(.decoded(entries: entries, head: head))
+                    let mapped = storage.mapped
+                    let reader = try JSONFeedParser.Reader(
+                        input, start: start, url: url, charset: "UTF-8", passed: mapped.map { mapped in { mapped.passed($0) } },
+                        restart: mapped.map { mapped in { mapped.restart(at: $0) } })
+                    return .success(.json(reader, storage: storage))
                 } catch {
                     return .failure(error)
                 }
@@ -127,14 +128,21 @@ public final class FeedCursor {
     public func read(upTo limit: Int, onEntry: (FeedEntry, FeedHead) -> Void) throws(FeedParseError) -> FeedHead? {
         if let head { return head }
         switch reading {
-        case let .decoded(entries, documentHead):
-            let end = min(entries.count, count + max(0, limit))
-            while count < end {
-                onEntry(entries[count], documentHead)
-                count += 1
-                if isCancelled() { throw FeedParseError(.cancelled, "the parse was cancelled") }
+        case let .json(reader, storage):
+            let isCancelled = self.isCancelled
+            var handed = 0
+            let result: Result<FeedHead?, FeedParseError> = storage.withBytes { bytes in
+                do throws(FeedParseError) {
+                    return .success(try reader.read(bytes, upTo: max(0, limit), isCancelled: isCancelled) { entry, head in
+                        handed += 1
+                        onEntry(entry, head)
+                    })
+                } catch {
+                    return .failure(error)
+                }
             }
-            if end == entries.count { head = documentHead }
+            count += handed
+            head = try result.get()
         case let .xml(parser, _, errors, _):
             try withoutActuallyEscaping(onEntry) { (onEntry) throws(FeedParseError) in
                 sink.handler = onEntry

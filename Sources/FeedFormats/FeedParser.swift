@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads any feed: sniffs what the body is (F1: by its first bytes, never its `Content-Type`),
-/// then streams it through the XML parser (RSS, RDF, Atom) or decodes it as JSON Feed.
+/// then streams it through the XML parser (RSS, RDF, Atom) or the JSON Feed reader (an item
+/// at a time through `Codable`).
 public enum FeedParser {
     /// Parses a whole document into memory.
     /// - Parameters:
@@ -58,8 +59,7 @@ public enum FeedParser {
         case .empty:
             throw FeedParseError(.notAFeed, "the response is empty, not a feed")
         case .json(let start):
-            return try JSONFeedParser.parse(
-                Data(UnsafeBufferPointer(rebasing: input[start...])), url: url, charset: "UTF-8", isCancelled: isCancelled, onEntry: onEntry)
+            return try JSONFeedParser.parse(input, start: start, url: url, charset: "UTF-8", isCancelled: isCancelled, onEntry: onEntry)
         case .html:
             throw FeedParseError(.notAFeed, "the response is an HTML page, not a feed")
         case .text:

@@ -93,6 +93,8 @@ public struct SubscriptionListSource: FeedSource {
             }
         }
         let counts = (try? store?.unreadCounts(of: keys)) ?? [:]
+        // A feed the list names not is named by its own title, once a fetch kept it.
+        let titles = (try? store?.feedTitles(of: subscriptions.filter { $0.name == nil }.map(\.url))) ?? [:]
         let saved: Int? = store.flatMap { try? $0.savedItemCount() }
         var rows = [
             FeedItem(
@@ -116,7 +118,8 @@ public struct SubscriptionListSource: FeedSource {
             if !subscription.tags.isEmpty {
                 facts.append(ItemFact("tags", .list(subscription.tags), label: .text(subscription.tags.prefix(3).joined(separator: ", "))))
             }
-            rows.append(FeedItem(id: Self.rowID(of: subscription.url), title: subscription.title, url: subscription.url, facts: facts))
+            let title = subscription.name ?? titles[subscription.url] ?? subscription.url
+            rows.append(FeedItem(id: Self.rowID(of: subscription.url), title: title, url: subscription.url, facts: facts))
         }
         return rows
     }

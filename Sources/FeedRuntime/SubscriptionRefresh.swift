@@ -60,7 +60,11 @@ public struct SubscriptionRefresh: Sendable {
         var reports: [Report] = []
         await withTaskGroup(of: (Subscription, Outcome).self) { group in
             for subscription in subscriptions {
-                group.addTask { (subscription, await refresh(subscription)) }
+                group.addTask {
+                    // Awaited before the tuple is built: see `scripts/check-async-tuples`.
+                    let outcome = await refresh(subscription)
+                    return (subscription, outcome)
+                }
             }
             for await (subscription, outcome) in group {
                 let report = Report(subscription: subscription, outcome: outcome, done: reports.count + 1, total: total)

@@ -106,10 +106,43 @@ extension CacheStore {
         return spool.finish()
     }
 
-    /// Opens the body blob of `feedDocument` row `rowID` for `body`, and closes it after.
-    private static func withBlob(_ db: Database, rowID: Int64, writing: Bool, _ body: (OpaquePointer) throws -> Void) throws {
+    /// Copies every document's body from table `source` into the row with the same `url` in
+    /// `target`, whose `body` is already a blob of the same length (zeros), a chunk at a time
+    /// through incremental blob I/O: only a chunk is ever in memory (schema `v8`).
+    static func copyDocumentBodies(_ db: Database, from source: String, to target: String) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT old.rowid AS source, new.rowid AS target, length(old.body) AS size
+                FROM \(source) AS old JOIN \(target) AS new ON new.url = old.url
+                """)
+        var buffer = [UInt8](repeating: 0, count: documentChunkBytes)
+        for row in rows {
+            let size: Int = row["size"]
+            guard size > 0 else { continue }
+            try withBlob(db, table: source, rowID: row["source"], writing: false) { from in
+                try withBlob(db, table: target, rowID: row["target"], writing: true) { to in
+                    var offset = 0
+                    while offset < size {
+                        let count = min(buffer.count, size - offset)
+                        try buffer.withUnsafeMutableBytes { raw in
+                            try check(sqlite3_blob_read(from, raw.baseAddress, Int32(count), Int32(offset)), db)
+                            try check(sqlite3_blob_write(to, raw.baseAddress, Int32(count), Int32(offset)), db)
+                        }
+                        offset += count
+                    }
+                }
+            }
+        }
+    }
+
+    /// Opens the body blob of row `rowID` of `table` (`feedDocument` unless named) for `body`,
+    /// and closes it after.
+    private static func withBlob(
+        _ db: Database, table: String = "feedDocument", rowID: Int64, writing: Bool, _ body: (OpaquePointer) throws -> Void
+    ) throws {
         var blob: OpaquePointer?
-        try check(sqlite3_blob_open(db.sqliteConnection, "main", "feedDocument", "body", rowID, writing ? 1 : 0, &blob), db)
+        try check(sqlite3_blob_open(db.sqliteConnection, "main", table, "body", rowID, writing ? 1 : 0, &blob), db)
         guard let blob else { throw DatabaseError(message: "no blob handle for feed document \(rowID)") }
         defer { sqlite3_blob_close(blob) }
         try body(blob)

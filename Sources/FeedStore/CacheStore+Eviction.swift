@@ -35,7 +35,7 @@ extension CacheStore {
     /// Removes every cached page, read mark and visit (`feedscroll cache clear`).
     public func clear() throws {
         try write { db in
-            for table in ["page", "feed", "readMark", "visit", "seenComment", "feedDocument", "article"] {
+            for table in ["page", "feed", "readMark", "visit", "seenComment", "feedDocument", "article", "feedTitle"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
         }

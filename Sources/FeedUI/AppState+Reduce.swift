@@ -146,8 +146,8 @@ extension AppState {
         }
         let intent = keyMap.intent(for: key, in: detail != nil ? .detail : .list)
         if isHelpShown {
-            // Movement keys scroll a help longer than the screen; any other key closes it, like
-            // less; q still quits.
+            // Movement keys scroll a help longer than the screen; any other key closes it, q
+            // too (as less, htop and newsboat close their help); ^C still quits.
             let visible = helpVisibleLines
             let scroll: Int? = switch intent {
             case .down: 1
@@ -161,7 +161,7 @@ extension AppState {
                 return []
             }
             isHelpShown = false
-            if intent == .quit && (detail == nil || key == .control("c")) { return quit() }
+            if intent == .quit && key == .control("c") { return quit() }
             return []
         }
         // The reader reads keys as a detail does (its scrolling, q and Esc to go back).

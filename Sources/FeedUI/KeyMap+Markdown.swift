@@ -26,7 +26,8 @@ extension KeyMap {
         lines += [
             "",
             "Digits typed in the list start a count for `:` (`42g` goes to item 42, `50%` halfway). The",
-            "mouse wheel scrolls three items and a click selects.",
+            "mouse wheel scrolls three items and a click selects. Over the help, the movement keys scroll",
+            "it and any other key closes it, `q` too (as in less, htop and newsboat); `^C` quits.",
             "",
         ]
         return lines.joined(separator: "\n")

@@ -37,4 +37,38 @@ import Testing
         for k in 1...3 { #expect(stats["feeds/atom-archived/archive/\(k)"] == 1, "\(stats)") }
         try tmux.sendKeys("q")
     }
+
+    /// `a` on an entry reads the page it links to (a JSON Feed's entries carry only a summary):
+    /// the entry's title and author over the article's text, and Esc back on the same entry.
+    @Test func aOnAnEntryReadsThePageItLinksTo() throws {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
+        let replica = try ServeProcess("")
+        defer { replica.stop() }
+        let base = try #require(replica.baseURLs["feeds"])
+        let origin = "http://127.0.0.1:\(replica.port)"
+        let truth = ReplicaFeeds.entries("json-paged", origin: origin)
+        // A plain title, so its first 40 characters are on one line of the reader.
+        let rank = try #require(truth.prefix(10).firstIndex { $0.title.allSatisfy(\.isASCII) && $0.title.count < 60 })
+        let entry = truth[rank]
+        let index = try #require(Int(entry.url.split(separator: "/").last ?? ""))
+        let page = try #require(ReplicaFeeds.post("json-paged", index, origin: origin))
+        let tmux = try TmuxSession(
+            command: "exec \(FeedscrollBinary.path) feed \(base)/json-paged --no-cache",
+            environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"])
+        _ = try tmux.waitFor({ $0.contains { $0.contains(String(truth[0].title.prefix(20))) } }, timeout: 20, description: "the newest entry")
+        for _ in 0..<rank { try tmux.sendKeys("j") }
+        let list = try tmux.waitFor({ $0[23].contains(" \(rank + 1)/") }, description: "the cursor on the entry")
+        try tmux.sendKeys("a")
+        let reader = try tmux.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader")
+        #expect(reader[0].contains(String(entry.title.prefix(40))), "\(reader)")
+        #expect(reader[1].contains(entry.author), "\(reader)")
+        #expect(reader.contains { $0.contains(String(page.paragraphs[0].prefix(30))) }, "the article's first paragraph: \(reader)")
+        #expect(!reader.joined().contains("We use cookies"))
+        #expect(try replica.routeStats()["feeds/json-paged/posts/{index}"] == 1)
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitFor({ $0[23].contains(" \(rank + 1)/") && !$0[23].contains("reader") }, description: "back on the list")
+        #expect(back.firstIndex { $0.hasPrefix("▌ ") } == list.firstIndex { $0.hasPrefix("▌ ") })
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
 }

@@ -13,7 +13,8 @@ import Testing
         let origin: String
         let scratch: String
 
-        init(extra: String = "") throws {
+        /// - Parameter unnamed: replica feeds listed after the two, with no name.
+        init(extra: String = "", unnamed: [String] = []) throws {
             try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
             replica = try ServeProcess("")
             base = try #require(replica.baseURLs["feeds"])
@@ -30,6 +31,7 @@ import Testing
                 name = "RSS paged"
                 tags = ["replica"]
                 \(extra)
+                \(unnamed.map { "\n[[subscriptions]]\nurl = \"\(base)/\($0)\"\n" }.joined())
                 """.write(toFile: config, atomically: true, encoding: .utf8)
         }
 
@@ -168,6 +170,30 @@ import Testing
         #expect(stats["feeds/atom-archived"] == 2 && stats["feeds/rss-paged"] == 2, "\(stats)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// A feed the config names not shows its URL until fetched, then its own title, as in
+    /// newsboat: on the list, on the status line of the feed opened from it, and in `export`.
+    @Test func aFeedTheConfigNamesNotIsShownByItsOwnTitleOnceFetched() throws {
+        let setup = try Setup(unnamed: ["json-paged"])
+        let url = "\(setup.base)/json-paged"
+        let tmux = try setup.feeds()
+        var screen = try tmux.waitFor({ Self.row($0, url)?.contains("not fetched yet") == true }, timeout: 20, description: "the list")
+        try tmux.sendKeys("R")
+        screen = try tmux.waitForText("refreshed 3: 3 changed", timeout: 30)
+        #expect(Self.row(screen, "Replica json-paged")?.contains("10 unread") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains(url) }, "\(screen)")
+        // Opened, the feed is named by its title before its first page is in.
+        let row = try #require(screen.firstIndex { $0.contains("Replica json-paged") })
+        let cursor = try #require(screen.firstIndex { $0.hasPrefix("▌ ") })
+        for _ in 0..<((row - cursor) / 2) { try tmux.sendKeys("j") }
+        try tmux.waitFor({ $0.first { $0.hasPrefix("▌ ") }?.contains("Replica json-paged") == true }, description: "the cursor on the feed")
+        try tmux.sendKeys("Enter")
+        screen = try tmux.waitFor({ $0[29].hasPrefix(" Replica json-paged · 1/") }, timeout: 20, description: "the feed under its title")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+        let exported = try runFeedscroll("export --config \(setup.config) --cache \(setup.cache)")
+        #expect(exported.standardOutput.contains("xmlUrl=\"\(url)\" text=\"Replica json-paged\" title=\"Replica json-paged\""), "\(exported.standardOutput)")
     }
 
     @Test func theRiverShowsTheNewestEntriesOfEveryFeedFirst() throws {

@@ -27,6 +27,32 @@ import Testing
         #expect(Double(passing) / Double(Self.articlePaths.count) >= CorpusTests.goal, "\(report)")
     }
 
+    /// Every feed entry's link is an article page with the entry's title and author: the
+    /// extractor reads its text back (all four templates, non-ASCII and markup-like titles, the
+    /// broken feeds' entries, the huge feed's last entry); a link to no entry is none.
+    @Test func feedEntriesLinkToPagesTheReaderReads() throws {
+        var lines: [String] = []
+        var checked = 0
+        for name in ["json-paged", "rss091", "broken-cp1252", "broken-entities", "huge"] {
+            let entries = ReplicaFeeds.entries(name, origin: Self.origin)
+            for entry in entries.prefix(8) {
+                let index = try #require(Int(entry.url.split(separator: "/").last ?? ""))
+                let page = try #require(ReplicaFeeds.post(name, index, origin: Self.origin), "\(entry.url)")
+                let article = try ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: URL(string: entry.url)).get()
+                let s = WordF1.score(extracted: article.text, expected: page.text)
+                if s.f1 < 0.9 || article.title != entry.title || article.byline != entry.author {
+                    lines.append("\(entry.url): f1=\(s.f1) title \(article.title) ≠ \(entry.title)? byline \(article.byline ?? "-")")
+                }
+                checked += 1
+            }
+        }
+        #expect(lines.isEmpty, "\(lines.joined(separator: "\n"))")
+        #expect(checked == 8 + 8 + 2 + 2 + 8)
+        #expect(ReplicaFeeds.post("json-paged", 45, origin: Self.origin) == nil)
+        #expect(ReplicaFeeds.post("broken-cp1252", 3, origin: Self.origin) == nil)
+        #expect(ReplicaFeeds.post("no-such-feed", 1, origin: Self.origin) == nil)
+    }
+
     @Test func titlesAndBylinesComeThrough() throws {
         for path in ["1", "2", "5"] {
             let page = ReplicaArticles.page(path, seed: 1, origin: Self.origin)

@@ -36,6 +36,24 @@ import Testing
         #expect(page.next == nil)
     }
 
+    /// A feed the list names not is shown by its own title once a fetch kept it (as newsboat
+    /// does); a name the list gives wins; a feed never fetched shows its URL.
+    @Test func aFeedWithoutANameIsShownByItsOwnTitle() async throws {
+        let scratch = Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        try store.storeFeedTitle("Ana’s notes", of: "https://a.example/feed")
+        try store.storeFeedTitle("Not this one", of: "https://b.example/rss")
+        let source = SubscriptionListSource(
+            subscriptions: [
+                Subscription(url: "https://a.example/feed"),
+                Subscription(url: "https://b.example/rss", name: "B as listed"),
+                Subscription(url: "https://c.example/atom"),
+            ], store: store, cacheKey: Self.key)
+        let page = try await source.load(source.firstKey, pageSize: 100)
+        #expect(page.items.dropFirst(2).map(\.title) == ["Ana’s notes", "B as listed", "https://c.example/atom"])
+        #expect(page.items.dropFirst(2).map(\.url) == ["https://a.example/feed", "https://b.example/rss", "https://c.example/atom"])
+    }
+
     /// Counts are grouped like every other number on the screen: `1,200 unread`, not `1200 unread`
     /// (issue 23, item 5).
     @Test func largeCountsAreGroupedAsEverywhereElse() async throws {

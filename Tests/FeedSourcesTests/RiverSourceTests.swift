@@ -55,6 +55,20 @@ import Testing
         try await harness.stop()
     }
 
+    /// The feeds a subscription list holds side by side: RFC 5005, JSON Feed `next_url`,
+    /// WordPress's `?paged=N`, a feed in windows-1252, a feed that keeps only its latest entries.
+    @Test func theRiverOverEveryKindOfHistoryIsEveryEntryOnce() async throws {
+        let harness = try await Harness()
+        let names = ["atom-paged", "json-paged", "wordpress", "broken-cp1252", "latest"]
+        let river = RiverSource(feeds: names.map { RiverSource.Feed(name: $0, source: harness.source($0)) }, feedPageSize: 25)
+        let pages = try await Self.walk(river, pageSize: 25)
+        let ids = pages.flatMap(\.items).map(\.id)
+        let truth = names.flatMap { ReplicaFeeds.entries($0, origin: harness.origin).map { $0.id ?? "" } }
+        #expect(ids.count == truth.count, "\(pages.map { ($0.items.count, $0.endNote ?? "-") })")
+        #expect(Set(ids) == Set(truth))
+        try await harness.stop()
+    }
+
     @Test func aPageLoadsAgainFromItsKey() async throws {
         let harness = try await Harness()
         let river = RiverSource(feeds: Self.feeds.map { RiverSource.Feed(name: $0, source: harness.source($0)) })

@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
+import GRDBSQLite
 import Testing
 
 @testable import FeedStore
@@ -110,6 +111,46 @@ import Testing
         #expect(a.isArchive && a.etag == "\"e\"" && a.contentType == "application/atom+xml" && a.lastModified == nil && a.fetchedAt == 12)
         let b = try #require(try store.feedDocument(at: "https://example.org/b"))
         #expect(b.body == short && !b.isArchive)
+    }
+
+    /// The `v8` migration copies each body into its new row through incremental blob I/O, a
+    /// chunk at a time: SQLite's own memory never holds a body (an `INSERT … SELECT body` held a
+    /// 12 MB body twice over, 24 MB and more), and every size about the chunk's comes through
+    /// byte for byte.
+    @Test func theBodyLastMigrationCopiesBodiesAChunkAtATime() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("cache.sqlite")
+        let chunk = CacheStore.documentChunkBytes
+        let sizes = [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk + 5, 12 * chunk]
+        let bodies = sizes.enumerated().map { Self.bytes($0.element, seed: UInt64(10 + $0.offset)) }
+        do {
+            let pool = try DatabasePool(path: path)
+            try CacheStore.migrator.migrate(pool, upTo: "v7 page item ids")
+            try pool.write { db in
+                for (index, body) in bodies.enumerated() {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO feedDocument (url, body, contentType, etag, lastModified, isArchive, fetchedAt)
+                            VALUES (?, ?, 'application/feed+json', ?, 'Thu, 26 Nov 2026 10:00:00 GMT', ?, ?)
+                            """,
+                        arguments: ["https://example.org/\(index)", body, "\"\(index)\"", index % 2 == 0, Double(index)])
+                }
+            }
+        }
+        // SQLite counts what it allocates process-wide; the high-water mark from here on is
+        // the migration's (other tests beside it use a few megabytes at most).
+        let before = sqlite3_memory_used()
+        sqlite3_memory_highwater(1)
+        let store = try StoreFixtures.open(path)
+        let rise = sqlite3_memory_highwater(0) - before
+        #expect(rise < Int64(6 * chunk), "SQLite's memory rose \(rise) bytes during the migration")
+        #expect(try store.read { db in try db.columns(in: "feedDocument").last?.name } == "body")
+        for (index, body) in bodies.enumerated() {
+            let document = try #require(try store.feedDocument(at: "https://example.org/\(index)", spoolDirectory: scratch.path))
+            #expect(Self.mismatch(document.body, body) == nil, "document \(index) of \(body.count) bytes")
+            #expect(document.etag == "\"\(index)\"" && document.isArchive == (index % 2 == 0) && document.fetchedAt == Double(index))
+            #expect(document.contentType == "application/feed+json" && document.lastModified == "Thu, 26 Nov 2026 10:00:00 GMT")
+        }
     }
 
     /// A long document replaced by a shorter one (and the other way round) leaves no bytes of

@@ -84,6 +84,17 @@ import Testing
         #expect(!state.isHelpShown && !state.isQuitting && state.detail != nil)
     }
 
+    @Test func helpOverTheListClosesWithQAndOnlyControlCQuits() {
+        // As in less, htop and newsboat: q leaves the help, not the program.
+        var state = listState(comments: nil)
+        _ = key(&state, .character("?"))
+        #expect(state.isHelpShown)
+        #expect(key(&state, .character("q")) == [])
+        #expect(!state.isHelpShown && !state.isQuitting)
+        _ = key(&state, .character("?"))
+        #expect(key(&state, .control("c")) == [.quit])
+    }
+
     @Test func scrollsWithTheMovementKeysClamped() {
         var state = listState(comments: nil)
         state.detailsOpened = 0

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Syndication feeds under `/feeds` (`ReplicaFeeds` lists them): every format, every way of
-/// paging history, broken feeds, a 100,000-entry feed. Each document answers with an `ETag`
+/// paging history, broken feeds, 100,000-entry feeds (RSS and JSON Feed). Each document answers with an `ETag`
 /// (a hash of its body) and `Last-Modified` (its newest entry), and a request that sends the
 /// `ETag` back in `If-None-Match`, or a matching `If-Modified-Since`, gets 304 and no body.
 /// Requests are counted in `/_stats` per feed and per archive document
@@ -17,14 +17,23 @@ struct FeedsReplica: ReplicaAPI {
         guard let feed = parts.first else { return nil }
         let name = String(feed)
         guard ReplicaFeeds.spec(name) != nil || ReplicaFeeds.brokenNames.contains(name) || name == "site" else { return nil }
+        if parts.count == 3 && parts[1] == "posts" { return "\(name)/posts/{index}" }
         return parts.count == 3 && parts[1] == "archive" ? "\(name)/archive/\(parts[2])" : name
     }
 
     func respond(to request: ReplicaRequest, window: RateWindow?) -> ReplicaResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return ReplicaResponse(status: 405) }
+        let parts = request.path.split(separator: "/").map(String.init)
+        if parts.count == 3, parts[1] == "posts" {
+            // The page an entry links to, for the reader (`a`).
+            guard let index = Int(parts[2]), let post = ReplicaFeeds.post(parts[0], index, origin: request.origin) else {
+                return ReplicaResponse(status: 404, text: "<html><head><title>404 Not Found</title></head><body>Not found</body></html>", contentType: "text/html")
+            }
+            return ReplicaResponse(status: post.status, headers: [("Content-Type", post.contentType)] + post.headers, body: post.body)
+        }
         let document: ReplicaFeedDocument?
-        if request.path == "huge" {
-            document = hugeDocuments.document(origin: request.origin)
+        if ReplicaFeeds.hugeNames.contains(request.path) {
+            document = hugeDocuments.document(request.path, origin: request.origin)
         } else {
             document = ReplicaFeeds.document(path: request.path, request: request)
         }
@@ -45,14 +54,15 @@ struct FeedsReplica: ReplicaAPI {
     }
 }
 
-/// The 100,000-entry document, built once per origin and kept (it takes a while to build).
+/// The 100,000-entry documents, each built once per origin and kept (they take a while to build).
 private final class HugeDocuments: Sendable {
     private let documents = Mutex<[String: ReplicaFeedDocument]>([:])
 
-    func document(origin: String) -> ReplicaFeedDocument {
-        if let done = documents.withLock({ $0[origin] }) { return done }
-        let built = ReplicaFeeds.huge(origin: origin)
-        documents.withLock { $0[origin] = built }
+    func document(_ name: String, origin: String) -> ReplicaFeedDocument {
+        let key = name + " " + origin
+        if let done = documents.withLock({ $0[key] }) { return done }
+        let built = ReplicaFeeds.huge(name, origin: origin)
+        documents.withLock { $0[key] = built }
         return built
     }
 }

@@ -6,6 +6,11 @@ struct ArticlePageBuilder {
     let template: ReplicaArticle.Template
     let id: Int
     let origin: String
+    /// The title and byline a feed entry gave its page (`nil`: the template's own).
+    var givenTitle: String? = nil
+    var givenByline: String? = nil
+    /// Below the replica's root: `articles/3`, `feeds/rss-paged/posts/7`.
+    var path: String? = nil
 
     private static let nouns = [
         "scheduler", "cache", "parser", "compiler", "kernel", "database", "queue", "index", "protocol", "renderer",
@@ -48,8 +53,10 @@ struct ArticlePageBuilder {
     }
 
     func build(_ rng: inout SeededRandom) -> ReplicaArticle {
-        let title = title(&rng)
-        let author = rng.pick(Self.people)
+        // Drawn either way, so a page's text does not depend on whether it was given a title.
+        let generatedTitle = title(&rng), generatedAuthor = rng.pick(Self.people)
+        let title = givenTitle ?? generatedTitle
+        let author = givenByline ?? generatedAuthor
         var truth: [String] = []
         var article = ""
         var linked = 0
@@ -127,7 +134,7 @@ struct ArticlePageBuilder {
             template, title: escape(title), author: escape(author), article: article, id: id, origin: origin,
             comments: comments.map { (escape($0.0), escape($0.1)) }, related: related.map(escape))
         return ReplicaArticle(
-            path: String(id), template: template, title: title, byline: author, paragraphs: truth, body: Array(html.utf8),
+            path: path ?? String(id), template: template, title: title, byline: author, paragraphs: truth, body: Array(html.utf8),
             contentType: "text/html; charset=utf-8", status: 200, headers: [])
     }
 }

@@ -183,8 +183,28 @@ extension ReplicaFeeds {
         }
     }
 
-    /// The 100,000-entry feed's document, built by hand for speed (tens of megabytes).
-    static func huge(origin: String) -> ReplicaFeedDocument {
+    /// A 100,000-entry feed's document (`hugeNames`), built by hand for speed (tens of megabytes).
+    static func huge(_ name: String, origin: String) -> ReplicaFeedDocument {
+        name == "huge-json" ? hugeJSON(origin: origin) : hugeRSS(origin: origin)
+    }
+
+    /// `huge-json`: the same entries as `huge` in JSON Feed 1.1 (its ids name `huge-json`).
+    static func hugeJSON(origin: String) -> ReplicaFeedDocument {
+        let site = "\(origin)/feeds/huge-json"
+        var x = "{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"Replica huge-json\",\"home_page_url\":\"\(site)/posts/\","
+        x += "\"feed_url\":\"\(site)\",\"description\":\"100,000 entries\",\"items\":[\n"
+        x.reserveCapacity(hugeCount * 290)
+        for index in stride(from: hugeCount - 1, through: 0, by: -1) {
+            x += "{\"id\":\"tag:replica.feedscroll,2024:huge-json/\(index)\",\"url\":\"\(site)/posts/\(index)\",\"title\":\"Entry \(index) of the huge feed\","
+            x += "\"content_text\":\"Body of entry \(index).\",\"date_published\":\"\(isoTimestamp(anchor + Int64(index) * 60))\",\"authors\":[{\"name\":\"Robot\"}]}"
+            x += index == 0 ? "\n" : ",\n"
+        }
+        return ReplicaFeedDocument(contentType: "application/feed+json", body: Array((x + "]}\n").utf8),
+                                   newest: anchor + Int64(hugeCount - 1) * 60)
+    }
+
+    /// `huge`: RSS 2.0.
+    static func hugeRSS(origin: String) -> ReplicaFeedDocument {
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Replica huge</title><link>\(origin)/feeds/huge/posts/</link><description>100,000 entries</description>\n"
         x.reserveCapacity(hugeCount * 330)
         for index in stride(from: hugeCount - 1, through: 0, by: -1) {

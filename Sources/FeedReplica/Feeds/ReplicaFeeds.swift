@@ -36,9 +36,10 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `json-paged` | JSON Feed 1.1 | `next_url`, `?page=N`, 20 a page |
 /// | `wordpress` | RSS 2.0 (WordPress generator) | `?paged=N`, 10 a page; past the last page a 404 with an empty channel |
 /// | `json10`, `rdf`, `rss091`, `rss092`, `atom03`, `latest` | JSON Feed 1.0, RSS 1.0, 0.91, 0.92, Atom 0.3, RSS 2.0 | none: the feed keeps only its latest entries |
-/// | `huge` | RSS 2.0 | 100,000 entries in one document |
+/// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
 /// | `site` | an HTML page announcing `atom-paged` with `<link rel="alternate">` | — |
+/// | `NAME/posts/N` | the article page entry N links to (`post(_:_:origin:)`) | — |
 ///
 /// Every document carries an `ETag` and `Last-Modified`; a request whose `If-None-Match`
 /// matches is answered 304 with no body.
@@ -74,7 +75,11 @@ public enum ReplicaFeeds {
         Spec(name: "atom03", format: "atom03", paging: .none, count: 12),
         Spec(name: "latest", format: "rss20", paging: .none, count: 10),
         Spec(name: "huge", format: "rss20", paging: .none, count: hugeCount),
+        Spec(name: "huge-json", format: "json11", paging: .none, count: hugeCount),
     ]
+
+    /// The feeds of `hugeCount` entries, each one document built by hand (`huge(_:origin:)`).
+    public static let hugeNames = ["huge", "huge-json"]
 
     public static let brokenNames = [
         "broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates", "broken-html", "broken-json",
@@ -92,9 +97,9 @@ public enum ReplicaFeeds {
     /// Entry `index` (0 is the oldest) of a feed.
     static func entry(_ spec: Spec, _ index: Int, origin: String) -> ReplicaFeedEntry {
         let url = "\(origin)/feeds/\(spec.name)/posts/\(index)"
-        if spec.name == "huge" {
+        if hugeNames.contains(spec.name) {
             return ReplicaFeedEntry(
-                id: "tag:replica.feedscroll,2024:huge/\(index)", title: "Entry \(index) of the huge feed", url: url,
+                id: "tag:replica.feedscroll,2024:\(spec.name)/\(index)", title: "Entry \(index) of the huge feed", url: url,
                 author: "Robot", time: anchor + Int64(index) * 60, summary: "Body of entry \(index).", tags: [], enclosure: nil)
         }
         var rng = SeededRandom(seed: UInt64(truncatingIfNeeded: spec.name.hashValueStable) &+ UInt64(index))
@@ -113,6 +118,26 @@ public enum ReplicaFeeds {
             id: hasIDs ? "tag:replica.feedscroll,2024:\(spec.name)/\(index)" : nil, title: title, url: url,
             author: author, time: hasDates ? anchor + Int64(index) * 3600 : nil, summary: summary, tags: tags,
             enclosure: spec.format.hasPrefix("rss09") || spec.format == "rss10" ? nil : enclosure)
+    }
+
+    /// The page an entry links to (`/feeds/NAME/posts/INDEX`): an article in one of the four
+    /// templates (by index) with the entry's title and author, its boilerplate around it, and
+    /// its true text known; nil for an index the feed has no entry at.
+    public static func post(_ name: String, _ index: Int, origin: String) -> ReplicaArticle? {
+        let url = "\(origin)/feeds/\(name)/posts/\(index)"
+        let entry: ReplicaFeedEntry?
+        if let spec = spec(name) {
+            entry = (0..<spec.count).contains(index) ? self.entry(spec, index, origin: origin) : nil
+        } else {
+            entry = brokenEntries(name, origin: origin).first { $0.url == url }
+        }
+        guard let entry else { return nil }
+        let template = ReplicaArticle.Template.allCases[index % ReplicaArticle.Template.allCases.count]
+        var rng = SeededRandom(seed: UInt64(truncatingIfNeeded: name.hashValueStable), salt: "post", index: index)
+        let builder = ArticlePageBuilder(
+            template: template, id: index % ReplicaArticles.count + 1, origin: origin, givenTitle: entry.title,
+            givenByline: entry.author, path: "feeds/\(name)/posts/\(index)")
+        return builder.build(&rng)
     }
 
     /// The truth of the broken feeds: what a tolerant reader gets out of them.

@@ -60,7 +60,9 @@ public struct RiverSource: FeedSource {
                 let size = feedPageSize
                 group.addTask {
                     do throws(FeedError) {
-                        return (index, .success(try await source.load(key, pageSize: size, context: context)))
+                        // Awaited before the tuple is built: see `scripts/check-async-tuples`.
+                        let page = try await source.load(key, pageSize: size, context: context)
+                        return (index, .success(page))
                     } catch {
                         return (index, .failure(error))
                     }

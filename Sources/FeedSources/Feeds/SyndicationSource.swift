@@ -37,7 +37,11 @@ public struct SyndicationSource: FeedSource {
     /// The parse queue of sources made without one (tests, embedders): serial, a utility QoS.
     public static let defaultParseQueue = DispatchQueue(label: "feedscroll.parse", qos: .utility)
 
-    public var name: String { state.title ?? "feed \(url.host ?? url.absoluteString)" }
+    /// The feed's own title once a document said it; before, the one kept from an earlier run
+    /// (`knownTitle`), else the host.
+    public var name: String { state.title ?? knownTitle ?? "feed \(url.host ?? url.absoluteString)" }
+    /// The title the document cache kept for this feed (`FeedDocumentCache.title(of:)`).
+    public let knownTitle: String?
     public var firstKey: PageKey { .cursor(nil) }
     public var defaultPageSize: Int { 25 }
     public var maxPageSize: Int { 500 }
@@ -49,9 +53,10 @@ public struct SyndicationSource: FeedSource {
     ///   - parseQueue: where documents are parsed: a serial queue the program owns, so one
     ///     parse at a time holds a thread, never one of Swift's cooperative ones.
     public init(url: URL, transport: any HTTPTransport, cache: any FeedDocumentCache = MemoryFeedDocumentCache(),
-                parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue,
+                parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue, knownTitle: String? = nil,
                 now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.parseQueue = parseQueue
+        self.knownTitle = knownTitle
         self.url = url
         self.transport = transport
         self.cache = cache
@@ -101,6 +106,10 @@ public struct SyndicationSource: FeedSource {
             // one still wants it, so it is read again.
             if error.kind == .cancelled && !Task.isCancelled { return try await load(key, pageSize: pageSize, context: context) }
             throw error
+        }
+        if position.url == nil, let title = state.title, title != knownTitle, state.noteTitle(title) {
+            // The subscription list names the feed by it next time (a config may give no name).
+            cache.storeTitle(title, of: url.absoluteString)
         }
         let items = try await parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
         var next: PageKey?
@@ -338,6 +347,8 @@ final class SyndicationState: Sendable {
         var visited: Set<String> = []
         var subscriptionURL: String?
         var title: String?
+        /// The title last given to the document cache.
+        var notedTitle: String?
         var kept: [String: (etag: String, parse: DocumentParse)] = [:]
         var counters = SyndicationCounters()
     }
@@ -354,6 +365,15 @@ final class SyndicationState: Sendable {
     var walkedHistory: Bool { walk.withLock { !$0.links.isEmpty } }
 
     func setSubscriptionURL(_ url: String) { walk.withLock { $0.subscriptionURL = url } }
+
+    /// Whether `title` is not the one last given to the document cache (then it is, from now).
+    func noteTitle(_ title: String) -> Bool {
+        walk.withLock { w in
+            guard w.notedTitle != title else { return false }
+            w.notedTitle = title
+            return true
+        }
+    }
 
     func count(_ counter: WritableKeyPath<SyndicationCounters, Int>) { walk.withLock { $0.counters[keyPath: counter] += 1 } }
 

@@ -23,7 +23,9 @@ enum FanOut {
                 next += 1
                 group.addTask {
                     do throws(FeedError) {
-                        return (index, .success(try await step(element)))
+                        // Awaited before the tuple is built: see `scripts/check-async-tuples`.
+                        let value = try await step(element)
+                        return (index, .success(value))
                     } catch {
                         return (index, .failure(error))
                     }

@@ -42,7 +42,9 @@ struct FeedCommand: RunCommand {
         // A feed's whole history can come in one document (100,000 entries are tens of MB).
         let transport = network.transport(on: context.network, maxBodyBytes: 128 << 20)
         try Launcher(context, options: options).run { _ in
-            SyndicationSource(url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
+            SyndicationSource(
+                url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared,
+                knownTitle: documents.title(of: feedURL.absoluteString))
         }
     }
 }
@@ -69,5 +71,14 @@ final class StoredFeedDocuments: FeedDocumentCache {
     func store(_ document: StoredFeedDocument) {
         // A document that cannot be kept is fetched again next time; nothing else depends on it.
         try? store.storeFeedDocument(document)
+    }
+
+    func storeTitle(_ title: String, of url: String) {
+        // Without it the list shows the feed's URL, as before.
+        try? store.storeFeedTitle(title, of: url)
+    }
+
+    func title(of url: String) -> String? {
+        (try? store.feedTitles(of: [url]))?[url]
     }
 }

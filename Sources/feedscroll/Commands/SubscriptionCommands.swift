@@ -96,8 +96,11 @@ struct ExportCommand: RunCommand {
     @OptionGroup var store: SubscriptionOptions
 
     func run(in context: RunContext) throws {
-        let stored = try store.openStore(readOnly: true).subscriptions()
-        let list = allSubscriptions(configured: context.settings.subscriptions, stored: stored)
+        let opened = try store.openStore(readOnly: true)
+        var list = allSubscriptions(configured: context.settings.subscriptions, stored: try opened.subscriptions())
+        // A feed the list names not goes out under its own title, as feed readers export it.
+        let titles = (try? opened.feedTitles(of: list.filter { $0.name == nil }.map(\.url))) ?? [:]
+        for index in list.indices where list[index].name == nil { list[index].name = titles[list[index].url] }
         let text = OPML.write(OPML.Document(title: "feedscroll subscriptions", subscriptions: list))
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))

@@ -105,9 +105,12 @@ struct FeedsSession {
         let pageSize = pageSize
         switch row {
         case SubscriptionListSource.riverID:
+            // Each row names its feed as the list does: the list's name, the feed's own title, the URL.
+            let titles = (try? store?.feedTitles(of: subscriptions.map(\.url))) ?? [:]
             let feeds = subscriptions.compactMap { subscription -> RiverSource.Feed? in
                 guard let url = URL(string: subscription.url) else { return nil }
-                return RiverSource.Feed(name: subscription.title, source: feedSource(url, documents: documents, pageSize: pageSize))
+                let name = subscription.name ?? titles[subscription.url] ?? subscription.url
+                return RiverSource.Feed(name: name, source: feedSource(url, documents: documents, pageSize: pageSize))
             }
             let identity = subscriptions.map(\.url).joined(separator: " ")
             return runtime(
@@ -130,7 +133,9 @@ struct FeedsSession {
 
     /// A subscription's source: from the network, or from the cache alone with `--offline`.
     private func feedSource(_ url: URL, documents: any FeedDocumentCache, pageSize: Int) -> any FeedSource {
-        let network = SyndicationSource(url: url, transport: transport, cache: documents, parseQueue: ParseQueue.shared)
+        let network = SyndicationSource(
+            url: url, transport: transport, cache: documents, parseQueue: ParseQueue.shared,
+            knownTitle: documents.title(of: url.absoluteString))
         guard options.offline, let store else { return network }
         return OfflineSource(standingInFor: network, store: store, feed: Self.cacheKey(of: url.absoluteString, pageSize: pageSize))
     }
