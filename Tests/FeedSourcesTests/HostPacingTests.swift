@@ -196,6 +196,104 @@ struct HostPacingTests {
         #expect(turn.serial == 10, "the list waiter got the turn the cancelled detail would have had")
     }
 
+    // MARK: - Places kept: a retry's backoff and the host's hold
+
+    /// Issue 23: a request waiting out its backoff keeps its place in the window. Under the
+    /// fault mix a first-screen row's retry, its backoff over, waited up to a round trip for a
+    /// place because later rows had taken the one its failure freed; the row came last.
+    @Test func aRetryWaitingOutItsBackoffKeepsItsPlaceInTheWindow() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
+        let row = pace.order()  // a row on screen, asked for before the rows below it
+        var turns = [try await pace.takeTurn(.list, order: row)]
+        for _ in 0..<3 { turns.append(try await pace.takeTurn(.list)) }
+        // The row's request fails (a 502: answered, the window grows to 4.25, still four
+        // places); it waits out its backoff with its place kept.
+        pace.finished(turns[0], .answered)
+        let kept = pace.reserve(.list, order: row)
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        let later = Task {
+            let turn = try await pace.takeTurn(.list)
+            grant.yield("later \(turn.serial)")
+        }
+        await pace.untilArrived(5)
+        #expect(pace.waiting == 1, "a row asked for after it waits: the free place is the retry's")
+        #expect(pace.inFlight == 3)
+        // The backoff over, the retry starts at once, in the place kept for it.
+        let retry = Task {
+            let turn = try await pace.takeTurn(.list, order: row, reservation: kept)
+            grant.yield("retry \(turn.serial)")
+        }
+        await pace.untilArrived(6)
+        pace.finished(turns[1], .answered)
+        var names = granted.makeAsyncIterator()
+        var order: [String] = []
+        for _ in 0..<2 { if let name = await names.next() { order.append(name) } }
+        try await retry.value
+        try await later.value
+        #expect(order == ["retry 5", "later 6"])
+        #expect(clock.slept.isEmpty, "the window waits for answers and kept places, not for time")
+    }
+
+    /// A kept place holds only the turns behind it (a more urgent lane, an earlier place go
+    /// first), and given back (the request was cancelled in its backoff) frees them.
+    @Test func aKeptPlaceHoldsOnlyTheTurnsBehindItUntilItIsGivenBack() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
+        let earlier = pace.order()
+        let row = pace.order()
+        for _ in 0..<2 { _ = try await pace.takeTurn(.list) }
+        let kept = pace.reserve(.list, order: row)
+        // Two in flight and one kept of four: an earlier place and the detail still go.
+        _ = try await pace.takeTurn(.list, order: earlier)
+        #expect(pace.inFlight == 3)
+        let behind = Task { try await pace.takeTurn(.list) }
+        await pace.untilArrived(4)
+        try #require(pace.waiting == 1, "behind the kept place, with the window's last place kept")
+        pace.release(kept)
+        #expect(pace.waiting == 0, "given back: the turn behind it starts")
+        #expect(pace.inFlight == 4)
+        #expect(try await behind.value.serial == 4)
+    }
+
+    /// Issue 23: a host's hold (a 429's `Retry-After`) keeps every turn waiting, the ones
+    /// queued before it included, and when it ends the earliest place goes first: the rows on
+    /// screen it refused before the rows below asked for during the hold. (The hold was a
+    /// pause the transport waited out before queueing: the requests already queued started
+    /// during it, and the refused rows came after them.)
+    @Test func aHoldKeepsEveryTurnWaitingAndTheEarliestPlaceGoesFirstWhenItEnds() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: Self.open)
+        let refused = pace.order()  // a row on screen; the host refused it
+        _ = try await pace.takeTurn(.list)
+        pace.hold(until: clock.clock.now().addingTimeInterval(1))
+        #expect(pace.heldUntil != nil)
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        let later = Task {
+            _ = try await pace.takeTurn(.list)
+            grant.yield("later row")
+        }
+        await pace.untilArrived(2)
+        try #require(pace.waiting == 1, "held: a new request waits though the window is open")
+        let retry = Task {
+            _ = try await pace.takeTurn(.list, order: refused)
+            grant.yield("refused row")
+        }
+        await pace.untilWaiting(2)
+        await clock.untilSleeping(1)
+        clock.advance(by: 0.99)
+        #expect(pace.waiting == 2)
+        clock.advance(by: 0.01)
+        var names = granted.makeAsyncIterator()
+        var order: [String] = []
+        for _ in 0..<2 { if let name = await names.next() { order.append(name) } }
+        try await retry.value
+        try await later.value
+        #expect(order == ["refused row", "later row"])
+        #expect(clock.slept.count == 1 && abs(clock.slept[0] - 1) < 1e-6, "one pacer waited the hold out")
+        #expect(pace.heldUntil == nil)
+    }
+
     // MARK: - The send window
 
     /// A new host is sent four requests; the fifth waits for an answer, and an answer that

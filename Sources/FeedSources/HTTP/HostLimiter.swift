@@ -19,7 +19,6 @@ final class HostLimiter: Sendable {
         var inUse: [FetchLane: Int] = [:]
         var waiters: [FetchLane: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)]] = [:]
         var nextID: UInt64 = 0
-        var pausedUntil: Date?
     }
 
     /// - Parameters:
@@ -33,14 +32,12 @@ final class HostLimiter: Sendable {
     }
 
     /// When the pause ends, if the host is paused.
-    var pausedUntil: Date? { state.withLock { $0.pausedUntil } }
+    var pausedUntil: Date? { pace.heldUntil }
 
-    /// Holds every request to this host until `instant` (never shortens a longer pause).
+    /// Holds every request to this host until `instant` (never shortens a longer pause): no
+    /// turn of its pace starts before it, and the waiting ones keep their places (`HostPace.hold`).
     func pause(until instant: Date) {
-        state.withLock { state in
-            if let current = state.pausedUntil, current >= instant { return }
-            state.pausedUntil = instant
-        }
+        pace.hold(until: instant)
     }
 
     /// Waits for a free slot in `lane`; throws `.cancelled` if the task is cancelled first.

@@ -23,7 +23,10 @@ import Synchronization
 /// then its prefetch, then pictures), so the open detail's comments never wait behind list
 /// pages or thumbnails, and the page the reader waits for never behind pages asked for ahead. In a lane, a
 /// request keeps the place it took before its first attempt (`order()`): a retry of the
-/// screen's first row goes before the page's last rows. Waits are
+/// screen's first row goes before the page's last rows, and while it waits out its backoff
+/// its place in the window is kept (`reserve`), so the rows behind it do not take the place
+/// its retry needs. A host's `Retry-After` is a hold in the pace (`hold(until:)`): every turn
+/// waits it out in its place, and when it ends the earliest places go first. Waits are
 /// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
@@ -43,6 +46,14 @@ final class HostPace: Sendable {
     struct Turn: Sendable, Equatable {
         var serial: UInt64
         var at: Date
+    }
+
+    /// A place kept in line and in the send window for a request waiting out its backoff
+    /// (`reserve(_:order:)`): turns behind it start only while the window keeps a place for it.
+    struct Reservation: Sendable, Equatable {
+        var id: UInt64
+        var lane: FetchLane
+        var order: UInt64
     }
 
     /// Lanes in the order turns are granted.
@@ -86,13 +97,70 @@ final class HostPace: Sendable {
         var cleanStarts = 0
         var refusals = 0
         var isPacing = false
+        /// No turn before this instant: the host said to wait (`hold(until:)`).
+        var heldUntil: Date?
+        /// Places kept for requests waiting out their backoff.
+        var reservations: [Reservation] = []
+        var nextReservation: UInt64 = 0
+        /// Calls to `takeTurn` so far, granted at once or queued (a barrier for tests).
+        var arrivals = 0
+        /// Calls to `finished` so far (a barrier for tests).
+        var finishes = 0
+        var arrivalWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var finishWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
         var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
-        var isWindowFull: Bool { inFlight >= window.limit }
+
+        /// Places kept ahead of a turn in `lane` at `order`: in a more urgent lane, or earlier in its own.
+        func reservedAhead(of lane: FetchLane, order: UInt64) -> Int {
+            let rank = HostPace.urgency.firstIndex(of: lane) ?? HostPace.urgency.count
+            return reservations.count { reservation in
+                let other = HostPace.urgency.firstIndex(of: reservation.lane) ?? HostPace.urgency.count
+                return other < rank || (other == rank && reservation.order < order)
+            }
+        }
+
+        /// What may happen next: the first in line (most urgent lane, then place) is granted,
+        /// or waits for an instant (the host's hold, the pace's next start), or for an answer
+        /// or a returning reservation (the window, less the places kept ahead of it, is full).
+        enum Next {
+            case idle
+            case blocked
+            case sleep(Double)
+            case grant(CheckedContinuation<Turn?, Never>, Turn)
+        }
+
+        mutating func next(now: Date, relaxAfter: Int) -> Next {
+            guard let lane = HostPace.urgency.first(where: { !(waiters[$0]?.isEmpty ?? true) }),
+                  let first = waiters[lane]?.first
+            else { return .idle }
+            // Within half a millisecond is due: date arithmetic must not cost a second sleep.
+            if let heldUntil, heldUntil.timeIntervalSince(now) > 0.0005 { return .sleep(heldUntil.timeIntervalSince(now)) }
+            if inFlight + reservedAhead(of: lane, order: first.order) >= window.limit { return .blocked }
+            if interval != nil, let due, due.timeIntervalSince(now) > 0.0005 { return .sleep(due.timeIntervalSince(now)) }
+            waiters[lane]!.removeFirst()
+            return .grant(first.continuation, start(at: now, relaxAfter: relaxAfter))
+        }
+
+        /// Grants every turn that may start now; says whether a pacer must be started to wait
+        /// for an instant (none is running).
+        mutating func grantNow(now: Date, relaxAfter: Int) -> (grants: [(CheckedContinuation<Turn?, Never>, Turn)], startPacer: Bool) {
+            var grants: [(CheckedContinuation<Turn?, Never>, Turn)] = []
+            while true {
+                switch next(now: now, relaxAfter: relaxAfter) {
+                case let .grant(continuation, turn): grants.append((continuation, turn))
+                case .sleep:
+                    guard !isPacing else { return (grants, false) }
+                    isPacing = true
+                    return (grants, true)
+                case .idle, .blocked: return (grants, false)
+                }
+            }
+        }
 
         /// Records a start; under a pace, sets the next due instant (easing a slowed pace
         /// after `relaxAfter` clean starts).
@@ -112,6 +180,26 @@ final class HostPace: Sendable {
                 cleanStarts += 1
             }
             return turn
+        }
+
+        mutating func releaseArrivalWatchers() -> [CheckedContinuation<Void, Never>] {
+            var ready: [CheckedContinuation<Void, Never>] = []
+            arrivalWatchers.removeAll { watcher in
+                guard watcher.count <= arrivals else { return false }
+                ready.append(watcher.continuation)
+                return true
+            }
+            return ready
+        }
+
+        mutating func releaseFinishWatchers() -> [CheckedContinuation<Void, Never>] {
+            var ready: [CheckedContinuation<Void, Never>] = []
+            finishWatchers.removeAll { watcher in
+                guard watcher.count <= finishes else { return false }
+                ready.append(watcher.continuation)
+                return true
+            }
+            return ready
         }
 
         mutating func releaseWatchers() -> [CheckedContinuation<Void, Never>] {
@@ -157,41 +245,111 @@ final class HostPace: Sendable {
         }
     }
 
+    /// Keeps the place of a request that waits out its backoff before its next attempt: in
+    /// line (`order`) and in the send window. While it is kept, turns behind it start only if
+    /// the window still has room for it, so its retry is not held behind requests made after it
+    /// (a retry of the screen's first rows waited up to a round trip for the page's last to
+    /// answer). Pass it to `takeTurn`, which uses it up, or give it back with `release(_:)`.
+    func reserve(_ lane: FetchLane, order: UInt64) -> Reservation {
+        state.withLock { state in
+            state.nextReservation += 1
+            let reservation = Reservation(id: state.nextReservation, lane: lane, order: order)
+            state.reservations.append(reservation)
+            return reservation
+        }
+    }
+
+    /// Gives back a place kept by `reserve` that will not be used (the request was cancelled
+    /// or gave up): the turns it held back may start.
+    func release(_ reservation: Reservation) {
+        let (grants, startPacer) = state.withLock { state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool) in
+            state.reservations.removeAll { $0.id == reservation.id }
+            return state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
+        }
+        resume(grants, startPacer: startPacer)
+    }
+
+    /// Holds every turn to the host until `instant` (a `Retry-After`, a spent quota); never
+    /// shortens a longer hold. The turns waiting keep their places: when the hold ends the
+    /// most urgent lane goes first and, in it, the earliest place (the refused requests of the
+    /// screen's rows before the page's later ones).
+    func hold(until instant: Date) {
+        let startPacer = state.withLock { state -> Bool in
+            if let current = state.heldUntil, current >= instant { return false }
+            state.heldUntil = instant
+            guard state.waiting > 0, !state.isPacing else { return false }
+            state.isPacing = true
+            return true
+        }
+        if startPacer { Task { await self.pace() } }
+    }
+
+    /// When the host's hold ends, if it is held now.
+    var heldUntil: Date? {
+        let now = clock.now()
+        return state.withLock { state in state.heldUntil.flatMap { $0 > now ? $0 : nil } }
+    }
+
     /// Waits for this host's next start, most urgent lane first, then by place in line.
     ///
     /// - Parameters:
     ///   - lane: the request's lane.
     ///   - order: its place in line (`order()`); nil takes a new one, behind every other.
+    ///   - reservation: the place `reserve` kept for it while it waited out its backoff.
     /// - Returns: the turn, to pass to `refused` if the host refuses the request.
     /// - Throws: `.cancelled` if the task is cancelled before its turn.
-    func takeTurn(_ lane: FetchLane, order: UInt64? = nil) async throws(FeedError) -> Turn {
+    func takeTurn(_ lane: FetchLane, order: UInt64? = nil, reservation: Reservation? = nil) async throws(FeedError) -> Turn {
         let order = order ?? self.order()
-        let now = clock.now()
-        let granted = state.withLock { state -> Turn? in
-            guard state.waiting == 0, !state.isWindowFull,
-                  state.interval == nil || (state.due ?? now).timeIntervalSince(now) <= 0.0005
-            else { return nil }
-            return state.start(at: now, relaxAfter: relaxAfter)
+        if Task.isCancelled {
+            if let reservation { release(reservation) }
+            throw FeedError(.cancelled, "cancelled")
         }
-        if let granted { return granted }
+        // At once, without suspending, when it would be the first in line and may start now:
+        // the requests a page sends together start in the order they are sent.
+        let now = clock.now()
+        let (immediate, arrived) = state.withLock { state -> (Turn?, [CheckedContinuation<Void, Never>]) in
+            // The kept place is used up here: from now on the request stands in line itself.
+            if let reservation { state.reservations.removeAll { $0.id == reservation.id } }
+            state.arrivals += 1
+            let arrived = state.releaseArrivalWatchers()
+            let rank = Self.urgency.firstIndex(of: lane) ?? Self.urgency.count
+            let isFirst = !Self.urgency.enumerated().contains { index, other in
+                guard let queue = state.waiters[other], !queue.isEmpty else { return false }
+                return index < rank || (index == rank && queue[0].order < order)
+            }
+            guard isFirst,
+                  (state.heldUntil?.timeIntervalSince(now) ?? 0) <= 0.0005,
+                  state.inFlight + state.reservedAhead(of: lane, order: order) < state.window.limit,
+                  state.interval == nil || (state.due?.timeIntervalSince(now) ?? 0) <= 0.0005
+            else { return (nil, arrived) }
+            return (state.start(at: now, relaxAfter: relaxAfter), arrived)
+        }
+        for watcher in arrived { watcher.resume() }
+        if let immediate { return immediate }
         let id = state.withLock { state -> UInt64 in
             state.nextWaiter += 1
             return state.nextWaiter
         }
         let turn = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Turn?, Never>) in
-                let (cancelled, startPacer, ready) = state.withLock { state -> (Bool, Bool, [CheckedContinuation<Void, Never>]) in
-                    if Task.isCancelled { return (true, false, []) }
+                let now = clock.now()
+                let (cancelled, grants, startPacer, ready) = state.withLock {
+                    state -> (Bool, [(CheckedContinuation<Turn?, Never>, Turn)], Bool, [CheckedContinuation<Void, Never>]) in
+                    var ready: [CheckedContinuation<Void, Never>] = []
+                    if Task.isCancelled {
+                        let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
+                        return (true, grants, startPacer, ready)
+                    }
                     var queue = state.waiters[lane, default: []]
                     queue.insert(Waiter(id: id, order: order, continuation: continuation), at: queue.firstIndex { $0.order > order } ?? queue.endIndex)
                     state.waiters[lane] = queue
-                    let startPacer = !state.isPacing
-                    state.isPacing = true
-                    return (false, startPacer, state.releaseWatchers())
+                    let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
+                    ready += state.releaseWatchers()
+                    return (false, grants, startPacer, ready)
                 }
                 if cancelled { continuation.resume(returning: nil) }
                 for watcher in ready { watcher.resume() }
-                if startPacer { Task { await self.pace() } }
+                resume(grants, startPacer: startPacer)
             }
         } onCancel: {
             let waiter = state.withLock { state -> Waiter? in
@@ -208,19 +366,20 @@ final class HostPace: Sendable {
     /// window by what the host said, learns or slows the pace on a refusal, and lets the next
     /// waiting turn go if the window held it. Called once for every granted turn.
     func finished(_ turn: Turn, _ outcome: Outcome) {
-        let startPacer = state.withLock { state -> Bool in
+        let (grants, startPacer, ready) = state.withLock { state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool, [CheckedContinuation<Void, Never>]) in
             state.inFlight = max(0, state.inFlight - 1)
+            state.finishes += 1
             switch outcome {
             case .answered: state.window.answered()
             case .refused, .overloaded: state.window.refused(serial: turn.serial, lastSerial: state.serial)
             case .unanswered: break
             }
             if outcome == .refused { Self.learn(from: turn, &state) }
-            guard state.waiting > 0, !state.isPacing else { return false }
-            state.isPacing = true
-            return true
+            let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
+            return (grants, startPacer, state.releaseFinishWatchers())
         }
-        if startPacer { Task { await self.pace() } }
+        resume(grants, startPacer: startPacer)
+        for watcher in ready { watcher.resume() }
     }
 
     /// Suspends until at least `count` turns wait (a barrier for tests).
@@ -229,6 +388,33 @@ final class HostPace: Sendable {
             let ready = state.withLock { state -> Bool in
                 if state.waiting >= count { return true }
                 state.watchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Suspends until `finished` has been called at least `count` times: what the window
+    /// let go on each answer has been granted (a barrier for tests).
+    func untilFinished(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.finishes >= count { return true }
+                state.finishWatchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Suspends until `takeTurn` has been called at least `count` times, whether the turn was
+    /// granted at once or queued (a barrier for tests that must not hang when a turn they
+    /// expect to wait is granted).
+    func untilArrived(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.arrivals >= count { return true }
+                state.arrivalWatchers.append((count, continuation))
                 return false
             }
             if ready { continuation.resume() }
@@ -271,32 +457,29 @@ final class HostPace: Sendable {
         state.cleanStarts = 0
     }
 
-    /// Grants waiting turns at their due instants until none wait.
+
+    /// Hands out the turns granted, and starts the pacer when a turn must wait for an instant.
+    private func resume(_ grants: [(CheckedContinuation<Turn?, Never>, Turn)], startPacer: Bool) {
+        for (continuation, turn) in grants { continuation.resume(returning: turn) }
+        if startPacer { Task { await self.pace() } }
+    }
+
+    /// Grants waiting turns at their due instants (the hold's end, the pace's next start) until
+    /// none waits for an instant: a turn held by the window waits for `finished` or `release`,
+    /// which grant it themselves.
     private func pace() async {
         while true {
-            enum Step {
-                case done
-                case sleep(Double)
-                case grant(CheckedContinuation<Turn?, Never>, Turn)
-            }
             let now = clock.now()
-            let step = state.withLock { state -> Step in
-                guard let lane = Self.urgency.first(where: { !(state.waiters[$0]?.isEmpty ?? true) }) else {
-                    state.isPacing = false
-                    return .done
+            let step = state.withLock { state -> State.Next in
+                let next = state.next(now: now, relaxAfter: relaxAfter)
+                switch next {
+                case .idle, .blocked: state.isPacing = false
+                case .sleep, .grant: break
                 }
-                // A full window waits for an answer: `finished` starts the pacer again.
-                if state.isWindowFull {
-                    state.isPacing = false
-                    return .done
-                }
-                // Within half a millisecond is due: date arithmetic must not cost a second sleep.
-                if let due = state.due, due.timeIntervalSince(now) > 0.0005 { return .sleep(due.timeIntervalSince(now)) }
-                let waiter = state.waiters[lane]!.removeFirst()
-                return .grant(waiter.continuation, state.start(at: now, relaxAfter: relaxAfter))
+                return next
             }
             switch step {
-            case .done: return
+            case .idle, .blocked: return
             case let .sleep(seconds): try? await clock.sleep(seconds)
             case let .grant(continuation, turn): continuation.resume(returning: turn)
             }

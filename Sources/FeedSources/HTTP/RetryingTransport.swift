@@ -12,8 +12,10 @@ import Synchronization
 ///   tried `maxTimeouts` times at most: the transport's timeout already bounds each attempt
 ///   whole, and a server that trickles or stalls should end the load in one clear line soon.
 /// - A server's wait (`Retry-After`, `X-RateLimit-Reset`, already clamped by `RetryAfter`)
-///   pauses the whole host: every request of the source waits it out, not just the one that
-///   was told. Without one, the backoff is exponential with full jitter.
+///   pauses the whole host: every request of the source waits it out in its place in line
+///   (`HostPace.hold`), not just the one that was told, and when it ends the earliest go first.
+///   Without one, the backoff is exponential with full jitter, and the request keeps its place
+///   in line and in the host's send window while it waits (`HostPace.reserve`).
 /// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
 ///   further attempt, and its request in flight is closed by the transport below.
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
@@ -114,16 +116,19 @@ public final class RetryingTransport: HTTPTransport {
         var timeouts = 0
         var waited = 0.0  // seconds of rate-limit waits so far
         let order = limiter.pace.order()  // the request's place in line, kept by its retries
+        // The lane's slot is the request's until it ends, its retries' backoff included: a
+        // request waiting out its backoff keeps its place (below), and must not then wait for
+        // a slot held by requests queued behind that place.
+        try await limiter.acquire(lane)
+        defer { limiter.release(lane) }
+        // The place a failed attempt keeps for its retry (`HostPace.reserve`), given back if the
+        // request ends without using it (it failed for good, or was cancelled in its backoff).
+        var kept: HostPace.Reservation?
+        defer { if let kept { limiter.pace.release(kept) } }
         while true {
-            try await waitOutPause(limiter)
-            try await limiter.acquire(lane)
-            let turn: HostPace.Turn
-            do throws(FeedError) {
-                turn = try await limiter.pace.takeTurn(lane, order: order)
-            } catch {
-                limiter.release(lane)
-                throw error
-            }
+            // Waits out the host's hold (a `Retry-After`, a spent quota) and its pace, in line.
+            let turn = try await limiter.pace.takeTurn(lane, order: order, reservation: kept)
+            kept = nil
             var response: HTTPResponse?
             let result: Result<T, FeedError>
             do throws(FeedError) {
@@ -133,8 +138,10 @@ public final class RetryingTransport: HTTPTransport {
             } catch {
                 result = .failure(error)
             }
+            // A failed attempt keeps its place in line and in the window before it frees its
+            // turn: the place must not go to a request behind it while its retry waits.
+            if case .failure = result { kept = limiter.pace.reserve(lane, order: order) }
             limiter.pace.finished(turn, Self.outcome(response: response, result: result))
-            limiter.release(lane)
             if let response, (200..<300).contains(response.status),
                let wait = RetryAfter.seconds(headers: response.headers, isThrottled: false, now: clock.now()) {
                 // The quota is spent (`X-RateLimit-Remaining: 0`): wait for its reset rather
@@ -184,7 +191,13 @@ public final class RetryingTransport: HTTPTransport {
             request.context.onRetry?(attempt, delay, error)
             log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(delay)): \(error.message)")
             if error.retryAfter == nil && error.kind != .rateLimited {
+                // The backoff is waited out with the place kept: requests made after it do not
+                // take the one its retry needs.
                 try await clock.sleep(delay)
+            } else if let place = kept {
+                // Held by the host: the retry waits in line with every other request.
+                limiter.pace.release(place)
+                kept = nil
             }
         }
     }
@@ -194,15 +207,6 @@ public final class RetryingTransport: HTTPTransport {
         if case let .failure(error) = result, error.kind == .rateLimited { return .refused }
         guard let response else { return .unanswered }
         return response.status == 503 ? .overloaded : .answered
-    }
-
-    private func waitOutPause(_ limiter: HostLimiter) async throws(FeedError) {
-        while let until = limiter.pausedUntil {
-            let wait = until.timeIntervalSince(clock.now())
-            if wait <= 0 { break }
-            try await clock.sleep(wait)
-        }
-        if Task.isCancelled { throw FeedError(.cancelled, "cancelled") }
     }
 
     private func given(up error: FeedError, attempts: Int) -> FeedError {
