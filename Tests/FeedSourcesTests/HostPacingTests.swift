@@ -112,70 +112,49 @@ struct HostPacingTests {
         #expect(clock.slept.isEmpty, "each turn came when due: nobody waited")
     }
 
-    @Test func turnsAreSpacedAndTheDetailGoesFirstThenTheListThenPictures() async throws {
+    /// The order in which turns asked for in `arrivals` (lane, name), one after another on a
+    /// learned pace, are granted: one pacer sleeping at a time, one interval between turns.
+    static func grantOrder(_ arrivals: [(FetchLane, String)]) async throws -> [String] {
         let clock = ManualClock()
         let (pace, _) = try await Self.learned(clock)
         let interval = try #require(pace.interval)
         _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
         let (granted, grant) = AsyncStream.makeStream(of: String.self)
         var tasks: [Task<Void, any Error>] = []
-        func wait(_ lane: FetchLane, _ name: String, behind count: Int) async {
+        for (behind, (lane, name)) in arrivals.enumerated() {
             tasks.append(Task {
                 _ = try await pace.takeTurn(lane)
                 grant.yield(name)
             })
-            await pace.untilWaiting(count + 1)
+            await pace.untilWaiting(behind + 1)
         }
-        await wait(.list, "list 1", behind: 0)
-        await wait(.pictures, "picture", behind: 1)
-        await wait(.list, "list 2", behind: 2)
-        await wait(.detail, "detail", behind: 3)
         var order: [String] = []
         var names = granted.makeAsyncIterator()
-        for _ in 1...4 {
+        for _ in arrivals {
             await clock.untilSleeping(1)
             #expect(clock.sleeping == 1, "one pacer, whatever the number of waiters")
             clock.advance(by: interval)
             if let name = await names.next() { order.append(name) }
         }
         for task in tasks { try await task.value }
-        #expect(order == ["detail", "list 1", "list 2", "picture"])
-        #expect(clock.slept.count == 4)
+        #expect(clock.slept.count == arrivals.count)
         #expect(clock.slept.allSatisfy { abs($0 - interval) < 1e-6 })  // Date keeps ~0.1 µs here
         #expect(pace.waiting == 0)
+        return order
+    }
+
+    @Test func turnsAreSpacedAndTheDetailGoesFirstThenTheListThenPictures() async throws {
+        let order = try await Self.grantOrder([(.list, "list 1"), (.pictures, "picture"), (.list, "list 2"), (.detail, "detail")])
+        #expect(order == ["detail", "list 1", "list 2", "picture"])
     }
 
     /// Issue 23: pages asked for ahead of the reader yield. The list's wanted requests (and the
     /// detail's) go before the prefetch lane's, whenever they came; prefetch goes before pictures.
     @Test func prefetchYieldsToTheWantedPageAndGoesBeforePictures() async throws {
-        let clock = ManualClock()
-        let (pace, _) = try await Self.learned(clock)
-        let interval = try #require(pace.interval)
-        _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
-        let (granted, grant) = AsyncStream.makeStream(of: String.self)
-        var tasks: [Task<Void, any Error>] = []
-        func wait(_ lane: FetchLane, _ name: String, behind count: Int) async {
-            tasks.append(Task {
-                _ = try await pace.takeTurn(lane)
-                grant.yield(name)
-            })
-            await pace.untilWaiting(count + 1)
-        }
-        await wait(.prefetch, "ahead 1", behind: 0)
-        await wait(.pictures, "picture", behind: 1)
-        await wait(.prefetch, "ahead 2", behind: 2)
-        await wait(.list, "wanted", behind: 3)
-        await wait(.detail, "detail", behind: 4)
-        var order: [String] = []
-        var names = granted.makeAsyncIterator()
-        for _ in 1...5 {
-            await clock.untilSleeping(1)
-            clock.advance(by: interval)
-            if let name = await names.next() { order.append(name) }
-        }
-        for task in tasks { try await task.value }
+        let order = try await Self.grantOrder([
+            (.prefetch, "ahead 1"), (.pictures, "picture"), (.prefetch, "ahead 2"), (.list, "wanted"), (.detail, "detail"),
+        ])
         #expect(order == ["detail", "wanted", "ahead 1", "ahead 2", "picture"])
-        #expect(pace.waiting == 0)
     }
 
     @Test func aCancelledWaiterLeavesTheQueueAndNeverStarts() async throws {
