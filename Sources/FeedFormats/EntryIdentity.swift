@@ -8,25 +8,38 @@ import FeedModel
 /// only reuses an earlier id (a feed that gives every item the same guid) keeps its place under
 /// a derived id.
 ///
-/// The ids met so far are kept as 64-bit hashes (`ItemIDHash`), 16 bytes an entry with its
-/// fingerprint rather than a string: a 100,000-entry document's table held 6.3 MB of strings.
-/// An id whose hash an earlier, different id had (about 3·10⁻¹⁰ for 100,000 ids, the seed new
+/// The ids met so far are kept as 64-bit hashes (`ItemIDHash`) with their fingerprints in an
+/// `ItemIDHashTable`, which moves to a temporary file past 32,768 ids: the memory a document's
+/// identity costs stays the same however long it is (a 100,000-entry document's table held
+/// 6.3 MB of strings, then 6.3 MB of hashes in a dictionary). The table refusing (its file
+/// damaged) sets `failure` and the parser stops with it: an entry is never shown under an
+/// identity nobody checked. An id whose hash an earlier, different id had (about 3·10⁻¹⁰ for 100,000 ids, the seed new
 /// each process) is taken for a reused id: its entry keeps its place under a derived id (or is
 /// dropped if its link, title and date are the earlier one's too).
 struct EntryIdentity {
-    private var fingerprints: [Int: UInt64] = [:]
+    private let fingerprints = ItemIDHashTable()
     private(set) var derived = 0
     private(set) var repeated = 0
+    /// Why the table could not answer (its file damaged or cut): the parse stops with it.
+    private(set) var failure: String?
 
-    /// Sets `entry.id`; returns false when the entry repeats an earlier one and should be dropped.
+    /// Sets `entry.id`; returns false when the entry repeats an earlier one and should be dropped,
+    /// or when the table failed (`failure` says why).
     mutating func assign(_ entry: inout FeedEntry, ownID: String?) -> Bool {
+        do throws(SpillFileError) {
+            return try assignChecked(&entry, ownID: ownID)
+        } catch {
+            failure = "cannot tell the entries apart: \(error.message)"
+            return false
+        }
+    }
+
+    private mutating func assignChecked(_ entry: inout FeedEntry, ownID: String?) throws(SpillFileError) -> Bool {
         let print = EntryIdentity.fingerprint(url: entry.url, title: entry.title, time: entry.time)
         if let own = ownID, !own.allSatisfy(\.isWhitespace) {
-            let key = ItemIDHash.of(own)
-            if let earlier = fingerprints[key] {
+            if let earlier = try fingerprints.insertIfAbsent(ItemIDHash.of(own), value: print) {
                 if earlier == print { repeated += 1; return false }
             } else {
-                fingerprints[key] = print
                 entry.id = own
                 entry.isDerivedID = false
                 return true
@@ -34,12 +47,11 @@ struct EntryIdentity {
         }
         var id = EntryIdentity.derivedID(print)
         var n = 1
-        while let earlier = fingerprints[ItemIDHash.of(id)] {
+        while let earlier = try fingerprints.insertIfAbsent(ItemIDHash.of(id), value: print) {
             if earlier == print && ownID == nil { repeated += 1; return false }
             n += 1
             id = EntryIdentity.derivedID(print) + "-\(n)"
         }
-        fingerprints[ItemIDHash.of(id)] = print
         entry.id = id
         entry.isDerivedID = true
         derived += 1

@@ -143,7 +143,10 @@ enum JSONFeedParser {
                 } catch {
                     throw FeedParseError(.malformed, "the JSON Feed is not valid JSON (\(JSONFeedParser.describe(error)), in the item at byte \(element.lowerBound))")
                 }
-                guard let entry = entry(item) else { continue }
+                guard let entry = entry(item) else {
+                    if let failure = identity.failure { throw FeedParseError(.malformed, failure) }
+                    continue
+                }
                 handed += 1
                 onEntry(entry, head)
                 if isCancelled() { throw FeedParseError(.cancelled, "the parse was cancelled") }

@@ -165,6 +165,7 @@ final class XMLFeedParser {
         let stopAt = limit == .max ? Int.max : emitted &+ limit
         while true {
             if isStopped { throw FeedParseError(.cancelled, "the parse was cancelled") }
+            if let failure = identity.failure { throw FeedParseError(.malformed, failure) }
             if emitted >= stopAt { return nil }
             let status = xmlTextReaderRead(reader)
             if status != 1 {

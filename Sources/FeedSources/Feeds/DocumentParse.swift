@@ -8,9 +8,10 @@ import Synchronization
 ///
 /// The parse streams (`FeedCursor`, a slice of entries at a time, each slice queued behind
 /// whatever else waits on the parse queue): every entry's id is kept as its 64-bit hash
-/// (`ItemIDHash`), in document order, but the entries themselves only within a window of
-/// `heldEntries`, so a document of any length holds one window of entries and 8 bytes an
-/// entry, never all of them; its bytes stay in their file when the transport spooled them. A
+/// (`ItemIDHash`), in document order (an `ItemIDHashList`: past 8,192 of them in a temporary
+/// file), but the entries themselves only within a window of `heldEntries`, so a document of
+/// any length holds one window of entries, never all of them; its bytes stay in their file
+/// when the transport spooled them. A
 /// page outside the window is read again (`entries(at:)`): a second cursor over the same bytes, kept between
 /// pages so a walk forward reads the document once more in all, started again from the top
 /// only when a page before it is asked. The head (paging links, archive flags, the entry
@@ -29,7 +30,7 @@ final class DocumentParse: Sendable {
     struct Progress {
         /// The id hash (`ItemIDHash`) of every entry read so far, in document order: the walk
         /// needs to recognise them, the entries themselves carry the ids.
-        var ids: [Int] = []
+        var ids = ItemIDHashList()
         /// The entries held: `heldFrom ..< heldFrom + held.count`.
         var held: [FeedEntry] = []
         var heldFrom = 0
@@ -93,7 +94,7 @@ final class DocumentParse: Sendable {
         done = nil
         progress.withLock {
             $0.head = head
-            $0.ids = entries.map { ItemIDHash.of($0.id) }
+            $0.ids = ItemIDHashList(entries.map { ItemIDHash.of($0.id) })
             $0.held = entries
             $0.title = head.title
         }
@@ -134,6 +135,8 @@ final class DocumentParse: Sendable {
             }
             guard let head else {
                 let goesOn = progress.withLock { p -> Bool in
+                    // The id list could not keep an id (its file): the parse ends with that error.
+                    guard p.error == nil else { return false }
                     guard p.entryCount - Self.heldEntries >= p.demand else { return true }
                     p.isPaused = true
                     return false
@@ -168,7 +171,7 @@ final class DocumentParse: Sendable {
         do {
             let document = try FeedParser.parse(body, contentType: contentType, url: URL(string: address))
             progress.withLock {
-                $0.ids = document.entries.map { ItemIDHash.of($0.id) }
+                $0.ids = ItemIDHashList(document.entries.map { ItemIDHash.of($0.id) })
                 $0.held = document.entries
                 $0.head = document.head
                 $0.title = document.head.title
@@ -198,7 +201,12 @@ final class DocumentParse: Sendable {
                 }
                 p.held.append(entry)
             }
-            p.ids.append(id)
+            do throws(SpillFileError) {
+                try p.ids.append(id)
+            } catch {
+                let address = source?.address ?? ""
+                p.error = FeedError(.decoding, "\(URL(string: address).map(ArticleFetch.hostName) ?? address): \(error.message)")
+            }
             if p.title != title { p.title = title }
             return Self.takeReady(&p)
         }
@@ -320,7 +328,13 @@ final class DocumentParse: Sendable {
                 // The same bytes read the same way give the same entries: anything else is a bug
                 // to say, not entries to show under the wrong rows.
                 let known = min(window.count, max(0, p.ids.count - first))
-                guard known > 0, (0..<known).allSatisfy({ hashes[$0] == p.ids[first + $0] }) else {
+                let kept: [Int]
+                do throws(SpillFileError) {
+                    kept = try p.ids.hashes(first..<first + known)
+                } catch {
+                    return .failure(FeedError(.decoding, "\(host): \(error.message)"))
+                }
+                guard known > 0, (0..<known).allSatisfy({ hashes[$0] == kept[$0] }) else {
                     return .failure(FeedError(.decoding, "\(host): the document read differently the second time"))
                 }
                 p.held = window

@@ -288,7 +288,7 @@ struct WalkDocument {
     let parse: DocumentParse
     /// The document whose history link led here (nil for the subscription document).
     var followedFrom: String?
-    var kept: [Int32] = []
+    var kept = KeptIndices()
     /// Entries of the parse looked at so far.
     var consumed = 0
 }
@@ -340,8 +340,12 @@ final class SyndicationState: Sendable {
         /// number in `documentNumbers`): one table where a set of the ids seen and a set per
         /// document of the ids it gave held the same strings twice (12.7 MB for 100,000 ids).
         /// Filled from the walk's second document on: while there is one, it keeps all its
-        /// entries, and a feed of one huge document needs no table at all.
-        var givers: [Int: Int32] = [:]
+        /// entries, and a feed of one huge document needs no table at all. An
+        /// `ItemIDHashTable`: past 32,768 ids it lives in a temporary file, so a long history
+        /// costs the walk no more memory than a short one.
+        var givers = ItemIDHashTable()
+        /// Why `givers` could not be filled (its file): every later view fails with it.
+        var giversFailure: String?
         var documentNumbers: [String: Int32] = [:]
         var links: [String: String] = [:]
         var visited: Set<String> = []
@@ -426,7 +430,8 @@ final class SyndicationState: Sendable {
             var document = Self.register(&w, parse, at: url)
             let consumed = document.consumed
             let fresh = parse.read { p in
-                (ids: p.ids[consumed...], title: p.title, head: p.head, error: p.error)
+                (ids: Result { () throws(SpillFileError) in try p.ids.hashes(consumed..<p.ids.count) },
+                 title: p.title, head: p.head, error: p.error)
             }
             let number = w.documentNumbers[url] ?? Int32(w.documentNumbers.count)
             if w.documentNumbers[url] == nil {
@@ -434,22 +439,31 @@ final class SyndicationState: Sendable {
                 if number == 1 { Self.enterFirstDocument(&w) }
             }
             let isAlone = w.documentNumbers.count == 1
-            for (offset, id) in fresh.ids.enumerated() {
-                if !isAlone {
-                    // An id another document gave first is left out (an id whose hash another
-                    // id had, about 3·10⁻¹⁰ for 100,000, would be too: that entry missing).
-                    if let giver = w.givers[id], giver != number { continue }
-                    w.givers[id] = number
+            var failure = w.giversFailure.map { FeedError(.decoding, "feed: cannot tell the entries apart: \($0)") }
+            var ids: [Int] = []
+            do throws(SpillFileError) {
+                ids = try fresh.ids.get()
+                for (offset, id) in ids.enumerated() {
+                    if !isAlone {
+                        // An id another document gave first is left out (an id whose hash another
+                        // id had, about 3·10⁻¹⁰ for 100,000, would be too: that entry missing).
+                        if let giver = try w.givers.insertIfAbsent(id, value: UInt64(number)), giver != UInt64(number) { continue }
+                    }
+                    document.kept.append(Int32(consumed + offset))
                 }
-                document.kept.append(Int32(consumed + offset))
+            } catch {
+                // The tables could not answer (a file damaged or cut): the page fails, nothing is
+                // shown that was not checked.
+                failure = FeedError(.decoding, "feed: cannot tell the entries apart: \(error.message)")
+                ids = []
             }
-            document.consumed += fresh.ids.count
+            document.consumed += ids.count
             w.parsed[url] = document
             if w.title == nil, document.followedFrom == nil, !fresh.title.isEmpty { w.title = fresh.title }
             let range = min(start, document.kept.count)..<min(end, document.kept.count)
             return DocumentView(
-                indices: Array(document.kept[range]), keptCount: document.kept.count, readCount: document.consumed,
-                title: fresh.title, head: fresh.head, error: fresh.error, followedFrom: document.followedFrom)
+                indices: document.kept[range], keptCount: document.kept.count, readCount: document.consumed,
+                title: fresh.title, head: fresh.head, error: failure ?? fresh.error, followedFrom: document.followedFrom)
         }
     }
 
@@ -457,9 +471,21 @@ final class SyndicationState: Sendable {
     /// table as given by it.
     private static func enterFirstDocument(_ w: inout Walk) {
         guard let first = w.documentNumbers.first(where: { $0.value == 0 })?.key, let document = w.parsed[first] else { return }
-        let ids = document.parse.read { Array($0.ids.prefix(document.consumed)) }
-        w.givers.reserveCapacity(ids.count)
-        for id in ids where w.givers[id] == nil { w.givers[id] = 0 }
+        let givers = w.givers
+        let failure = document.parse.read { p -> SpillFileError? in
+            var failure: SpillFileError?
+            do throws(SpillFileError) {
+                try p.ids.forEachChunk(0..<document.consumed) { ids in
+                    for id in ids where failure == nil {
+                        do throws(SpillFileError) { try givers.insertIfAbsent(id, value: 0) } catch { failure = error }
+                    }
+                }
+            } catch {
+                failure = error
+            }
+            return failure
+        }
+        if let failure { w.giversFailure = failure.message }
     }
 
     /// Drops a document that failed to parse, so asking again fetches it again.
@@ -489,7 +515,8 @@ final class SyndicationState: Sendable {
         walk.withLock { w in
             w.parsed = [:]
             w.order = []
-            w.givers = [:]
+            w.givers = ItemIDHashTable()
+            w.giversFailure = nil
             w.documentNumbers = [:]
             w.links = [:]
             w.visited = []
