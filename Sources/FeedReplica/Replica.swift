@@ -151,6 +151,19 @@ private struct ReplicaResponder: HTTPResponder {
                 // `HTTPFields.Element` is HTTPTypes' `HTTPField`, reached through what Hummingbird exports.
                 if let fieldName = HTTPFields.Element.Name(name) { fields.append(HTTPFields.Element(name: fieldName, value: value)) }
             }
+            if let stream = response.stream, response.body.isEmpty {
+                // Made as it is written (chunked): a body far larger than the replica should hold.
+                return Response(
+                    status: HTTPResponse.Status(code: response.status), headers: fields,
+                    body: ResponseBody { writer in
+                        var index = 0
+                        while request.method != .head, let chunk = stream.chunk(index) {
+                            try await writer.write(ByteBuffer(bytes: chunk))
+                            index += 1
+                        }
+                        try await writer.finish(nil)
+                    })
+            }
             fields[.contentLength] = String(response.body.count)
             // HEAD: the GET's headers, its Content-Length included, and no body.
             let body = request.method == .head ? [] : response.body

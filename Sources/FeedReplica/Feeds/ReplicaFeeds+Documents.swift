@@ -205,16 +205,27 @@ extension ReplicaFeeds {
 
     /// `huge`: RSS 2.0.
     static func hugeRSS(origin: String) -> ReplicaFeedDocument {
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Replica huge</title><link>\(origin)/feeds/huge/posts/</link><description>100,000 entries</description>\n"
+        var x = hugeRSSHead(origin: origin, count: hugeCount)
         x.reserveCapacity(hugeCount * 330)
-        for index in stride(from: hugeCount - 1, through: 0, by: -1) {
-            x += "<item><title>Entry \(index) of the huge feed</title><link>\(origin)/feeds/huge/posts/\(index)</link>"
-            x += "<guid isPermaLink=\"false\">tag:replica.feedscroll,2024:huge/\(index)</guid><pubDate>\(rfc822(anchor + Int64(index) * 60))</pubDate>"
-            x += "<author>robot@replica.example (Robot)</author><description>Body of entry \(index).</description></item>\n"
-        }
-        return ReplicaFeedDocument(contentType: "application/rss+xml; charset=UTF-8", body: Array((x + "</channel></rss>\n").utf8),
+        for index in stride(from: hugeCount - 1, through: 0, by: -1) { x += hugeRSSItem(index, origin: origin) }
+        return ReplicaFeedDocument(contentType: "application/rss+xml; charset=UTF-8", body: Array((x + hugeRSSTail).utf8),
                                    newest: anchor + Int64(hugeCount - 1) * 60)
     }
+
+    /// The huge feed's head, up to its first item (`count` entries: its description says so).
+    static func hugeRSSHead(origin: String, count: Int) -> String {
+        let many = count == hugeCount ? "100,000" : String(count)
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"><channel><title>Replica huge</title><link>\(origin)/feeds/huge/posts/</link><description>\(many) entries</description>\n"
+    }
+
+    /// The huge feed's entry `index` (0 the oldest), one line.
+    static func hugeRSSItem(_ index: Int, origin: String) -> String {
+        "<item><title>Entry \(index) of the huge feed</title><link>\(origin)/feeds/huge/posts/\(index)</link>"
+            + "<guid isPermaLink=\"false\">tag:replica.feedscroll,2024:huge/\(index)</guid><pubDate>\(rfc822(anchor + Int64(index) * 60))</pubDate>"
+            + "<author>robot@replica.example (Robot)</author><description>Body of entry \(index).</description></item>\n"
+    }
+
+    static let hugeRSSTail = "</channel></rss>\n"
 
     static func site(origin: String) -> ReplicaFeedDocument {
         let html = """

@@ -3,11 +3,15 @@ struct ReplicaResponse: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: [UInt8]
+    /// A body made as it is sent, a chunk at a time (a feed of a million entries), when `body`
+    /// is empty: sent chunked, never held whole. Faults that rewrite `body` replace it.
+    var stream: ReplicaStream?
 
-    init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = []) {
+    init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], stream: ReplicaStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 
     init(status: Int = 200, headers: [(String, String)] = [], text: String, contentType: String = "text/plain; charset=utf-8") {
@@ -33,4 +37,9 @@ struct ReplicaResponse: Sendable {
         headers.removeAll { $0.0.lowercased() == name.lowercased() }
         headers.append((name, value))
     }
+}
+
+/// A body made chunk by chunk as it is written: `chunk(n)` is the n-th chunk, nil past the last.
+struct ReplicaStream: Sendable {
+    var chunk: @Sendable (Int) -> [UInt8]?
 }
