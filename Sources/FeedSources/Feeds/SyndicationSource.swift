@@ -32,6 +32,11 @@ public struct SyndicationSource: FeedSource {
 
     /// Documents a walk follows at most: a feed whose history never ends stops here.
     public static let maxDocuments = 5_000
+    /// The longest feed document taken (1 GB): a body past a megabyte is spooled to a temporary
+    /// file as it arrives and read from there, so this bounds the disk, not the memory.
+    public static let maxDocumentBytes = 1 << 30
+    /// The longest HTML page judged (discovery reads it whole, in memory).
+    public static let maxPageBytes = 16 << 20
     public static let accept = "application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5"
 
     /// The parse queue of sources made without one (tests, embedders): serial, a utility QoS.
@@ -200,6 +205,9 @@ public struct SyndicationSource: FeedSource {
         let parse: DocumentParse
         if FeedParser.looksLikeHTML(body.prefix(64 << 10)) {
             // Judged whole before anything else: a site's page names the feed to follow instead.
+            guard body.count <= Self.maxPageBytes else {
+                throw FeedError(.decoding, "\(api): an HTML page of \(body.count >> 20) MB, not a feed")
+            }
             state.count(\.parsed)
             let page = body.data()
             do {

@@ -39,8 +39,9 @@ struct FeedCommand: RunCommand {
     func run(in context: RunContext) throws {
         guard let feedURL = feedURL() else { throw ValidationError("'\(url)' is not a feed URL") }
         let documents = StoredFeedDocuments.open(options: options)
-        // A feed's whole history can come in one document (100,000 entries are tens of MB).
-        let transport = network.transport(on: context.network, maxBodyBytes: 128 << 20)
+        // A feed's whole history can come in one document (100,000 entries are tens of MB, a
+        // million hundreds): its body goes to a temporary file, so the cap is the disk's, not memory's.
+        let transport = network.transport(on: context.network, maxBodyBytes: SyndicationSource.maxDocumentBytes)
         try Launcher(context, options: options).run { _ in
             SyndicationSource(
                 url: feedURL, transport: transport, cache: documents, parseQueue: ParseQueue.shared,

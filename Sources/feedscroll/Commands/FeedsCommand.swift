@@ -41,7 +41,7 @@ struct FeedsCommand: RunCommand {
             throw ExitCode(1)
         }
         let session = FeedsSession(
-            context: context, options: options, transport: network.transport(on: context.network, maxBodyBytes: 128 << 20),
+            context: context, options: options, transport: network.transport(on: context.network, maxBodyBytes: SyndicationSource.maxDocumentBytes),
             store: opening.store, subscriptions: subscriptions)
         if refresh {
             guard !options.offline else {
