@@ -79,7 +79,7 @@ struct HostPacingTests {
                 _ = try await pace.takeTurn(.list, order: order)
                 grant.yield(name)
             })
-            await pace.untilWaiting(count + 1)
+            await pace.until(.waiting, count + 1)
         }
         var order: [String] = []
         var names = granted.makeAsyncIterator()
@@ -126,7 +126,7 @@ struct HostPacingTests {
                 _ = try await pace.takeTurn(lane)
                 grant.yield(name)
             })
-            await pace.untilWaiting(behind + 1)
+            await pace.until(.waiting, behind + 1)
         }
         var order: [String] = []
         var names = granted.makeAsyncIterator()
@@ -163,9 +163,9 @@ struct HostPacingTests {
         let interval = try #require(pace.interval)
         _ = try await pace.takeTurn(.list)
         let cancelled = Task { try await pace.takeTurn(.detail) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         let kept = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         cancelled.cancel()
         await #expect(throws: FeedError.self) { try await cancelled.value }
         #expect(pace.waiting == 1)
@@ -195,7 +195,7 @@ struct HostPacingTests {
             let turn = try await pace.takeTurn(.list)
             grant.yield("later \(turn.serial)")
         }
-        await pace.untilArrived(5)
+        await pace.until(.arrived, 5)
         #expect(pace.waiting == 1, "a row asked for after it waits: the free place is the retry's")
         #expect(pace.inFlight == 3)
         // The backoff over, the retry starts at once, in the place kept for it.
@@ -203,7 +203,7 @@ struct HostPacingTests {
             let turn = try await pace.takeTurn(.list, order: row, reservation: kept)
             grant.yield("retry \(turn.serial)")
         }
-        await pace.untilArrived(6)
+        await pace.until(.arrived, 6)
         pace.finished(turns[1], .answered)
         var names = granted.makeAsyncIterator()
         var order: [String] = []
@@ -227,7 +227,7 @@ struct HostPacingTests {
         _ = try await pace.takeTurn(.list, order: earlier)
         #expect(pace.inFlight == 3)
         let behind = Task { try await pace.takeTurn(.list) }
-        await pace.untilArrived(4)
+        await pace.until(.arrived, 4)
         try #require(pace.waiting == 1, "behind the kept place, with the window's last place kept")
         pace.release(kept)
         #expect(pace.waiting == 0, "given back: the turn behind it starts")
@@ -252,13 +252,13 @@ struct HostPacingTests {
             _ = try await pace.takeTurn(.list)
             grant.yield("later row")
         }
-        await pace.untilArrived(2)
+        await pace.until(.arrived, 2)
         try #require(pace.waiting == 1, "held: a new request waits though the window is open")
         let retry = Task {
             _ = try await pace.takeTurn(.list, order: refused)
             grant.yield("refused row")
         }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         await clock.untilSleeping(1)
         clock.advance(by: 0.99)
         #expect(pace.waiting == 2)
@@ -285,9 +285,9 @@ struct HostPacingTests {
         for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
         #expect(pace.inFlight == 4)
         let fifth = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         let sixth = Task { try await pace.takeTurn(.detail) }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         pace.finished(turns[0], .unanswered)
         // The detail's turn goes first, into the place the timeout freed.
         #expect(try await sixth.value.serial == 5)
@@ -315,7 +315,7 @@ struct HostPacingTests {
         #expect((pace.interval != nil) == teachesThePace)
         // Two still in flight fill the cut window: the next start waits for one of them.
         let next = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         pace.finished(turns[2], .answered)
         // No start since the pace was learned: the first under it is at once.
         #expect(try await next.value.serial == 5)

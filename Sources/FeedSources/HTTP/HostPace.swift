@@ -106,12 +106,11 @@ final class HostPace: Sendable {
         var arrivals = 0
         /// Calls to `finished` so far (a barrier for tests).
         var finishes = 0
-        var arrivalWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var finishWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting for a counter to reach a count (`until(_:_:)`).
+        var barriers: [(counter: Counter, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
         var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
 
@@ -182,32 +181,13 @@ final class HostPace: Sendable {
             return turn
         }
 
-        mutating func releaseArrivalWatchers() -> [CheckedContinuation<Void, Never>] {
+        /// The barriers whose counter has reached their count, taken out to be resumed.
+        mutating func releaseBarriers() -> [CheckedContinuation<Void, Never>] {
+            let values: [Counter: Int] = [.waiting: waiting, .arrived: arrivals, .finished: finishes]
             var ready: [CheckedContinuation<Void, Never>] = []
-            arrivalWatchers.removeAll { watcher in
-                guard watcher.count <= arrivals else { return false }
-                ready.append(watcher.continuation)
-                return true
-            }
-            return ready
-        }
-
-        mutating func releaseFinishWatchers() -> [CheckedContinuation<Void, Never>] {
-            var ready: [CheckedContinuation<Void, Never>] = []
-            finishWatchers.removeAll { watcher in
-                guard watcher.count <= finishes else { return false }
-                ready.append(watcher.continuation)
-                return true
-            }
-            return ready
-        }
-
-        mutating func releaseWatchers() -> [CheckedContinuation<Void, Never>] {
-            let count = waiting
-            var ready: [CheckedContinuation<Void, Never>] = []
-            watchers.removeAll { watcher in
-                guard watcher.count <= count else { return false }
-                ready.append(watcher.continuation)
+            barriers.removeAll { barrier in
+                guard barrier.count <= values[barrier.counter]! else { return false }
+                ready.append(barrier.continuation)
                 return true
             }
             return ready
@@ -311,7 +291,7 @@ final class HostPace: Sendable {
             // The kept place is used up here: from now on the request stands in line itself.
             if let reservation { state.reservations.removeAll { $0.id == reservation.id } }
             state.arrivals += 1
-            let arrived = state.releaseArrivalWatchers()
+            let arrived = state.releaseBarriers()
             let rank = Self.urgency.firstIndex(of: lane) ?? Self.urgency.count
             let isFirst = !Self.urgency.enumerated().contains { index, other in
                 guard let queue = state.waiters[other], !queue.isEmpty else { return false }
@@ -344,7 +324,7 @@ final class HostPace: Sendable {
                     queue.insert(Waiter(id: id, order: order, continuation: continuation), at: queue.firstIndex { $0.order > order } ?? queue.endIndex)
                     state.waiters[lane] = queue
                     let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
-                    ready += state.releaseWatchers()
+                    ready += state.releaseBarriers()
                     return (false, grants, startPacer, ready)
                 }
                 if cancelled { continuation.resume(returning: nil) }
@@ -376,45 +356,30 @@ final class HostPace: Sendable {
             }
             if outcome == .refused { Self.learn(from: turn, &state) }
             let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
-            return (grants, startPacer, state.releaseFinishWatchers())
+            return (grants, startPacer, state.releaseBarriers())
         }
         resume(grants, startPacer: startPacer)
         for watcher in ready { watcher.resume() }
     }
 
-    /// Suspends until at least `count` turns wait (a barrier for tests).
-    func untilWaiting(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.waiting >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+    /// A count a test can wait for (`until(_:_:)`).
+    enum Counter: Sendable, Hashable {
+        /// Turns waiting to be granted.
+        case waiting
+        /// Calls to `takeTurn`, whether the turn was granted at once or queued (a barrier that
+        /// does not hang when a turn expected to wait is granted).
+        case arrived
+        /// Calls to `finished`: what the window let go on each answer has been granted.
+        case finished
     }
 
-    /// Suspends until `finished` has been called at least `count` times: what the window
-    /// let go on each answer has been granted (a barrier for tests).
-    func untilFinished(_ count: Int) async {
+    /// Suspends until `counter` is at least `count` (a barrier for tests).
+    func until(_ counter: Counter, _ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
-                if state.finishes >= count { return true }
-                state.finishWatchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-
-    /// Suspends until `takeTurn` has been called at least `count` times, whether the turn was
-    /// granted at once or queued (a barrier for tests that must not hang when a turn they
-    /// expect to wait is granted).
-    func untilArrived(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.arrivals >= count { return true }
-                state.arrivalWatchers.append((count, continuation))
+                let values: [Counter: Int] = [.waiting: state.waiting, .arrived: state.arrivals, .finished: state.finishes]
+                if values[counter]! >= count { return true }
+                state.barriers.append((counter, count, continuation))
                 return false
             }
             if ready { continuation.resume() }
