@@ -157,6 +157,55 @@ struct HostPacingTests {
         #expect(order == ["detail", "wanted", "ahead 1", "ahead 2", "picture"])
     }
 
+    /// Issue 23 (a): a prefetch request the reader reaches is moved to the list lane in its
+    /// place: it goes before the wanted requests asked for after it (the page below the one it
+    /// is for), and a later turn it takes (a retry) stays in the list lane.
+    @Test func aPrefetchTurnMovedToTheListKeepsItsPlaceAheadOfLaterWantedTurns() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
+        let ahead = pace.order()  // a row of the page asked for as prefetch
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        var tasks: [Task<Void, any Error>] = []
+        for (count, (lane, name, order)) in [
+            (FetchLane.prefetch, "promoted", Optional(ahead)), (.list, "wanted 1", nil), (.list, "wanted 2", nil),
+        ].enumerated() {
+            tasks.append(Task {
+                _ = try await pace.takeTurn(lane, order: order)
+                grant.yield(name)
+            })
+            await pace.until(.waiting, count + 1)
+        }
+        pace.move(ahead, to: .list)
+        var order: [String] = []
+        var names = granted.makeAsyncIterator()
+        for _ in 1...3 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        for task in tasks { try await task.value }
+        #expect(order == ["promoted", "wanted 1", "wanted 2"], "unmoved, it would have gone last")
+        // Its retry asks in the prefetch lane it was started in, and waits in the list's.
+        let kept = pace.reserve(.prefetch, order: ahead)
+        #expect(kept.lane == .list)
+        pace.release(kept)
+        let later = Task { _ = try await pace.takeTurn(.list); grant.yield("wanted 3") }
+        await pace.until(.waiting, 1)
+        let retry = Task { _ = try await pace.takeTurn(.prefetch, order: ahead); grant.yield("retry") }
+        await pace.until(.waiting, 2)
+        for _ in 1...2 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        try await later.value
+        try await retry.value
+        #expect(order.suffix(2) == ["retry", "wanted 3"])
+        pace.forget(ahead)
+    }
+
     @Test func aCancelledWaiterLeavesTheQueueAndNeverStarts() async throws {
         let clock = ManualClock()
         let (pace, _) = try await Self.learned(clock)

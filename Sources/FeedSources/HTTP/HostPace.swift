@@ -26,8 +26,9 @@ import Synchronization
 /// screen's first row goes before the page's last rows, and while it waits out its backoff
 /// its place in the window is kept (`reserve`), so the rows behind it do not take the place
 /// its retry needs. A host's `Retry-After` is a hold in the pace (`hold(until:)`): every turn
-/// waits it out in its place, and when it ends the earliest places go first. Waits are
-/// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
+/// waits it out in its place, and when it ends the earliest places go first. A request can be
+/// moved to another lane in its place (`move(_:to:)`: a prefetch page the reader reached).
+/// Waits are `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
     enum Outcome: Sendable, Equatable {
@@ -111,6 +112,9 @@ final class HostPace: Sendable {
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
+        /// Requests moved to another lane while they wait (`move(_:to:)`), by place in line:
+        /// their next turns and kept places are in that lane.
+        var moved: [UInt64: FetchLane] = [:]
 
         var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
 
@@ -181,6 +185,21 @@ final class HostPace: Sendable {
             return turn
         }
 
+        /// Puts a waiter in `lane`'s line at its place.
+        mutating func enqueue(_ waiter: Waiter, in lane: FetchLane) {
+            var queue = waiters[lane, default: []]
+            queue.insert(waiter, at: queue.firstIndex { $0.order > waiter.order } ?? queue.endIndex)
+            waiters[lane] = queue
+        }
+
+        /// Takes the first waiter that matches out of whichever lane it waits in.
+        mutating func remove(where matches: (Waiter) -> Bool) -> Waiter? {
+            for (lane, queue) in waiters {
+                if let index = queue.firstIndex(where: matches) { return waiters[lane]?.remove(at: index) }
+            }
+            return nil
+        }
+
         /// The barriers whose counter has reached their count, taken out to be resumed.
         mutating func releaseBarriers() -> [CheckedContinuation<Void, Never>] {
             let values: [Counter: Int] = [.waiting: waiting, .arrived: arrivals, .finished: finishes]
@@ -233,7 +252,7 @@ final class HostPace: Sendable {
     func reserve(_ lane: FetchLane, order: UInt64) -> Reservation {
         state.withLock { state in
             state.nextReservation += 1
-            let reservation = Reservation(id: state.nextReservation, lane: lane, order: order)
+            let reservation = Reservation(id: state.nextReservation, lane: state.moved[order] ?? lane, order: order)
             state.reservations.append(reservation)
             return reservation
         }
@@ -264,6 +283,27 @@ final class HostPace: Sendable {
         if startPacer { Task { await self.pace() } }
     }
 
+    /// Moves the request whose place in line is `order` to `lane`, keeping its place: its
+    /// turn if it waits for one, the place kept for its retry, and every later turn it takes
+    /// (a page asked for as prefetch that the reader reaches is wanted now, and goes before the
+    /// wanted requests made after it). Undone by `forget(_:)` when the request ends.
+    func move(_ order: UInt64, to lane: FetchLane) {
+        let (grants, startPacer) = state.withLock { state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool) in
+            state.moved[order] = lane
+            if let waiter = state.remove(where: { $0.order == order }) { state.enqueue(waiter, in: lane) }
+            for index in state.reservations.indices where state.reservations[index].order == order {
+                state.reservations[index].lane = lane
+            }
+            return state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
+        }
+        resume(grants, startPacer: startPacer)
+    }
+
+    /// The request at `order` has ended: forgets the lane it was moved to.
+    func forget(_ order: UInt64) {
+        state.withLock { state in _ = state.moved.removeValue(forKey: order) }
+    }
+
     /// When the host's hold ends, if it is held now.
     var heldUntil: Date? {
         let now = clock.now()
@@ -292,6 +332,7 @@ final class HostPace: Sendable {
             if let reservation { state.reservations.removeAll { $0.id == reservation.id } }
             state.arrivals += 1
             let arrived = state.releaseBarriers()
+            let lane = state.moved[order] ?? lane
             let rank = Self.urgency.firstIndex(of: lane) ?? Self.urgency.count
             let isFirst = !Self.urgency.enumerated().contains { index, other in
                 guard let queue = state.waiters[other], !queue.isEmpty else { return false }
@@ -320,9 +361,7 @@ final class HostPace: Sendable {
                         let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
                         return (true, grants, startPacer, ready)
                     }
-                    var queue = state.waiters[lane, default: []]
-                    queue.insert(Waiter(id: id, order: order, continuation: continuation), at: queue.firstIndex { $0.order > order } ?? queue.endIndex)
-                    state.waiters[lane] = queue
+                    state.enqueue(Waiter(id: id, order: order, continuation: continuation), in: state.moved[order] ?? lane)
                     let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
                     ready += state.releaseBarriers()
                     return (false, grants, startPacer, ready)
@@ -332,10 +371,8 @@ final class HostPace: Sendable {
                 resume(grants, startPacer: startPacer)
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters[lane]?.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters[lane]?.remove(at: index)
-            }
+            // In whichever lane it waits now: it may have been moved (`move(_:to:)`).
+            let waiter = state.withLock { state in state.remove { $0.id == id } }
             waiter?.continuation.resume(returning: nil)
         }
         guard let turn else { throw FeedError(.cancelled, "cancelled") }

@@ -16,6 +16,8 @@ import Synchronization
 ///   (`HostPace.hold`), not just the one that was told, and when it ends the earliest go first.
 ///   Without one, the backoff is exponential with full jitter, and the request keeps its place
 ///   in line and in the host's send window while it waits (`HostPace.reserve`).
+/// - A load moved to another lane while it runs (`FetchContext.laneSwitch`: a prefetch page
+///   the reader reached) moves each of its requests in its place (`HostPace.move`).
 /// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
 ///   further attempt, and its request in flight is closed by the transport below.
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
@@ -116,6 +118,15 @@ public final class RetryingTransport: HTTPTransport {
         var timeouts = 0
         var waited = 0.0  // seconds of rate-limit waits so far
         let order = limiter.pace.order()  // the request's place in line, kept by its retries
+        // A load moved to another lane (a prefetch page the reader reached) moves this request
+        // in its place, whether it waits for a turn, waits out a backoff or has yet to ask.
+        let listening = request.context.laneSwitch.map { laneSwitch in
+            laneSwitch.listen { [pace = limiter.pace] lane in pace.move(order, to: lane) }
+        }
+        defer {
+            if let listening { request.context.laneSwitch?.stopListening(listening) }
+            limiter.pace.forget(order)
+        }
         // The lane's slot is the request's until it ends, its retries' backoff included: a
         // request waiting out its backoff keeps its place (below), and must not then wait for
         // a slot held by requests queued behind that place.
