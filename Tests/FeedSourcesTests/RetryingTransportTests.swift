@@ -391,4 +391,25 @@ struct RetryingTransportTests {
         _ = await list.result
         #expect(scripted.snapshot.started.count == 3)
     }
+
+    /// Issue 23 (c): the reader waits on the open detail's requests (Enter → first comment), so
+    /// a failed one is tried again after a fifth of the backoff a list or prefetch request waits
+    /// (its place, its lane and the host's pace still hold it, so the host sees no burst).
+    @Test(arguments: [(FetchLane.detail, [0.1, 0.2]), (.list, [0.5, 1.0]), (.prefetch, [0.5, 1.0])])
+    func aDetailRequestsBackoffIsShorter(lane: FetchLane, expected: [Double]) async throws {
+        let url = Self.item(7)
+        let scripted = ScriptedTransport { url, attempt in
+            attempt < 3 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), clock: clock.clock, random: { 1 })
+        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: lane))) }
+        for count in expected.indices {
+            await clock.untilSleeping(1)
+            #expect(clock.slept.count == count + 1)
+            clock.advance(by: clock.slept.last ?? 0)
+        }
+        #expect(try await sent.value.status == 200)
+        #expect(clock.slept == expected)
+    }
 }

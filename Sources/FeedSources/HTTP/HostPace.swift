@@ -299,6 +299,11 @@ final class HostPace: Sendable {
         resume(grants, startPacer: startPacer)
     }
 
+    /// The lane the request at `order` waits in: the one it asked for, unless it was moved.
+    func lane(of order: UInt64, asked lane: FetchLane) -> FetchLane {
+        state.withLock { $0.moved[order] ?? lane }
+    }
+
     /// The request at `order` has ended: forgets the lane it was moved to.
     func forget(_ order: UInt64) {
         state.withLock { state in _ = state.moved.removeValue(forKey: order) }
