@@ -197,9 +197,13 @@ final class HTMLTreeBuilder {
         pendingKind = .none
         defer { pending.removeAll(keepingCapacity: true) }
         guard let target = frames.last?.target else { return }
-        // A C string ends at its first NUL, as the copy read it.
-        let end = pending.firstIndex(of: 0) ?? pending.count
-        let text = MarkupText.cleanNode(String(decoding: pending[..<end], as: UTF8.self))
+        let text = pending.withUnsafeBufferPointer { bytes -> String in
+            // Most text is plain ASCII, which the gate keeps as it is: no String built to ask.
+            if MarkupText.isPlainASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+            // A C string ends at its first NUL, as the copy read it.
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+        }
         guard !text.isEmpty else { return }
         if let last = target.children.last, last.isText { last.text += text } else { target.append(HTMLNode(text: text)) }
     }
@@ -224,22 +228,51 @@ final class HTMLTreeBuilder {
     }
 
     private static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [String: String] {
-        var out: [String: String] = [:]
+        var count = 0
+        while list[count] != nil { count += 2 }
+        var out = [String: String](minimumCapacity: count / 2)
         var index = 0
         while let name = list[index] {
-            let key = String(cString: name)
-            let value: String
-            if let raw = list[index + 1] {
-                value = String(cString: raw)
-            } else {
-                value = htmlIsBooleanAttr(name) != 0 ? key : ""
+            // libxml2 keeps the first of two attributes of one name (names are its dictionary's
+            // strings, equal names the same pointer); the check is for certainty, and cheap.
+            var repeated = false
+            var earlier = 0
+            while earlier < index {
+                if list[earlier] == name { repeated = true }
+                earlier += 2
             }
-            // Addresses stay as written so `resolve` can refuse one that carried a control
-            // character (never clean a link into a different one); they are never drawn.
-            if out[key] == nil { out[key] = HTMLDocument.urlAttributes.contains(key) ? value : MarkupText.cleanNode(value) }
+            if !repeated {
+                let key = String(cString: name)
+                let value: String
+                if let raw = list[index + 1] {
+                    let length = Int(xmlStrlen(raw))
+                    let bytes = UnsafeBufferPointer(start: raw, count: length)
+                    // Addresses stay as written so `resolve` can refuse one that carried a control
+                    // character (never clean a link into a different one); they are never drawn.
+                    if MarkupText.isPlainASCII(bytes) || isAddress(name) {
+                        value = String(decoding: bytes, as: UTF8.self)
+                    } else {
+                        value = MarkupText.cleanNode(String(cString: raw))
+                    }
+                } else {
+                    value = htmlIsBooleanAttr(name) != 0 ? key : ""
+                }
+                out[key] = value
+            }
             index += 2
         }
         return out
+    }
+
+    /// Whether the attribute is one of `HTMLDocument.urlAttributes`, read from the C string
+    /// (no String built and hashed to ask).
+    private static func isAddress(_ name: UnsafePointer<xmlChar>) -> Bool {
+        switch name[0] {
+        case 0x68, 0x73, 0x64, 0x70, 0x63, 0x61:  // h s d p c a
+            return HTMLDocument.urlAttributes.contains(String(cString: name))
+        default:
+            return false
+        }
     }
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> HTMLTreeBuilder {
