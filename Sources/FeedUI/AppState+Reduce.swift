@@ -41,6 +41,9 @@ extension AppState {
             notice = text
         case let .openThread(itemID):
             effects += openThread(itemID)
+        case let .readPage(item):
+            readerEndsRun = true
+            effects += openReader(item)
         case let .threadHistory(serial, seen):
             reduceDetail(.history(serial: serial, seen: seen))
         case let .pictureFetched(result):
