@@ -148,7 +148,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel", "FeedTestSupport"]),
+        .testTarget(name: "FeedMarkupTests", dependencies: ["FeedMarkup", "FeedModel", "FeedTestSupport", "FeedReplica", "FeedFuzz"]),
         .testTarget(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica", "FeedTestSupport"],
             resources: [.copy("Fixtures")]),

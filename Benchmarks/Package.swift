@@ -13,10 +13,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CHeapStats", path: "CHeapStats"),
+        // The diff's inputs, shared with DifferenceKitSideBySide (which links this folder).
+        .target(name: "DiffInputs", dependencies: [.product(name: "FeedModel", package: "feedscroll")], path: "DiffInputs"),
         .executableTarget(
             name: "FeedBenchmarks",
             dependencies: [
                 "CHeapStats",
+                "DiffInputs",
                 .product(name: "FeedDiff", package: "feedscroll"),
                 .product(name: "FeedModel", package: "feedscroll"),
                 .product(name: "FeedPaging", package: "feedscroll"),

@@ -31,6 +31,10 @@ let package = Package(
     targets: [
         .target(name: "DifferenceKit", path: "DifferenceKit", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "FeedDiff", path: "FeedDiff"),
-        .executableTarget(name: "Harness", dependencies: ["DifferenceKit", "FeedDiff"], path: "Harness"),
+        // The benchmarks' own inputs (and FeedModel's generator they draw from), linked as
+        // FeedDiff is, so both packages time the same lists.
+        .target(name: "FeedModel", path: "FeedModel"),
+        .target(name: "DiffInputs", dependencies: ["FeedModel"], path: "DiffInputs"),
+        .executableTarget(name: "Harness", dependencies: ["DifferenceKit", "FeedDiff", "DiffInputs"], path: "Harness"),
     ]
 )

@@ -1,6 +1,7 @@
 // Benchmarks for the pure core, run with `make bench`. Each case comes in a pair (FeedDiff vs
 // the stdlib, small vs large), so a ratio can be read from one run on one machine.
 import Benchmark
+import DiffInputs
 import FeedDiff
 import FeedModel
 import FeedPaging
@@ -11,21 +12,6 @@ struct Row: Identifiable, Equatable {
     let id: Int
 }
 
-
-/// DifferenceKit's benchmark shape: `count` ids, then `deleted` removed, `inserted` new ids
-/// added and `moved` ids taken out and put back elsewhere, all at random positions.
-func diffInputs(count: Int, deleted: Int, inserted: Int, moved: Int) -> (old: [Int], new: [Int]) {
-    var rng = SplitMix64(seed: UInt64(count))
-    let old = Array(0..<count)
-    var new = old
-    for _ in 0..<deleted { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
-    for id in count..<(count + inserted) { new.insert(id, at: Int.random(in: 0...new.count, using: &rng)) }
-    for _ in 0..<moved {
-        let id = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
-        new.insert(id, at: Int.random(in: 0...new.count, using: &rng))
-    }
-    return (old, new)
-}
 
 func feedItems(_ ids: Range<Int>) -> [FeedItem] {
     ids.map { FeedItem(id: "item-\($0)", title: "Item number \($0) of a generated feed") }

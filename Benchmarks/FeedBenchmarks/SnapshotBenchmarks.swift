@@ -6,6 +6,7 @@
 // and 0.68–0.74× for strings from arrays, build both snapshots and diff) and the one-hash
 // dictionary that followed it.
 import Benchmark
+import DiffInputs
 import FeedDiff
 import Foundation
 

@@ -17,6 +17,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/encoding.h>
 #include <libxml/xmlreader.h>
+#include <libxml/parserInternals.h>  // xmlCreateMemoryParserCtxt, xmlSwitchToEncoding (HTMLTreeBuilder)
 
 // xmlFree is a mutable global function pointer, which Swift 6 refuses to touch.
 static inline void fs_xmlFree(void *pointer) { xmlFree(pointer); }

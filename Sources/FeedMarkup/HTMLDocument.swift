@@ -2,7 +2,8 @@ import CLibXML2
 import FeedModel
 import Foundation
 
-/// A page parsed by libxml2's HTML parser and copied into an `HTMLNode` tree.
+/// A page parsed by libxml2's HTML parser into an `HTMLNode` tree (built from the parser's
+/// events by `HTMLTreeBuilder`: libxml2 builds no tree of its own).
 ///
 /// libxml2 repairs what browsers repair (unclosed tags, stray end tags, misnested inline
 /// markup, missing `<html>`/`<body>`), decodes entities and converts the bytes to UTF-8 from the
@@ -29,25 +30,39 @@ public struct HTMLDocument {
     ///   - url: where the page was fetched from (after redirects), the base for relative links.
     /// - Complexity: O(n) in the page's size.
     public static func parse<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> HTMLDocument {
+        parse(bytes: bytes, contentType: contentType, url: url, build: HTMLTreeBuilder.parse)
+    }
+
+    /// The same page through libxml2's own tree, copied node by node: how `parse` built the tree
+    /// until libxml2's events built it directly (`HTMLTreeBuilder`). Kept to check that the two
+    /// trees are the same (`HTMLTreeBuilderTests`).
+    static func parseThroughLibXMLTree<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> HTMLDocument {
+        parse(bytes: bytes, contentType: contentType, url: url) { buffer, charset, options in
+            let root = HTMLNode(element: "html")
+            let doc: htmlDocPtr? = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                htmlReadMemory(pointer, Int32(clamping: buffer.count), nil, charset, options)
+            }
+            if let doc {
+                defer { xmlFreeDoc(doc) }
+                if let element = xmlDocGetRootElement(doc) {
+                    root.attributes = attributes(of: element)
+                    copyChildren(of: element, into: root, depth: 1)
+                }
+            }
+            return root
+        }
+    }
+
+    private static func parse<Bytes: Collection<UInt8>>(
+        bytes: Bytes, contentType: String?, url: URL?, build: (UnsafeBufferPointer<UInt8>, String?, Int32) -> HTMLNode
+    ) -> HTMLDocument {
         let charset = Charset.detect(bytes: bytes, contentType: contentType)
         var data = Array(bytes)
         if data.isEmpty { data = Array("<html></html>".utf8) }
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let doc: htmlDocPtr? = data.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                htmlReadMemory(pointer, Int32(clamping: buffer.count), nil, charset, options)
-            }
-        }
-        let root = HTMLNode(element: "html")
-        if let doc {
-            defer { xmlFreeDoc(doc) }
-            if let element = xmlDocGetRootElement(doc) {
-                root.attributes = attributes(of: element)
-                copyChildren(of: element, into: root, depth: 1)
-            }
-        }
+        let root = data.withUnsafeBufferPointer { buffer in build(buffer, charset, options) }
         normalise(root)
         let base = root.first("base")?["href"].flatMap { href in URL(string: href, relativeTo: url)?.absoluteURL } ?? url
         return HTMLDocument(root: root, charset: charset, baseURL: base)

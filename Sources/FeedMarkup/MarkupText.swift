@@ -7,9 +7,39 @@ public enum MarkupText {
     /// (`TextSanitizer`), but spaces and line breaks stay for layout to judge (`<pre>` keeps them).
     /// - Complexity: O(n); plain ASCII is returned untouched without copying.
     public static func cleanNode(_ text: String) -> String {
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) { return text }
+        var text = text
+        if text.withUTF8(isPlainASCII) { return text }
         if isCleanAsItIs(text) { return text }
         return TextSanitizer.cleanKeepingLayout(text)
+    }
+
+    /// Whether every byte is printable ASCII, a line feed or a tab: text `cleanNode` gives back
+    /// as it is. Eight bytes at a time: a word with no byte under 0x20, none at 0x7F and none
+    /// from 0x80 up passes whole; any other word is checked byte by byte.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func isPlain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 }
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index &+ 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20, a byte equal to 0x7F, a byte from 0x80 up (each test may also
+            // flag a word that has none; those are then checked byte by byte).
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let delete = word ^ (ones &* 0x7F)
+            let isDelete = (delete &- ones) & ~delete & highs
+            if (below | isDelete | (word & highs)) != 0 {
+                for offset in index..<(index &+ 8) where !isPlain(bytes[offset]) { return false }
+            }
+            index &+= 8
+        }
+        while index < count {
+            if !isPlain(bytes[index]) { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// Whether `TextSanitizer.cleanKeepingLayout` would give the text back unchanged because

@@ -22,6 +22,9 @@ public enum AppAction: Sendable, Equatable {
     /// The command line named one item's thread (`hn --thread ID`): open its detail over the
     /// list, before its item is known (the first comment page brings it as `Page.subject`).
     case openThread(itemID: String)
+    /// The command line named one web page (`feedscroll read URL` on a terminal): read it at
+    /// once, as `a` reads an item's page; leaving the reader ends the run, as leaving less does.
+    case readPage(FeedItem)
     /// Something the runtime wants said on the status line (e.g. a browser that failed to start).
     case notice(String)
     /// A picture asked for with `AppEffect.fetchPicture`, decoded and fitted (or failed).
@@ -38,6 +41,9 @@ public enum AppAction: Sendable, Equatable {
 public enum AppEffect: Sendable, Equatable {
     case fetch(PageRequest)
     case cancel(RequestID)
+    /// A list page asked for as prefetch is wanted now: its requests move to the wanted lane,
+    /// keeping their places (`PagingEffect.promote`).
+    case promote(RequestID)
     /// Load a page of the comments of `itemID` for the detail opened as `serial`; the result
     /// comes back as `AppAction.fetched` for `.comments(serial:)` with the same serial.
     case fetchComments(PageRequest, itemID: String, serial: Int)

@@ -20,6 +20,10 @@ extension AppState {
             }
             item = list.paging.items[list.viewport.cursor]
         }
+        return openReader(item)
+    }
+
+    mutating func openReader(_ item: FeedItem) -> [AppEffect] {
         guard let link = item.url, !link.isEmpty else {
             notice = "this item has no page to read"
             return []
@@ -57,7 +61,9 @@ extension AppState {
         guard let reader else { return [] }
         readerPositions[reader.url] = reader.top
         self.reader = nil
-        return reader.isLoading ? [.cancelArticle(serial: reader.serial)] : []
+        let cancel: [AppEffect] = reader.isLoading ? [.cancelArticle(serial: reader.serial)] : []
+        // `feedscroll read URL`: the page was the run; there is no list to go back to.
+        return readerEndsRun ? cancel + quit() : cancel
     }
 
     /// Hands an action to the reader (when one is open) with what it needs of the app, and

@@ -41,6 +41,9 @@ extension AppState {
             notice = text
         case let .openThread(itemID):
             effects += openThread(itemID)
+        case let .readPage(item):
+            readerEndsRun = true
+            effects += openReader(item)
         case let .threadHistory(serial, seen):
             reduceDetail(.history(serial: serial, seen: seen))
         case let .pictureFetched(result):
@@ -55,12 +58,15 @@ extension AppState {
         }
         if !isQuitting {
             // After every action each view has its say, in this one order: the list (its pages,
-            // highlights, live updates and prefetch), then the detail (its comments' prefetch),
+            // highlights, live updates and prefetch), then the detail and the preview (the item's
+            // age counted again when the clock moved on), the detail's comments' prefetch,
             // then the split screen's preview (its dwell, its loads), then the pictures (what
             // the list, the detail or the reader now shows, within the list's lead). The search
             // follows the list's changesets as they happen; the reader settles nothing.
             let (listEffects, lead) = settleList()
             effects += listEffects
+            reduceDetail(.clock)
+            reducePreview(.clock)
             effects += reduceDetail(.settle).effects
             effects += settlePreview()
             effects += updatePictures(lead: lead)
@@ -260,6 +266,7 @@ extension AppEffect {
         switch effect {
         case let .fetch(request): self = .fetch(request)
         case let .cancel(id): self = .cancel(id)
+        case let .promote(id): self = .promote(id)
         }
     }
 }

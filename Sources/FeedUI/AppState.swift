@@ -63,6 +63,8 @@ public struct AppState: Equatable, Sendable {
     var readersOpened = 0
     /// Where each article was left (its first line shown), by address.
     var readerPositions: [String: Int] = [:]
+    /// The reader is the whole run (`feedscroll read URL`): leaving it quits.
+    public internal(set) var readerEndsRun = false
 
     public struct RetryNote: Equatable, Sendable {
         public var attempt: Int

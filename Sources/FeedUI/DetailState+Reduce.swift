@@ -15,6 +15,9 @@ enum DetailAction {
     case relayout
     /// A tick: a further slice of each long text still being wrapped.
     case continueLayout
+    /// After every action: the item's age (`14m`) counted again when the clock has moved on, so
+    /// the detail and the preview say what the list beside them says.
+    case clock
     /// The comments seen on earlier visits of the thread (the page cache's answer).
     case history(serial: Int, seen: Set<String>)
     /// A result of the comment pager.
@@ -94,6 +97,15 @@ extension DetailState {
             case .press, .release: break
             }
         case .relayout: relayout(context)
+        case .clock:
+            // The few lines of the head (the item's age, which the list beside it shows too)
+            // whenever the second has changed. Comments keep the ages they were laid out with
+            // until a whole layout: a thread follows its pages' changesets, not the clock.
+            // Laid out again only when the meta line reads differently (the body can be long).
+            if Int(context.now) != Int(headAgesCountedAt), !lines.isEmpty {
+                headAgesCountedAt = context.now
+                if metaLine(item, now: context.now) != headMeta { relayoutHead(context) }
+            }
         case .continueLayout:
             guard isLayingOut else { break }
             for (key, var long) in longWraps where !long.isDone {
@@ -303,6 +315,7 @@ extension DetailState {
         var wraps = longWraps
         lines = DetailLayout.lines(self, width: context.size.columns, now: context.now, measure: context.commentWidth, wraps: &wraps)
         longWraps = wraps
+        (headAgesCountedAt, headMeta) = (context.now, metaLine(item, now: context.now))
         if let anchor, anchor.isHeader, let comment = anchor.comment,
            let row = lines.firstIndex(where: { $0.isHeader && $0.comment == comment })
         {
@@ -319,6 +332,7 @@ extension DetailState {
         var wraps = longWraps
         let head = DetailLayout.headLines(self, width: context.size.columns, now: context.now, wraps: &wraps)
         longWraps = wraps
+        (headAgesCountedAt, headMeta) = (context.now, metaLine(item, now: context.now))
         lines.replaceSubrange(0..<headEnd, with: head)
         if top >= headEnd { top += head.count - headEnd }
         scroll(to: top, context)
@@ -518,19 +532,21 @@ extension DetailState {
     }
 
     private func commentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
-        effects.map { effect in
+        effects.compactMap { effect in
             switch effect {
             case let .fetch(request): .fetchComments(request, itemID: item.id, serial: serial)
             case let .cancel(id): .cancelComments(id, serial: serial)
+            case .promote: nil  // the detail's requests run in its own lane, ahead of the list's
             }
         }
     }
 
     private func documentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
-        effects.map { effect in
+        effects.compactMap { effect in
             switch effect {
             case let .fetch(request): .fetchDocument(request, itemID: item.id, serial: serial)
             case let .cancel(id): .cancelDocument(id, serial: serial)
+            case .promote: nil  // the detail's requests run in its own lane, ahead of the list's
             }
         }
     }

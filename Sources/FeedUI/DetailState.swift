@@ -57,6 +57,10 @@ public struct DetailState: Equatable, Sendable {
     /// Texts too long to wrap in one go, by their place in the document: how far each is
     /// wrapped (`DetailLayout.Place`). A tick wraps a further slice of each.
     var longWraps: [String: LongWrap] = [:]
+    /// When the head's lines were last checked against the clock, and the meta line (with the
+    /// item's age) they were laid out with. See `DetailAction.clock`.
+    var headAgesCountedAt = 0.0
+    var headMeta = ""
     /// Whether a long text is still being wrapped (the document ends early, with a note).
     public var isLayingOut: Bool { longWraps.values.contains { !$0.isDone } }
     /// The body, parsed once.

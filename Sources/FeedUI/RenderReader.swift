@@ -20,7 +20,7 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
         grid.write("\(state.spinner) Loading the article…", row: 3, column: margin, width: measure, style: .footer)
     case .failed(let reason):
         grid.write("✗ \(reason)", row: 3, column: margin, width: measure, style: .error)
-        grid.write("r retries · o opens the page in the browser · Esc back", row: 4, column: margin, width: measure, style: .footer)
+        grid.write("r retries · o opens the page in the browser · Esc \(state.readerEndsRun ? "quits" : "back")", row: 4, column: margin, width: measure, style: .footer)
     case .loaded:
         for slot in reader.pictureSlots where slot.line + slot.rows > reader.top && slot.line < reader.top + rows {
             drawPicture(
@@ -50,7 +50,7 @@ func drawReader(_ state: AppState, _ reader: ReaderState, into grid: inout Grid)
     if let count = reader.count { left += " · \(count)…" }
     if let search = reader.search, reader.isSearching || !search.isEmpty { left += " · /" + search.text + (reader.isSearching ? "▏" : "") }
     if let notice = state.notice { left += " · " + notice }
-    let right = "No link N · / search · Esc back "
+    let right = "No link N · / search · Esc \(state.readerEndsRun ? "quit" : "back") "
     let used = grid.write(left, row: status, column: 0, style: .status)
     let rightWidth = TextWidth.of(right)
     if used + rightWidth + 1 <= width { grid.write(right, row: status, column: width - rightWidth, style: .status) }

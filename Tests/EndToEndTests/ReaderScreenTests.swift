@@ -170,4 +170,35 @@ import Testing
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }
+
+    /// `feedscroll read URL` on a terminal is the reader, as `a` opens it: the article drawn
+    /// with its links numbered, `/` finds in it, and `q` ends the run with the terminal given
+    /// back; a page that is not an article says so in the reader, and Esc quits.
+    @Test func readURLOnATerminalOpensTheReaderAndQLeavesIt() throws {
+        let replica = try ServeProcess()
+        defer { replica.stop() }
+        let origin = "http://127.0.0.1:\(replica.port)"
+        let page = ReplicaArticles.page("3", seed: ReplicaConfiguration().seed, origin: origin)
+        // A word of the last paragraph, so the search has to move the text.
+        let word = try #require(page.paragraphs.last?.split(separator: " ").map(String.init).first { $0.count >= 6 && $0.allSatisfy(\.isLetter) })
+
+        let home = ScratchCache.make()
+        defer { ScratchCache.remove(home) }
+        let tmux = try start("read \(origin)/articles/3 --timeout 5", environment: ["XDG_CACHE_HOME": home])
+        let reader = try tmux.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the reader")
+        #expect(reader[0].contains(String(page.title.prefix(40))))
+        #expect(reader.contains { $0.contains(String(page.paragraphs[0].prefix(30))) }, "the article's first paragraph")
+        #expect(try tmux.alternateScreenOn(), "drawn by curses, not printed")
+        try tmux.sendKeys("/")
+        try tmux.sendLiteral(word)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor({ screen in screen.dropLast().contains { $0.contains(word) } && screen[23].contains(" reader · ") }, description: "the match shown")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+
+        let notArticle = try start("read \(origin)/articles/paper.pdf --no-cache --timeout 5")
+        try notArticle.waitForText("not an article: the page is application/pdf", timeout: 20)
+        try notArticle.sendKeys("Escape")
+        #expect(try notArticle.waitForExit() == .exited(0))
+    }
 }

@@ -11,6 +11,29 @@ import Testing
         return scalar
     }
 
+    /// The eight-bytes-at-a-time check says what the byte-by-byte rule says: on random bytes
+    /// from an alphabet around every boundary (0x09, 0x0A, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF, NUL),
+    /// at every length and alignment.
+    @Test func plainASCIIIsTheByteRule() {
+        var generator = SplitMix64(seed: 20)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
+        var plain = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let odd = Int.random(in: 0..<3, using: &generator)
+            let bytes: [UInt8] = (0..<length).map { _ in
+                Int.random(in: 0..<8, using: &generator) < odd ? alphabet.randomElement(using: &generator)! : UInt8.random(in: 0x20...0x7E, using: &generator)
+            }
+            let rule = bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+            if rule { plain += 1 }
+            let offset = Int.random(in: 0..<8, using: &generator)
+            let shifted = [UInt8](repeating: 0x41, count: offset) + bytes
+            let check = shifted.withUnsafeBufferPointer { MarkupText.isPlainASCII(UnsafeBufferPointer(rebasing: $0[offset...])) }
+            #expect(check == rule, "\(bytes)")
+        }
+        #expect(plain > 2_000 && plain < 18_000)
+    }
+
     @Test func everyAcceptedScalarIsCleanAlone() {
         #expect(Self.accepted.count > 30_000)
         for scalar in Self.accepted {

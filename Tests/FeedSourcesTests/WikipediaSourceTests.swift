@@ -51,6 +51,22 @@ struct WikipediaSourceTests {
         #expect(last.next == nil)
     }
 
+    /// A title's spaces are written as MediaWiki writes them in its own links, `_`, not `%20`
+    /// (seen in the detail: `title=Building%20a%20lock-free%20SQLite…`); the title shown keeps its spaces.
+    @Test func aTitlesSpacesAreUnderscoresInItsLinks() async throws {
+        let transport = FakeTransport()
+        let first = "\(Self.base)/api.php?\(Self.fixed)&rclimit=1"
+        transport.serve(first, body: #"""
+            {"batchcomplete":true,"query":{"recentchanges":[{"type":"edit","ns":0,"title":"Cell biology","revid":12,"old_revid":11,
+             "rcid":5,"user":"A","oldlen":1,"newlen":2,"timestamp":"2018-03-30T09:05:22Z","comment":""}]}}
+            """#)
+        let s = source(transport)
+        let item = try #require(try await loadPage(s, s.firstKey, pageSize: 1).items.first)
+        #expect(item.title == "Cell biology")
+        #expect(item.url == "\(Self.base)/index.php?title=Cell_biology&diff=12&oldid=11")
+        #expect(item.discussionURL == "\(Self.base)/index.php?title=Talk%3ACell_biology")
+    }
+
     @Test func continuationCannotOverrideFixedParameters() async throws {
         let transport = FakeTransport()
         let url = "\(Self.base)/api.php?\(Self.fixed)&rclimit=5&rccontinue=x"

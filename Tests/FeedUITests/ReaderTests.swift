@@ -209,3 +209,38 @@ extension ReaderTests {
         #expect(s.reduce(key("o")) == [.openURL("https://example.org/two")])
     }
 }
+
+/// `feedscroll read URL` on a terminal: the page is the run.
+extension ReaderTests {
+    @Test func aPageNamedOnTheCommandLineOpensAtOnceAndLeavingItQuits() {
+        var s = AppState(sourceName: "read", paging: PagingState(firstKey: .page(0), pageSize: 1), size: Size(columns: 100, rows: 12))
+        _ = s.reduce(.start(at: 0))
+        let effects = s.reduce(.readPage(item))
+        #expect(effects.contains(.fetchArticle(url: "https://example.org/story", serial: 1)))
+        #expect(s.reader?.isLoading == true, "before the list's one page is in")
+        _ = s.reduce(.articleFetched(serial: 1, .article(article())))
+        #expect(render(s, size: s.size).lines.last?.contains("Esc quit") == true, "the status line says Esc leaves the program")
+        _ = s.reduce(key("/"))
+        for c in "Paragraph 3" { _ = s.reduce(key(c)) }
+        _ = s.reduce(.key(.escape, at: 2))
+        #expect(s.reader != nil && !s.isQuitting, "Esc ends the search, not the run")
+        #expect(s.reduce(key("q")) == [.quit])
+        #expect(s.isQuitting)
+    }
+
+    @Test func leavingAPageNamedOnTheCommandLineWhileItLoadsCancelsItAndQuits() {
+        var s = AppState(sourceName: "read", paging: PagingState(firstKey: .page(0), pageSize: 1), size: Size(columns: 100, rows: 12))
+        _ = s.reduce(.readPage(item))
+        #expect(s.reduce(.key(.escape, at: 2)) == [.cancelArticle(serial: 1), .quit])
+        #expect(s.isQuitting)
+    }
+
+    @Test func aPageNamedOnTheCommandLineThatIsNoArticleSaysSoAndOStillOpensIt() {
+        var s = AppState(sourceName: "read", paging: PagingState(firstKey: .page(0), pageSize: 1), size: Size(columns: 100, rows: 12))
+        _ = s.reduce(.readPage(item))
+        _ = s.reduce(.articleFetched(serial: 1, .failed("not an article: the page needs JavaScript to show its text")))
+        #expect(render(s, size: s.size).lines.contains { $0.contains("✗ not an article: the page needs JavaScript") })
+        #expect(s.reduce(key("o")) == [.openURL("https://example.org/story")])
+        #expect(!s.isQuitting)
+    }
+}

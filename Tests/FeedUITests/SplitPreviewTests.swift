@@ -175,3 +175,30 @@ import Testing
         #expect(state.reduce(.resized(Size(columns: 120, rows: 40))) == [.cancelComments(RequestID(1), serial: 1)])
     }
 }
+
+extension SplitPreviewTests {
+    /// Seen at 200×50: a status 15m old in the list and 14m in the preview beside it, the
+    /// preview having been laid out a while before. Ages are counted again as the clock moves.
+    @Test func thePreviewsAgeIsTheListsAsTheClockMovesOn() throws {
+        var state = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: wide)
+        state.commentPageSize = 5
+        guard case let .fetch(request)? = state.reduce(.start(at: now)).first else { Issue.record("no first page"); return }
+        let item = FeedItem(id: "t:0", title: "A status", author: "ada", time: Int64(now) - 14 * 60 - 50, bodyHTML: "<p>Body</p>")
+        _ = state.reduce(.fetched(.loaded(request, .success(Page(key: .page(0), items: [item], next: nil)), latency: 0), at: now))
+        _ = state.reduce(.tick(at: now + AppState.previewDwell))
+        #expect(state.preview?.item.id == "t:0")
+        let list = { (state: AppState) in render(state, size: state.size).trimmedLines.map { $0.split(separator: "│").first.map(String.init) ?? "" } }
+        #expect(list(state).contains { $0.contains("ada · 14m") })
+        #expect(pane(state).contains { $0.contains("ada · 14m") })
+        // 20 seconds on, a key: the list says 15m, and so must the preview.
+        _ = state.reduce(.key(.character("k"), at: now + 20))
+        #expect(list(state).contains { $0.contains("ada · 15m") })
+        #expect(pane(state).contains { $0.contains("ada · 15m") })
+        #expect(!pane(state).contains { $0.contains("14m") })
+        // And in the detail Enter opens, a minute on.
+        _ = state.reduce(.key(.enter, at: now + 21))
+        _ = state.reduce(.key(.character("j"), at: now + 81))
+        #expect(render(state, size: state.size).trimmedLines.contains { $0.contains("ada · 16m") })
+    }
+}
+

@@ -5,6 +5,7 @@
 // and FeedDiff building both snapshots from the rows' array and diffing (the diff timed apart,
 // its page faults counted between the two timed spans).
 // Arguments: iterations at 5k (300), at 100k (30). See Package.swift.
+import DiffInputs
 import DifferenceKit
 import FeedDiff
 import Foundation
@@ -15,30 +16,6 @@ extension String: Differentiable {}
 struct Row<ID: Hashable>: Identifiable, Equatable, Differentiable {
     let id: ID
     var differenceIdentifier: ID { id }
-}
-
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-func diffInputs(count: Int, deleted: Int, inserted: Int, moved: Int) -> (old: [Int], new: [Int]) {
-    var rng = SplitMix64(state: UInt64(count))
-    let old = Array(0..<count)
-    var new = old
-    for _ in 0..<deleted { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
-    for id in count..<(count + inserted) { new.insert(id, at: Int.random(in: 0...new.count, using: &rng)) }
-    for _ in 0..<moved {
-        let id = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
-        new.insert(id, at: Int.random(in: 0...new.count, using: &rng))
-    }
-    return (old, new)
 }
 
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }

@@ -125,7 +125,9 @@ private struct ChangeDTO: Decodable {
         let page = title ?? "(untitled)"
         let who = user ?? (userhidden != nil ? "(hidden)" : "?")
         let summary = FieldText.plainLine(comment ?? "")
-        var query: [(String, String)] = [("title", page)]
+        // In links a title is written as MediaWiki writes it, spaces as `_` (not `%20`).
+        let linked = page.replacingOccurrences(of: " ", with: "_")
+        var query: [(String, String)] = [("title", linked)]
         if let revid, revid > 0 {
             query.append(("diff", String(revid)))
             if let old_revid, old_revid > 0 { query.append(("oldid", String(old_revid))) }
@@ -139,7 +141,7 @@ private struct ChangeDTO: Decodable {
             author: who,
             time: timestamp.flatMap(WireTime.iso8601).map { Int64($0) },
             body: FieldText.nonEmpty([type.map { "\($0) · \(page)" }, FieldText.nonEmpty(summary)].compactMap { $0 }.joined(separator: "\n\n")),
-            discussionURL: APIEndpoint.url(base: base, path: "index.php", query: [("title", "Talk:\(page)")]).absoluteString,
+            discussionURL: APIEndpoint.url(base: base, path: "index.php", query: [("title", "Talk:\(linked)")]).absoluteString,
             facts: facts(who: who, summary: summary)
         )
     }

@@ -16,15 +16,18 @@ struct ReadCommand: RunCommand {
         discussion: """
             --plain prints the title, a blank line, then the text; --json one object (url after
             redirects, title, byline, site, published, lang, excerpt, text, links, pictures).
-            On a terminal without either, the article is laid out at a readable measure with its
-            links numbered and listed at the end. A page that is not an article (a PDF, a page
-            that needs JavaScript, an error page, one with no readable text, one over the size
-            cap) is one line on stderr and exit status 1.
+            On a terminal without either, the page opens in the reader, as `a` opens an item's
+            page: j/k and space scroll, / searches, No opens link N, o the page itself in the
+            browser, q or Esc quits; the article is kept in the page cache. In a pipe, a page that
+            is not an article (a PDF, a page that needs JavaScript, an error page, one with no
+            readable text, one over the size cap) is one line on stderr and exit status 1; on a
+            terminal the reader says so in one line and o still opens it.
             """)
 
     @Argument(help: ArgumentHelp("The page's address (http or https).", valueName: "URL")) var address: String
     @Flag(help: "Print the title, a blank line, then the text.") var plain = false
     @Flag(help: "Print one JSON object for the article.") var json = false
+    @Flag(name: .customLong("no-cache"), help: "On a terminal, do not keep the article in the page cache.") var noCache = false
     @Option(help: ArgumentHelp("Seconds one attempt may take, whole (a failure is retried once).", valueName: "SECONDS"))
     var timeout: Double = 10
 
@@ -38,7 +41,16 @@ struct ReadCommand: RunCommand {
 
     func run(in context: RunContext) throws {
         let url = NetworkOptions.checkedURL(address)!
-        let fetch = ArticleFetch(transport: context.network.transport(timeout: timeout, width: 2))
+        let transport = context.network.transport(timeout: timeout, width: 2)
+        if !plain && !json && isatty(STDOUT_FILENO) != 0 {
+            // The reader `a` opens, over a list holding the one page; the terminal runtime
+            // reads through the run's transport made above (`--timeout`), pictures too.
+            let item = FeedItem(id: url.absoluteString, title: url.absoluteString, url: url.absoluteString)
+            let options = try FeedOptions.parse(noCache ? ["--no-cache"] : [])
+            try Launcher(context, options: options, mode: .terminal, readPage: item).run(PageToReadSource(item: item))
+            return
+        }
+        let fetch = ArticleFetch(transport: transport)
         let inbox = Inbox<Result<Result<Article, NotAnArticle>, FeedError>>()
         let task = Task(executorPreference: FetchExecutor(label: "feedscroll.fetch")) {
             do throws(FeedError) {
@@ -65,14 +77,7 @@ struct ReadCommand: RunCommand {
         case .success(.success(let found)):
             article = found
         }
-        let text: String
-        if json {
-            text = try ArticleJSON.line(article)
-        } else if plain || isatty(STDOUT_FILENO) == 0 {
-            text = article.title + "\n\n" + article.text + "\n"
-        } else {
-            text = ArticleJSON.screen(article, width: Self.terminalWidth())
-        }
+        let text = json ? try ArticleJSON.line(article) : article.title + "\n\n" + article.text + "\n"
         signal(SIGPIPE, SIG_IGN)
         let data = Array(text.utf8)
         var offset = 0
@@ -87,15 +92,22 @@ struct ReadCommand: RunCommand {
             offset += n
         }
     }
+}
 
-    private static func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+/// The list under `feedscroll read URL` on a terminal: the page itself, as its one item.
+struct PageToReadSource: FeedSource {
+    let item: FeedItem
+    var name: String { "read" }
+    var firstKey: PageKey { .page(0) }
+    var defaultPageSize: Int { 1 }
+    var maxPageSize: Int { 1 }
+
+    func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+        Page(key: key, items: [item], next: nil)
     }
 }
 
-/// The article as `read --json` prints it and as the plain screen lays it out.
+/// The article as `read --json` prints it.
 enum ArticleJSON {
     private struct Record: Encodable {
         struct Link: Encodable {
@@ -150,22 +162,5 @@ enum ArticleJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(record), as: UTF8.self) + "\n"
-    }
-
-    /// The article at a readable measure (76 columns, centred on wider terminals), its links
-    /// listed by number at the end.
-    static func screen(_ article: Article, width: Int) -> String {
-        let measure = min(76, max(20, width))
-        let margin = String(repeating: " ", count: max(0, (width - measure) / 2))
-        var lines = MarkupLayout.lines(MarkupBlocks(blocks: [MarkupBlock(.heading(level: 1, [Span(article.title)]))]), width: measure)
-        let about = [article.byline, article.site].compactMap { $0 }.joined(separator: " · ")
-        if !about.isEmpty { lines.append(MarkupLayout.clip(about, to: measure)) }
-        lines.append("")
-        lines += MarkupLayout.lines(article.markup, width: measure)
-        if !article.markup.links.isEmpty {
-            lines += ["", "Links:"]
-            lines += article.markup.links.map { MarkupLayout.clip("[\($0.n)] \($0.url)", to: measure) }
-        }
-        return lines.map { $0.isEmpty ? $0 : margin + $0 }.joined(separator: "\n") + "\n"
     }
 }

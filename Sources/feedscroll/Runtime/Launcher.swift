@@ -34,10 +34,12 @@ struct Launcher {
     var documents: DetailFetcher.MakeSource?
     /// An item whose thread the terminal opens at once, over the list (`hn --thread ID`).
     var openThread: String?
+    /// A web page the terminal reads at once, leaving it ending the run (`read URL`).
+    var readPage: FeedItem?
 
     init(
         _ context: RunContext, options: FeedOptions, mode: OutputMode? = nil, comments: DetailFetcher.MakeSource? = nil,
-        documents: DetailFetcher.MakeSource? = nil, openThread: String? = nil
+        documents: DetailFetcher.MakeSource? = nil, openThread: String? = nil, readPage: FeedItem? = nil
     ) {
         self.context = context
         self.options = options
@@ -45,6 +47,7 @@ struct Launcher {
         self.comments = comments
         self.documents = documents
         self.openThread = openThread
+        self.readPage = readPage
     }
 
     func run(_ source: any FeedSource) throws {
@@ -100,7 +103,7 @@ struct Launcher {
                 pictureCacheBytes: Int((options.imageCacheMB ?? settings.imageCacheMB.map(Double.init) ?? 32) * 1_048_576),
                 network: context.network, pictureTransport: context.network.current,
                 cache: cache, isOfflineOnly: options.offline, hidesRead: options.hideRead || settings.hideRead,
-                openThread: openThread, browser: settings.browser, browserTerminal: settings.browserTerminal,
+                openThread: openThread, readPage: readPage, browser: settings.browser, browserTerminal: settings.browserTerminal,
                 commentWidth: settings.commentWidth, startNotice: settings.startNotice
             ).run()
         case .plain, .json:

@@ -43,6 +43,8 @@ struct TerminalRuntime {
     var hidesRead = false
     /// An item whose thread opens at once, over the list (`hn --thread ID`).
     var openThread: String?
+    /// A web page read at once, the reader being the whole run (`feedscroll read URL`).
+    var readPage: FeedItem?
     /// The config's `browser` and `browser_terminal` (`BrowserCommand.launch`).
     var browser: String?
     var browserTerminal: Bool?
@@ -109,6 +111,7 @@ struct TerminalRuntime {
         parts.browserTerminal = browserTerminal
         var startActions: [AppAction] = []
         if let openThread { startActions.append(.openThread(itemID: openThread)) }
+        if let readPage { startActions.append(.readPage(readPage)) }
         if let startNotice { startActions.append(.notice(startNotice)) }
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
         let runtime = Runtime(backend: terminal, state: state, parts: parts, startActions: startActions, logger: logger)

@@ -1,0 +1,306 @@
+import CLibXML2
+
+/// Builds the `HTMLNode` tree straight from libxml2's HTML parser events (its SAX1 callbacks:
+/// start and end of elements, text, script and style data), so libxml2 never builds, walks or
+/// frees a tree of its own. libxml2 still does all the repairing: an element it closes for the
+/// page (an unclosed `<p>`, misnested inline markup, a missing `<body>`) arrives as an end event.
+///
+/// The tree is the one `HTMLDocument.parseThroughLibXMLTree` gets by copying libxml2's tree
+/// (`HTMLTreeBuilderTests` compares the two on every corpus page, the replica's article pages
+/// and random and mutated pages). What the builder must do for that, and why:
+/// - **Blank text.** With `HTML_PARSE_NOBLANKS` the parser drops white space between elements
+///   by asking its tree what the current element's last child is (`areBlanks` reads
+///   `ctxt->node`). The builder gives it the answer without a tree: `ctxt->node` points at a
+///   stand-in `xmlNode` per open element whose `last` is a stand-in for its last child (an
+///   element of that name, text, data or a processing instruction; comments are skipped, as
+///   `areBlanks` skips them). The stand-ins are the builder's, never linked into a document.
+/// - **The doctype.** `areBlanks` drops white space in `<body>` under an HTML 4.01 strict
+///   doctype, read from `ctxt->myDoc`: the builder keeps an empty document there holding only
+///   the doctype, made as libxml2's tree builder makes it (the first one wins).
+/// - **Text nodes.** libxml2 joins consecutive text events into one node, and a comment or
+///   processing instruction ends one; the copy cleaned each node (`MarkupText.cleanNode`) and
+///   joined neighbours after. The builder gathers the bytes of one node and cleans them when it
+///   ends, so escape sequences split across events are judged whole, as before.
+/// - **Names.** libxml2's tree builder keeps the part after the first `:` of an element name
+///   (`fb:like` is `like`) and the whole attribute name; a boolean attribute without a value
+///   (`checked`) has its name as its value.
+/// - **Depth.** libxml2's tree builder stops the whole parse when an element would be the
+///   258th open one (`xmlParserMaxDepth`, 256, without `XML_PARSE_HUGE`); so does the builder.
+/// - **Elements after `</html>`.** The tree builder puts a second top-level element inside the
+///   first when that is the document's first child, and out of reach (beside a doctype or a
+///   comment) otherwise.
+final class HTMLTreeBuilder {
+    /// The `<html>` element the page's root element's attributes and children go into.
+    let root = HTMLNode(element: "html")
+
+    private struct Frame {
+        /// Where this element's children go (`nil`: the element is out of the tree).
+        let target: HTMLNode?
+        /// The depth of this element's children (`HTMLDocument.maxDepth` flattens below it).
+        let childDepth: Int
+    }
+
+    private enum FirstChild { case none, root, other }
+    private enum Pending { case none, text, data }
+
+    private var frames: [Frame] = []
+    /// Set when the parse was stopped for depth: later events change nothing.
+    private var halted = false
+    /// libxml2's `xmlParserMaxDepth` (read as a constant: a mutable C global is not for Swift 6).
+    private static let maxOpenElements = 256
+    private var rootStarted = false
+    /// What the document's first child is, as libxml2's tree builder would have it.
+    private var documentFirstChild = FirstChild.none
+    private var hasDoctype = false
+    private var pending: [UInt8] = []
+    private var pendingKind = Pending.none
+    /// A stand-in `xmlNode` per level of open elements, reused by siblings.
+    private var standIns: [UnsafeMutablePointer<xmlNode>] = []
+    private let textStandIn = HTMLTreeBuilder.makeNode(XML_TEXT_NODE)
+    private let dataStandIn = HTMLTreeBuilder.makeNode(XML_CDATA_SECTION_NODE)
+    private let instructionStandIn = HTMLTreeBuilder.makeNode(XML_PI_NODE)
+    private let context: htmlParserCtxtPtr
+
+    private init(context: htmlParserCtxtPtr) {
+        self.context = context
+        pending.reserveCapacity(1024)
+    }
+
+    deinit {
+        for node in standIns { node.deallocate() }
+        textStandIn.deallocate()
+        dataStandIn.deallocate()
+        instructionStandIn.deallocate()
+    }
+
+    /// Parses `bytes` (not empty) as libxml2's `htmlReadMemory` would, with the same options and
+    /// charset, and returns the `<html>` element of the tree.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, options: Int32) -> HTMLNode {
+        xmlInitParser()
+        let fallback = HTMLNode(element: "html")
+        let created = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
+            xmlCreateMemoryParserCtxt(pointer, Int32(clamping: bytes.count))
+        }
+        guard let context = created else { return fallback }
+        // What htmlReadMemory does: the HTML handler over an XML context, the options, then the
+        // charset (which also makes the parser ignore a <meta charset>); only the handler is ours.
+        context.pointee.sax.pointee = makeHandler()
+        let builder = HTMLTreeBuilder(context: context)
+        context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+        htmlCtxtUseOptions(context, options)
+        context.pointee.html = 1
+        if let charset, let encoder = xmlFindCharEncodingHandler(charset) {
+            xmlSwitchToEncoding(context, encoder)
+            if let old = context.pointee.input.pointee.encoding { fs_xmlFree(UnsafeMutableRawPointer(mutating: old)) }
+            context.pointee.input.pointee.encoding = UnsafePointer(xmlStrdup(charset))
+        }
+        let document = htmlNewDocNoDtD(nil, nil)
+        context.pointee.myDoc = document
+        withExtendedLifetime(builder) { _ = htmlParseDocument(context) }
+        builder.flush()
+        context.pointee.node = nil
+        context.pointee.myDoc = nil
+        context.pointee._private = nil
+        if let document { xmlFreeDoc(document) }
+        xmlFreeParserCtxt(context)
+        return builder.root
+    }
+
+    // MARK: - Events
+
+    private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard !halted else { return }
+        flush()
+        if frames.count > Self.maxOpenElements {
+            // As nodePush refusing the node: the parse ends here, the element is not kept.
+            halted = true
+            xmlStopParser(context)
+            return
+        }
+        let frame: Frame
+        if let parent = frames.last {
+            frame = child(of: parent, name: name, attributes: attributes)
+        } else if !rootStarted {
+            rootStarted = true
+            if documentFirstChild == .none { documentFirstChild = .root }
+            if let attributes { root.attributes = Self.attributes(attributes) }
+            frame = Frame(target: root, childDepth: 1)
+        } else if documentFirstChild == .root {
+            frame = child(of: Frame(target: root, childDepth: 1), name: name, attributes: attributes)
+        } else {
+            frame = Frame(target: nil, childDepth: 0)
+        }
+        let level = frames.count
+        frames.append(frame)
+        if level == standIns.count { standIns.append(Self.makeNode(XML_ELEMENT_NODE)) }
+        let standIn = standIns[level]
+        standIn.pointee.name = name
+        standIn.pointee.last = nil
+        if level > 0 { standIns[level - 1].pointee.last = standIn }
+        context.pointee.node = standIn
+    }
+
+    private func child(of parent: Frame, name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Frame {
+        guard let target = parent.target else { return parent }
+        if parent.childDepth >= HTMLDocument.maxDepth { return parent }
+        let element = HTMLNode(element: Self.localName(name), attributes: attributes.map(Self.attributes) ?? [:])
+        target.append(element)
+        return Frame(target: element, childDepth: parent.childDepth + 1)
+    }
+
+    private func endElement() {
+        guard !halted else { return }
+        flush()
+        guard !frames.isEmpty else { return }
+        frames.removeLast()
+        context.pointee.node = frames.isEmpty ? nil : standIns[frames.count - 1]
+    }
+
+    private func text(_ bytes: UnsafePointer<xmlChar>, _ count: Int32, kind: Pending) {
+        guard !halted, let frame = frames.last else { return }  // text outside any element is dropped
+        standIns[frames.count - 1].pointee.last = kind == .text ? textStandIn : dataStandIn
+        guard frame.target != nil, count > 0 else { return }
+        if kind != pendingKind { flush() }
+        pendingKind = kind
+        pending.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+
+    private func comment() {
+        guard !halted else { return }
+        flush()
+        if frames.isEmpty, documentFirstChild == .none { documentFirstChild = .other }
+    }
+
+    private func instruction(_ target: UnsafePointer<xmlChar>?) {
+        guard !halted else { return }
+        flush()
+        if frames.isEmpty {
+            if documentFirstChild == .none { documentFirstChild = .other }
+        } else {
+            instructionStandIn.pointee.name = target
+            standIns[frames.count - 1].pointee.last = instructionStandIn
+        }
+    }
+
+    private func doctype(_ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?, _ systemID: UnsafePointer<xmlChar>?) {
+        // As xmlSAX2InternalSubset for HTML: the first doctype is kept, and goes first in the
+        // document.
+        guard !halted, !hasDoctype, let document = context.pointee.myDoc else { return }
+        hasDoctype = true
+        documentFirstChild = .other
+        xmlCreateIntSubset(document, name, externalID, systemID)
+    }
+
+    /// Ends the text node being gathered: cleaned whole, then joined to a text node before it.
+    func flush() {
+        guard pendingKind != .none else { return }
+        pendingKind = .none
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard let target = frames.last?.target else { return }
+        let text = pending.withUnsafeBufferPointer { bytes -> String in
+            // Most text is plain ASCII, which the gate keeps as it is: no String built to ask.
+            if MarkupText.isPlainASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+            // A C string ends at its first NUL, as the copy read it.
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+        }
+        guard !text.isEmpty else { return }
+        if let last = target.children.last, last.isText { last.text += text } else { target.append(HTMLNode(text: text)) }
+    }
+
+    // MARK: - Helpers
+
+    private static func makeNode(_ type: xmlElementType) -> UnsafeMutablePointer<xmlNode> {
+        let node = UnsafeMutablePointer<xmlNode>.allocate(capacity: 1)
+        node.initialize(to: xmlNode())
+        node.pointee.type = type
+        return node
+    }
+
+    /// The element name libxml2's tree builder keeps (xmlSplitQName): after the first `:`,
+    /// unless the name starts or ends with it.
+    private static func localName(_ name: UnsafePointer<xmlChar>) -> String {
+        let full = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+        if let colon = full.firstIndex(of: 0x3A), colon > 0, colon + 1 < full.count {
+            return String(decoding: full[(colon + 1)...], as: UTF8.self)
+        }
+        return String(decoding: full, as: UTF8.self)
+    }
+
+    private static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [String: String] {
+        var count = 0
+        while list[count] != nil { count += 2 }
+        var out = [String: String](minimumCapacity: count / 2)
+        var index = 0
+        while let name = list[index] {
+            // libxml2 keeps the first of two attributes of one name (names are its dictionary's
+            // strings, equal names the same pointer); the check is for certainty, and cheap.
+            var repeated = false
+            var earlier = 0
+            while earlier < index {
+                if list[earlier] == name { repeated = true }
+                earlier += 2
+            }
+            if !repeated {
+                let key = String(cString: name)
+                let value: String
+                if let raw = list[index + 1] {
+                    let length = Int(xmlStrlen(raw))
+                    let bytes = UnsafeBufferPointer(start: raw, count: length)
+                    // Addresses stay as written so `resolve` can refuse one that carried a control
+                    // character (never clean a link into a different one); they are never drawn.
+                    if MarkupText.isPlainASCII(bytes) || isAddress(name) {
+                        value = String(decoding: bytes, as: UTF8.self)
+                    } else {
+                        value = MarkupText.cleanNode(String(cString: raw))
+                    }
+                } else {
+                    value = htmlIsBooleanAttr(name) != 0 ? key : ""
+                }
+                out[key] = value
+            }
+            index += 2
+        }
+        return out
+    }
+
+    /// Whether the attribute is one of `HTMLDocument.urlAttributes`, read from the C string
+    /// (no String built and hashed to ask).
+    private static func isAddress(_ name: UnsafePointer<xmlChar>) -> Bool {
+        switch name[0] {
+        case 0x68, 0x73, 0x64, 0x70, 0x63, 0x61:  // h s d p c a
+            return HTMLDocument.urlAttributes.contains(String(cString: name))
+        default:
+            return false
+        }
+    }
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> HTMLTreeBuilder {
+        let parser = context!.assumingMemoryBound(to: xmlParserCtxt.self)
+        return Unmanaged<HTMLTreeBuilder>.fromOpaque(parser.pointee._private!).takeUnretainedValue()
+    }
+
+    /// The callbacks (SAX1, as libxml2's HTML parser calls them); errors and warnings unset, as
+    /// `HTML_PARSE_NOERROR | NOWARNING` leave them. Made for each parse: no C state is shared.
+    private static func makeHandler() -> htmlSAXHandler {
+        var sax = htmlSAXHandler()
+        sax.initialized = 1
+        sax.internalSubset = { context, name, externalID, systemID in HTMLTreeBuilder.builder(context).doctype(name, externalID, systemID) }
+        sax.startElement = { context, name, attributes in
+            guard let name else { return }
+            HTMLTreeBuilder.builder(context).startElement(name, attributes)
+        }
+        sax.endElement = { context, _ in HTMLTreeBuilder.builder(context).endElement() }
+        sax.characters = { context, bytes, count in
+            guard let bytes else { return }
+            HTMLTreeBuilder.builder(context).text(bytes, count, kind: .text)
+        }
+        sax.cdataBlock = { context, bytes, count in
+            guard let bytes else { return }
+            HTMLTreeBuilder.builder(context).text(bytes, count, kind: .data)
+        }
+        sax.comment = { context, _ in HTMLTreeBuilder.builder(context).comment() }
+        sax.processingInstruction = { context, target, _ in HTMLTreeBuilder.builder(context).instruction(target) }
+        return sax
+    }
+}

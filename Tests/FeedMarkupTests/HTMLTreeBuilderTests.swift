@@ -1,0 +1,109 @@
+import FeedFuzz
+import FeedModel
+import FeedReplica
+import Foundation
+import Testing
+
+@testable import FeedMarkup
+
+/// The tree built from libxml2's events (`HTMLTreeBuilder`, what `HTMLDocument.parse` uses) is
+/// the tree copied from libxml2's own (`HTMLDocument.parseThroughLibXMLTree`, how it was built
+/// before), node for node, attribute for attribute, byte for byte: on every corpus page, every
+/// page the replica serves, the fuzzer's pages under four charsets, and pages made of the
+/// markup the builder has to mimic libxml2's tree builder on (blank text, doctypes, comments,
+/// processing instructions, elements after `</html>`, prefixed names, boolean attributes).
+@Suite struct HTMLTreeBuilderTests {
+    static let contentTypes = ["text/html", "text/html; charset=windows-1252", "text/html; charset=shift_jis", "text/html; charset=utf-16"]
+
+    @Test func theCorpusPagesGiveTheSameTree() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FeedReaderTests/Fixtures")
+        var pages = 0
+        let files = FileManager.default
+        for suite in try files.contentsOfDirectory(atPath: fixtures.path).sorted() {
+            let suiteURL = fixtures.appendingPathComponent(suite)
+            for page in (try? files.contentsOfDirectory(atPath: suiteURL.path))?.sorted() ?? [] {
+                guard let data = files.contents(atPath: suiteURL.appendingPathComponent(page).appendingPathComponent("source.html").path) else { continue }
+                pages += 1
+                expectSameTree(Array(data), contentType: "text/html", "\(suite)/\(page)")
+            }
+        }
+        #expect(pages >= 29)
+    }
+
+    @Test func theReplicaPagesGiveTheSameTree() {
+        for path in (1...ReplicaArticles.count).map(String.init) + ["latin1"] {
+            let page = ReplicaArticles.page(path, seed: 1, origin: "http://127.0.0.1:8765")
+            expectSameTree(Array(page.body), contentType: page.contentType, "articles/\(path)")
+        }
+    }
+
+    @Test func theFuzzersPagesGiveTheSameTree() {
+        for number in 0..<240 {
+            let (kind, bytes) = PageFuzz.page(seed: 20, number: number)
+            expectSameTree(bytes, contentType: Self.contentTypes[number % Self.contentTypes.count], "\(kind) page \(number)")
+        }
+    }
+
+    static let pieces = [
+        "<!DOCTYPE html>", "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">",
+        "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4//EN\">", "<html lang=\"fr\">", "</html>", "<head>", "</head>", "<body class=b>",
+        "</body>", "<title>t</title>", "<!-- c -->", "<?php echo 1 ?>", "<p>", "</p>", "<b>", "</b>", "<div>", "</div>",
+        "<ul><li>", "</li>", "<table><tr><td>", "</td>", "<pre>", "</pre>", "<fb:like data-x=\"1\">", "</fb:like>", "<a:b:c>",
+        "<:x>", "<y:>", "<input checked disabled value>", "<option selected>", "<img src=\"/p.png\" alt=\"\">", "<br>",
+        "<script> if (a < b) x() </script>", "<style> p { } </style>", "<script>", "<![CDATA[ d ]]>", " ", "   \n\t ",
+        String(repeating: " ", count: 1500), String(repeating: "word, ", count: 400), "text", "&#32;", "&#10;", "&nbsp;", "&amp;",
+        "&bogus;", "&", "<", "\u{0}", "\u{1B}[31m", "\u{1B}", "[2J", "é", "日本", "\u{FEFF}", "<noscript><img src=\"/n.png\"></noscript>",
+        "<meta charset=\"windows-1252\">", "<font color=red>", "</font>", "<svg><circle r=1/></svg>",
+    ]
+
+    @Test func markupTheBuilderMimicsGivesTheSameTree() {
+        var random = SplitMix64(seed: 2026)
+        for number in 0..<600 {
+            var html = ""
+            for _ in 0..<(1 + Int(random.next() % 40)) { html += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            expectSameTree(Array(html.utf8), contentType: Self.contentTypes[number % Self.contentTypes.count], "case \(number): \(html.debugDescription.prefix(300))")
+        }
+        for html in ["", " ", "<p>a</p></html><p>b</p>", "<!DOCTYPE html><p>a</p></html><p>b</p>", "<!-- c --><p>a</p></html> x <p>b</p>",
+                     "<p>a<!-- c -->b</p> <div> <!--x--> </div>", "<?pi x?><p>x</p>", "<p>a</p>\n<p>b</p>", "<b>a</b> <i>b</i>",
+                     "<html><body> <p>x</p> </body></html> ", String(repeating: "<div>", count: 900) + "deep" + String(repeating: "</div> x", count: 300)] {
+            for contentType in Self.contentTypes {
+                expectSameTree(Array(html.utf8), contentType: contentType, html.debugDescription)
+            }
+        }
+    }
+
+    @Test func aDifferentTreeIsNoticed() {
+        let a = HTMLDocument.parse("<p>a <b>b</b></p>").root, b = HTMLDocument.parse("<p>a<b>b</b></p>").root
+        #expect(Self.serialise(a) != Self.serialise(b))
+        let c = HTMLDocument.parse("<p class=x>a</p>").root, d = HTMLDocument.parse("<p class=y>a</p>").root
+        #expect(Self.serialise(c) != Self.serialise(d))
+    }
+
+    private func expectSameTree(_ bytes: [UInt8], contentType: String, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = URL(string: "https://example.com/page")
+        let built = HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url)
+        let copied = HTMLDocument.parseThroughLibXMLTree(bytes: bytes, contentType: contentType, url: url)
+        let (b, c) = (Self.serialise(built.root), Self.serialise(copied.root))
+        guard b != c else { return }
+        let at = b.indices.first { $0 >= c.count || b[$0] != c[$0] } ?? c.count
+        Issue.record("\(label): trees differ at line \(at): built \(at < b.count ? b[at] : "-") / copied \(at < c.count ? c[at] : "-")", sourceLocation: sourceLocation)
+        #expect(built.baseURL == copied.baseURL && built.charset == copied.charset, "\(label)")
+    }
+
+    /// One line a node: depth, name, attributes in order of name, text escaped.
+    static func serialise(_ root: HTMLNode) -> [String] {
+        var out: [String] = []
+        func walk(_ node: HTMLNode, _ depth: Int) {
+            if node.isText {
+                out.append("\(depth) #text \(node.text.debugDescription)")
+                return
+            }
+            let attributes = node.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.debugDescription)" }.joined(separator: " ")
+            out.append("\(depth) <\(node.name)> \(attributes)")
+            for child in node.children { walk(child, depth + 1) }
+        }
+        walk(root, 0)
+        return out
+    }
+}
