@@ -12,11 +12,15 @@ public struct FetchContext: Sendable {
     public var onRetry: RetryObserver?
     /// Hears the first items of the page being loaded, before the whole page is known.
     public var progress: PageProgress?
+    /// Moves the load's requests to another lane while it runs (a prefetch page the reader
+    /// reached); nil for a load whose lane never changes.
+    public var laneSwitch: LaneSwitch?
 
-    public init(lane: FetchLane = .list, onRetry: RetryObserver? = nil, progress: PageProgress? = nil) {
+    public init(lane: FetchLane = .list, onRetry: RetryObserver? = nil, progress: PageProgress? = nil, laneSwitch: LaneSwitch? = nil) {
         self.lane = lane
         self.onRetry = onRetry
         self.progress = progress
+        self.laneSwitch = laneSwitch
     }
 }
 

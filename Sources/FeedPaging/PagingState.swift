@@ -105,6 +105,9 @@ public struct PagingState: Sendable, Equatable {
 public enum PagingEffect: Sendable, Hashable {
     case fetch(PageRequest)
     case cancel(RequestID)
+    /// A request asked for as prefetch is wanted now (the reader reached its page): it moves
+    /// to the wanted lane, keeping its place in line, instead of being asked for again.
+    case promote(RequestID)
 }
 
 extension PagingState {
@@ -303,9 +306,15 @@ extension PagingState {
     }
 
     /// Issues a request for a page unless one for it is in flight (live re-fetches aside) or
-    /// its result is held.
+    /// its result is held. A page wanted now whose request in flight was asked for as prefetch
+    /// is promoted (`PagingEffect.promote`), once.
     mutating func issueOnce(index: Int, key: PageKey, isPrefetch: Bool = false) -> [PagingEffect] {
-        guard held[index] == nil, !inFlight.values.contains(where: { $0.index == index && !isLive($0.id) }) else { return [] }
+        guard held[index] == nil else { return [] }
+        if let request = inFlight.values.first(where: { $0.index == index && !isLive($0.id) }) {
+            guard !isPrefetch, request.isPrefetch else { return [] }
+            inFlight[request.id]?.isPrefetch = false
+            return [.promote(request.id)]
+        }
         return issue(index: index, key: key, isPrefetch: isPrefetch)
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import FeedModel
 import FeedPaging
+import Synchronization
 
 /// Runs page loads as tasks on the fetch executor and hands results back as values.
 ///
@@ -17,6 +18,8 @@ public final class PageFetcher: Sendable {
     private let lane: FetchLane
     private let executor: FetchExecutor
     private let tasks = TaskTable<RequestID>()
+    /// The lane switches of the loads asked for as prefetch, while they run (`promote`).
+    private let prefetching = Mutex<[RequestID: LaneSwitch]>([:])
     private let deliver: @Sendable (FetchResult) -> Void
 
     /// - Parameters:
@@ -40,9 +43,13 @@ public final class PageFetcher: Sendable {
     public func fetch(_ request: PageRequest) {
         let deliver = self.deliver
         let pager = self.pager
-        // A list page asked for ahead of the reader runs behind the ones the reader waits for.
+        // A list page asked for ahead of the reader runs behind the ones the reader waits for,
+        // until the reader reaches it (`promote`).
+        let isPrefetch = request.isPrefetch && lane == .list
+        let laneSwitch = isPrefetch ? LaneSwitch() : nil
+        if let laneSwitch { prefetching.withLock { $0[request.id] = laneSwitch } }
         let context = FetchContext(
-            lane: request.isPrefetch && lane == .list ? .prefetch : lane,
+            lane: isPrefetch ? .prefetch : lane,
             onRetry: { attempt, delay, error in
                 deliver(.retrying(request, attempt: attempt, delay: delay, error: error.sanitized(), for: pager))
             },
@@ -50,13 +57,24 @@ public final class PageFetcher: Sendable {
                 // A cancelled load delivers nothing, its first items included.
                 guard !Task.isCancelled else { return }
                 deliver(.partial(request, items.map { $0.sanitized() }, for: pager))
-            })
-        tasks.start(request.id, on: executor) { await self.run(request, context: context) }
+            },
+            laneSwitch: laneSwitch)
+        tasks.start(request.id, on: executor) {
+            await self.run(request, context: context)
+            if laneSwitch != nil { _ = self.prefetching.withLock { $0.removeValue(forKey: request.id) } }
+        }
+    }
+
+    /// Moves a load asked for as prefetch to the wanted lane (the reader reached its page): its
+    /// requests keep their places in line, ahead of the wanted ones asked for after them.
+    public func promote(_ id: RequestID) {
+        prefetching.withLock { $0[id] }?.move(to: lane)
     }
 
     /// Cancels a request: its connections close, a retry not yet due is dropped, a load not
     /// yet started never starts, and no event is delivered for it.
     public func cancel(_ id: RequestID) {
+        prefetching.withLock { _ = $0.removeValue(forKey: id) }
         tasks.cancel(id)
     }
 

@@ -219,6 +219,9 @@ public final class Runtime<Backend: TerminalBackend> {
             fetcher.fetch(request)
         case let .cancel(id):
             fetcher.cancel(id)
+        case let .promote(id):
+            logger.debug("promote", metadata: ["id": "\(id)"])
+            fetcher.promote(id)
         case let .fetchComments(request, itemID, serial):
             logger.debug("fetch comments", metadata: ["id": "\(request.id)", "item": "\(itemID)", "page": "\(request.index)"])
             comments?.fetch(request, itemID: itemID, serial: serial)

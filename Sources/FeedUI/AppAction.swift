@@ -41,6 +41,9 @@ public enum AppAction: Sendable, Equatable {
 public enum AppEffect: Sendable, Equatable {
     case fetch(PageRequest)
     case cancel(RequestID)
+    /// A list page asked for as prefetch is wanted now: its requests move to the wanted lane,
+    /// keeping their places (`PagingEffect.promote`).
+    case promote(RequestID)
     /// Load a page of the comments of `itemID` for the detail opened as `serial`; the result
     /// comes back as `AppAction.fetched` for `.comments(serial:)` with the same serial.
     case fetchComments(PageRequest, itemID: String, serial: Int)

@@ -266,6 +266,7 @@ extension AppEffect {
         switch effect {
         case let .fetch(request): self = .fetch(request)
         case let .cancel(id): self = .cancel(id)
+        case let .promote(id): self = .promote(id)
         }
     }
 }

@@ -532,19 +532,21 @@ extension DetailState {
     }
 
     private func commentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
-        effects.map { effect in
+        effects.compactMap { effect in
             switch effect {
             case let .fetch(request): .fetchComments(request, itemID: item.id, serial: serial)
             case let .cancel(id): .cancelComments(id, serial: serial)
+            case .promote: nil  // the detail's requests run in its own lane, ahead of the list's
             }
         }
     }
 
     private func documentEffects(_ effects: [PagingEffect]) -> [AppEffect] {
-        effects.map { effect in
+        effects.compactMap { effect in
             switch effect {
             case let .fetch(request): .fetchDocument(request, itemID: item.id, serial: serial)
             case let .cancel(id): .cancelDocument(id, serial: serial)
+            case .promote: nil  // the detail's requests run in its own lane, ahead of the list's
             }
         }
     }

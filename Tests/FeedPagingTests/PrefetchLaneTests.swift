@@ -67,6 +67,21 @@ import Testing
         #expect(lead.first { $0.index == 24 }?.isPrefetch == true, "\(lead)")
     }
 
+    /// Issue 23 (a): the reader reaches a page whose request was asked for as prefetch and is
+    /// still on its way: it is promoted to the wanted lane, keeping its place, not asked for
+    /// again, and only once.
+    @Test func aPrefetchPageTheReaderReachesIsPromotedNotAskedForAgain() {
+        var paging = started()
+        let ahead = fetches(paging.prefetch(cursor: 0, distance: 60, shownBelow: 10))
+        #expect(ahead.map(\.isPrefetch) == [true, true])
+        // The cursor on row 15: page 1's rows are due on screen while its request travels.
+        #expect(paging.prefetch(cursor: 15, distance: 60, shownBelow: 10) == [.promote(ahead[0].id)])
+        #expect(paging.inFlight[ahead[0].id]?.isPrefetch == false)
+        #expect(paging.inFlight[ahead[1].id]?.isPrefetch == true, "page 2 is still for the lead")
+        #expect(paging.prefetch(cursor: 16, distance: 60, shownBelow: 10).isEmpty, "promoted once")
+        #expect(paging.requestsIssued == 3)
+    }
+
     @Test func aRetryIsWanted() {
         var paging = started()
         let next = fetches(paging.prefetch(cursor: 0, distance: 60, shownBelow: 10))

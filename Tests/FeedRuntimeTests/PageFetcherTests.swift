@@ -92,6 +92,60 @@ import Testing
         #expect(detailSource.lanes == [.detail])
     }
 
+    /// Issue 23 (a): the pager promotes a prefetch page the reader reached; the load in flight
+    /// hears it on its context's lane switch (which the transport turns into a move of each
+    /// request in its place), and only that load: a wanted page has no switch, and another
+    /// prefetch page stays where it is.
+    @Test func aPromotedPrefetchPageMovesToTheListLaneWhileItLoads() async throws {
+        /// Loads that keep their context's lane switch and wait at a gate until the test opens it.
+        final class Parked: FeedSource {
+            let name = "parked"
+            let firstKey = PageKey.page(0)
+            let defaultPageSize = 20
+            let maxPageSize = 20
+            private let state = Mutex<(switches: [PageKey: LaneSwitch?], gate: [CheckedContinuation<Void, Never>], open: Bool)>(([:], [], false))
+            let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let isOpen = state.withLock { state in
+                        state.switches[key] = context.laneSwitch
+                        if !state.open { state.gate.append(continuation) }
+                        return state.open
+                    }
+                    arrived.yield()
+                    if isOpen { continuation.resume() }
+                }
+                return Page(key: key, items: [], next: nil)
+            }
+            func lane(of key: PageKey) -> FetchLane?? { state.withLock { $0.switches[key].map { $0?.lane } } }
+            func hasSwitch(_ key: PageKey) -> Bool { state.withLock { $0.switches[key] != nil && $0.switches[key]! != nil } }
+            func open() {
+                let gate = state.withLock { state in
+                    state.open = true
+                    defer { state.gate = [] }
+                    return state.gate
+                }
+                for waiting in gate { waiting.resume() }
+            }
+        }
+        let source = Parked()
+        let collector = Collector()
+        let fetcher = PageFetcher(source: source, executor: FetchExecutor(label: "test.fetch")) { collector.deliver($0) }
+        fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
+        fetcher.fetch(PageRequest(id: RequestID(2), index: 1, key: .page(1), pageSize: 20, generation: 0, isPrefetch: true))
+        fetcher.fetch(PageRequest(id: RequestID(3), index: 2, key: .page(2), pageSize: 20, generation: 0, isPrefetch: true))
+        var arrivals = source.arrivals.makeAsyncIterator()
+        for _ in 1...3 { await arrivals.next() }
+        #expect(!source.hasSwitch(.page(0)), "a wanted page's lane never changes")
+        fetcher.promote(RequestID(2))
+        #expect(source.lane(of: .page(1)) == .some(.list), "the promoted load is moved to the list lane")
+        #expect(source.lane(of: .page(2)) == .some(nil), "the other prefetch page stays where it is")
+        source.open()
+        _ = await collector.next(3)
+        fetcher.promote(RequestID(3))  // over: nothing to move, and nothing kept for it
+        #expect(source.lane(of: .page(2)) == .some(nil))
+    }
+
     /// The transport is the one retry site: a load that fails, retryably or not, is made once
     /// and its failure delivered as it came.
     @Test func aFailureIsDeliveredOnceAndNotRetriedHere() async throws {

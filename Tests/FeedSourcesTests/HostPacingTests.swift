@@ -79,7 +79,7 @@ struct HostPacingTests {
                 _ = try await pace.takeTurn(.list, order: order)
                 grant.yield(name)
             })
-            await pace.untilWaiting(count + 1)
+            await pace.until(.waiting, count + 1)
         }
         var order: [String] = []
         var names = granted.makeAsyncIterator()
@@ -126,7 +126,7 @@ struct HostPacingTests {
                 _ = try await pace.takeTurn(lane)
                 grant.yield(name)
             })
-            await pace.untilWaiting(behind + 1)
+            await pace.until(.waiting, behind + 1)
         }
         var order: [String] = []
         var names = granted.makeAsyncIterator()
@@ -157,15 +157,64 @@ struct HostPacingTests {
         #expect(order == ["detail", "wanted", "ahead 1", "ahead 2", "picture"])
     }
 
+    /// Issue 23 (a): a prefetch request the reader reaches is moved to the list lane in its
+    /// place: it goes before the wanted requests asked for after it (the page below the one it
+    /// is for), and a later turn it takes (a retry) stays in the list lane.
+    @Test func aPrefetchTurnMovedToTheListKeepsItsPlaceAheadOfLaterWantedTurns() async throws {
+        let clock = ManualClock()
+        let (pace, _) = try await Self.learned(clock)
+        let interval = try #require(pace.interval)
+        _ = try await pace.takeTurn(.list)  // due at once; the next is one interval away
+        let ahead = pace.order()  // a row of the page asked for as prefetch
+        let (granted, grant) = AsyncStream.makeStream(of: String.self)
+        var tasks: [Task<Void, any Error>] = []
+        for (count, (lane, name, order)) in [
+            (FetchLane.prefetch, "promoted", Optional(ahead)), (.list, "wanted 1", nil), (.list, "wanted 2", nil),
+        ].enumerated() {
+            tasks.append(Task {
+                _ = try await pace.takeTurn(lane, order: order)
+                grant.yield(name)
+            })
+            await pace.until(.waiting, count + 1)
+        }
+        pace.move(ahead, to: .list)
+        var order: [String] = []
+        var names = granted.makeAsyncIterator()
+        for _ in 1...3 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        for task in tasks { try await task.value }
+        #expect(order == ["promoted", "wanted 1", "wanted 2"], "unmoved, it would have gone last")
+        // Its retry asks in the prefetch lane it was started in, and waits in the list's.
+        let kept = pace.reserve(.prefetch, order: ahead)
+        #expect(kept.lane == .list)
+        pace.release(kept)
+        let later = Task { _ = try await pace.takeTurn(.list); grant.yield("wanted 3") }
+        await pace.until(.waiting, 1)
+        let retry = Task { _ = try await pace.takeTurn(.prefetch, order: ahead); grant.yield("retry") }
+        await pace.until(.waiting, 2)
+        for _ in 1...2 {
+            await clock.untilSleeping(1)
+            clock.advance(by: interval)
+            if let name = await names.next() { order.append(name) }
+        }
+        try await later.value
+        try await retry.value
+        #expect(order.suffix(2) == ["retry", "wanted 3"])
+        pace.forget(ahead)
+    }
+
     @Test func aCancelledWaiterLeavesTheQueueAndNeverStarts() async throws {
         let clock = ManualClock()
         let (pace, _) = try await Self.learned(clock)
         let interval = try #require(pace.interval)
         _ = try await pace.takeTurn(.list)
         let cancelled = Task { try await pace.takeTurn(.detail) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         let kept = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         cancelled.cancel()
         await #expect(throws: FeedError.self) { try await cancelled.value }
         #expect(pace.waiting == 1)
@@ -195,7 +244,7 @@ struct HostPacingTests {
             let turn = try await pace.takeTurn(.list)
             grant.yield("later \(turn.serial)")
         }
-        await pace.untilArrived(5)
+        await pace.until(.arrived, 5)
         #expect(pace.waiting == 1, "a row asked for after it waits: the free place is the retry's")
         #expect(pace.inFlight == 3)
         // The backoff over, the retry starts at once, in the place kept for it.
@@ -203,7 +252,7 @@ struct HostPacingTests {
             let turn = try await pace.takeTurn(.list, order: row, reservation: kept)
             grant.yield("retry \(turn.serial)")
         }
-        await pace.untilArrived(6)
+        await pace.until(.arrived, 6)
         pace.finished(turns[1], .answered)
         var names = granted.makeAsyncIterator()
         var order: [String] = []
@@ -227,7 +276,7 @@ struct HostPacingTests {
         _ = try await pace.takeTurn(.list, order: earlier)
         #expect(pace.inFlight == 3)
         let behind = Task { try await pace.takeTurn(.list) }
-        await pace.untilArrived(4)
+        await pace.until(.arrived, 4)
         try #require(pace.waiting == 1, "behind the kept place, with the window's last place kept")
         pace.release(kept)
         #expect(pace.waiting == 0, "given back: the turn behind it starts")
@@ -252,13 +301,13 @@ struct HostPacingTests {
             _ = try await pace.takeTurn(.list)
             grant.yield("later row")
         }
-        await pace.untilArrived(2)
+        await pace.until(.arrived, 2)
         try #require(pace.waiting == 1, "held: a new request waits though the window is open")
         let retry = Task {
             _ = try await pace.takeTurn(.list, order: refused)
             grant.yield("refused row")
         }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         await clock.untilSleeping(1)
         clock.advance(by: 0.99)
         #expect(pace.waiting == 2)
@@ -285,9 +334,9 @@ struct HostPacingTests {
         for _ in 0..<4 { turns.append(try await pace.takeTurn(.list)) }
         #expect(pace.inFlight == 4)
         let fifth = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         let sixth = Task { try await pace.takeTurn(.detail) }
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         pace.finished(turns[0], .unanswered)
         // The detail's turn goes first, into the place the timeout freed.
         #expect(try await sixth.value.serial == 5)
@@ -315,7 +364,7 @@ struct HostPacingTests {
         #expect((pace.interval != nil) == teachesThePace)
         // Two still in flight fill the cut window: the next start waits for one of them.
         let next = Task { try await pace.takeTurn(.list) }
-        await pace.untilWaiting(1)
+        await pace.until(.waiting, 1)
         pace.finished(turns[2], .answered)
         // No start since the pace was learned: the first under it is at once.
         #expect(try await next.value.serial == 5)

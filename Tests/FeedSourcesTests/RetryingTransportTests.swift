@@ -117,18 +117,18 @@ struct RetryingTransportTests {
         let (source, transport) = Self.source(scripted, clock: clock, width: 8)
         let pace = transport.limiter(for: URL(string: Self.base)!).pace
         let load = Task { try await source.load(source.firstKey, pageSize: 8) }
-        await pace.untilArrived(1 + 8)  // the list and the eight items: 1 to 4 sent, 5 to 8 waiting
+        await pace.until(.arrived, 1 + 8)  // the list and the eight items: 1 to 4 sent, 5 to 8 waiting
         await scripted.until { $0.held.count == 4 }
         scripted.answer(Self.item(1), ScriptedTransport.json(Self.item(1), "bad gateway", status: 502))
-        await pace.untilFinished(2)  // the list, then item 1's 502
+        await pace.until(.finished, 2)  // the list, then item 1's 502
         await clock.untilSleeping(1)  // item 1's backoff (0.5 s: random is 1)
         await scripted.until { Set((2...4).map(Self.item)).isSubset(of: $0.held) }
         #expect(pace.waiting == 4, "items 5 to 8 wait: the place item 1's answer freed is kept for its retry")
         scripted.answer(Self.item(2), ScriptedTransport.json(Self.item(2), Self.story(2)))
-        await pace.untilFinished(3)
+        await pace.until(.finished, 3)
         await scripted.until { $0.held.contains(Self.item(5)) }
         clock.advance(by: 0.5)
-        await pace.untilArrived(1 + 8 + 1)  // the list, the eight items, item 1's retry
+        await pace.until(.arrived, 1 + 8 + 1)  // the list, the eight items, item 1's retry
         await scripted.until { $0.held.count == 4 }
         #expect(Set(scripted.snapshot.held) == Set([1, 3, 4, 5].map(Self.item)), "the retry started at once, before item 6")
         // The rest answered in the order they are held: items 3 to 8 and item 1's retry.
@@ -250,7 +250,7 @@ struct RetryingTransportTests {
         // Item 1 waits out the pause in its place in line, and item 3, which got item 2's
         // slot, waits behind it: one pacer sleeps the pause out for both.
         let pace = transport.limiter(for: URL(string: Self.base)!).pace
-        await pace.untilWaiting(2)
+        await pace.until(.waiting, 2)
         await clock.untilSleeping(1)
         #expect(scripted.snapshot.started.count == 3)
         #expect(scripted.snapshot.held.isEmpty)
@@ -390,5 +390,26 @@ struct RetryingTransportTests {
         list.cancel()
         _ = await list.result
         #expect(scripted.snapshot.started.count == 3)
+    }
+
+    /// Issue 23 (c): the reader waits on the open detail's requests (Enter → first comment), so
+    /// a failed one is tried again after a fifth of the backoff a list or prefetch request waits
+    /// (its place, its lane and the host's pace still hold it, so the host sees no burst).
+    @Test(arguments: [(FetchLane.detail, [0.1, 0.2]), (.list, [0.5, 1.0]), (.prefetch, [0.5, 1.0])])
+    func aDetailRequestsBackoffIsShorter(lane: FetchLane, expected: [Double]) async throws {
+        let url = Self.item(7)
+        let scripted = ScriptedTransport { url, attempt in
+            attempt < 3 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
+        }
+        let clock = ManualClock()
+        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), clock: clock.clock, random: { 1 })
+        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: lane))) }
+        for count in expected.indices {
+            await clock.untilSleeping(1)
+            #expect(clock.slept.count == count + 1)
+            clock.advance(by: clock.slept.last ?? 0)
+        }
+        #expect(try await sent.value.status == 200)
+        #expect(clock.slept == expected)
     }
 }

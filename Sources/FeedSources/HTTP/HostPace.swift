@@ -26,8 +26,9 @@ import Synchronization
 /// screen's first row goes before the page's last rows, and while it waits out its backoff
 /// its place in the window is kept (`reserve`), so the rows behind it do not take the place
 /// its retry needs. A host's `Retry-After` is a hold in the pace (`hold(until:)`): every turn
-/// waits it out in its place, and when it ends the earliest places go first. Waits are
-/// `clock.sleep`; a cancelled waiter leaves the queue and never starts.
+/// waits it out in its place, and when it ends the earliest places go first. A request can be
+/// moved to another lane in its place (`move(_:to:)`: a prefetch page the reader reached).
+/// Waits are `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
     enum Outcome: Sendable, Equatable {
@@ -106,12 +107,14 @@ final class HostPace: Sendable {
         var arrivals = 0
         /// Calls to `finished` so far (a barrier for tests).
         var finishes = 0
-        var arrivalWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var finishWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting for a counter to reach a count (`until(_:_:)`).
+        var barriers: [(counter: Counter, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Requests moved to another lane while they wait (`move(_:to:)`), by place in line:
+        /// their next turns and kept places are in that lane.
+        var moved: [UInt64: FetchLane] = [:]
 
         var waiting: Int { waiters.values.reduce(0) { $0 + $1.count } }
 
@@ -182,32 +185,28 @@ final class HostPace: Sendable {
             return turn
         }
 
-        mutating func releaseArrivalWatchers() -> [CheckedContinuation<Void, Never>] {
-            var ready: [CheckedContinuation<Void, Never>] = []
-            arrivalWatchers.removeAll { watcher in
-                guard watcher.count <= arrivals else { return false }
-                ready.append(watcher.continuation)
-                return true
-            }
-            return ready
+        /// Puts a waiter in `lane`'s line at its place.
+        mutating func enqueue(_ waiter: Waiter, in lane: FetchLane) {
+            var queue = waiters[lane, default: []]
+            queue.insert(waiter, at: queue.firstIndex { $0.order > waiter.order } ?? queue.endIndex)
+            waiters[lane] = queue
         }
 
-        mutating func releaseFinishWatchers() -> [CheckedContinuation<Void, Never>] {
-            var ready: [CheckedContinuation<Void, Never>] = []
-            finishWatchers.removeAll { watcher in
-                guard watcher.count <= finishes else { return false }
-                ready.append(watcher.continuation)
-                return true
+        /// Takes the first waiter that matches out of whichever lane it waits in.
+        mutating func remove(where matches: (Waiter) -> Bool) -> Waiter? {
+            for (lane, queue) in waiters {
+                if let index = queue.firstIndex(where: matches) { return waiters[lane]?.remove(at: index) }
             }
-            return ready
+            return nil
         }
 
-        mutating func releaseWatchers() -> [CheckedContinuation<Void, Never>] {
-            let count = waiting
+        /// The barriers whose counter has reached their count, taken out to be resumed.
+        mutating func releaseBarriers() -> [CheckedContinuation<Void, Never>] {
+            let values: [Counter: Int] = [.waiting: waiting, .arrived: arrivals, .finished: finishes]
             var ready: [CheckedContinuation<Void, Never>] = []
-            watchers.removeAll { watcher in
-                guard watcher.count <= count else { return false }
-                ready.append(watcher.continuation)
+            barriers.removeAll { barrier in
+                guard barrier.count <= values[barrier.counter]! else { return false }
+                ready.append(barrier.continuation)
                 return true
             }
             return ready
@@ -253,7 +252,7 @@ final class HostPace: Sendable {
     func reserve(_ lane: FetchLane, order: UInt64) -> Reservation {
         state.withLock { state in
             state.nextReservation += 1
-            let reservation = Reservation(id: state.nextReservation, lane: lane, order: order)
+            let reservation = Reservation(id: state.nextReservation, lane: state.moved[order] ?? lane, order: order)
             state.reservations.append(reservation)
             return reservation
         }
@@ -284,6 +283,32 @@ final class HostPace: Sendable {
         if startPacer { Task { await self.pace() } }
     }
 
+    /// Moves the request whose place in line is `order` to `lane`, keeping its place: its
+    /// turn if it waits for one, the place kept for its retry, and every later turn it takes
+    /// (a page asked for as prefetch that the reader reaches is wanted now, and goes before the
+    /// wanted requests made after it). Undone by `forget(_:)` when the request ends.
+    func move(_ order: UInt64, to lane: FetchLane) {
+        let (grants, startPacer) = state.withLock { state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool) in
+            state.moved[order] = lane
+            if let waiter = state.remove(where: { $0.order == order }) { state.enqueue(waiter, in: lane) }
+            for index in state.reservations.indices where state.reservations[index].order == order {
+                state.reservations[index].lane = lane
+            }
+            return state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
+        }
+        resume(grants, startPacer: startPacer)
+    }
+
+    /// The lane the request at `order` waits in: the one it asked for, unless it was moved.
+    func lane(of order: UInt64, asked lane: FetchLane) -> FetchLane {
+        state.withLock { $0.moved[order] ?? lane }
+    }
+
+    /// The request at `order` has ended: forgets the lane it was moved to.
+    func forget(_ order: UInt64) {
+        state.withLock { state in _ = state.moved.removeValue(forKey: order) }
+    }
+
     /// When the host's hold ends, if it is held now.
     var heldUntil: Date? {
         let now = clock.now()
@@ -311,7 +336,8 @@ final class HostPace: Sendable {
             // The kept place is used up here: from now on the request stands in line itself.
             if let reservation { state.reservations.removeAll { $0.id == reservation.id } }
             state.arrivals += 1
-            let arrived = state.releaseArrivalWatchers()
+            let arrived = state.releaseBarriers()
+            let lane = state.moved[order] ?? lane
             let rank = Self.urgency.firstIndex(of: lane) ?? Self.urgency.count
             let isFirst = !Self.urgency.enumerated().contains { index, other in
                 guard let queue = state.waiters[other], !queue.isEmpty else { return false }
@@ -340,11 +366,9 @@ final class HostPace: Sendable {
                         let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
                         return (true, grants, startPacer, ready)
                     }
-                    var queue = state.waiters[lane, default: []]
-                    queue.insert(Waiter(id: id, order: order, continuation: continuation), at: queue.firstIndex { $0.order > order } ?? queue.endIndex)
-                    state.waiters[lane] = queue
+                    state.enqueue(Waiter(id: id, order: order, continuation: continuation), in: state.moved[order] ?? lane)
                     let (grants, startPacer) = state.grantNow(now: now, relaxAfter: relaxAfter)
-                    ready += state.releaseWatchers()
+                    ready += state.releaseBarriers()
                     return (false, grants, startPacer, ready)
                 }
                 if cancelled { continuation.resume(returning: nil) }
@@ -352,10 +376,8 @@ final class HostPace: Sendable {
                 resume(grants, startPacer: startPacer)
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters[lane]?.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters[lane]?.remove(at: index)
-            }
+            // In whichever lane it waits now: it may have been moved (`move(_:to:)`).
+            let waiter = state.withLock { state in state.remove { $0.id == id } }
             waiter?.continuation.resume(returning: nil)
         }
         guard let turn else { throw FeedError(.cancelled, "cancelled") }
@@ -376,45 +398,30 @@ final class HostPace: Sendable {
             }
             if outcome == .refused { Self.learn(from: turn, &state) }
             let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
-            return (grants, startPacer, state.releaseFinishWatchers())
+            return (grants, startPacer, state.releaseBarriers())
         }
         resume(grants, startPacer: startPacer)
         for watcher in ready { watcher.resume() }
     }
 
-    /// Suspends until at least `count` turns wait (a barrier for tests).
-    func untilWaiting(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.waiting >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+    /// A count a test can wait for (`until(_:_:)`).
+    enum Counter: Sendable, Hashable {
+        /// Turns waiting to be granted.
+        case waiting
+        /// Calls to `takeTurn`, whether the turn was granted at once or queued (a barrier that
+        /// does not hang when a turn expected to wait is granted).
+        case arrived
+        /// Calls to `finished`: what the window let go on each answer has been granted.
+        case finished
     }
 
-    /// Suspends until `finished` has been called at least `count` times: what the window
-    /// let go on each answer has been granted (a barrier for tests).
-    func untilFinished(_ count: Int) async {
+    /// Suspends until `counter` is at least `count` (a barrier for tests).
+    func until(_ counter: Counter, _ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
-                if state.finishes >= count { return true }
-                state.finishWatchers.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-
-    /// Suspends until `takeTurn` has been called at least `count` times, whether the turn was
-    /// granted at once or queued (a barrier for tests that must not hang when a turn they
-    /// expect to wait is granted).
-    func untilArrived(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.arrivals >= count { return true }
-                state.arrivalWatchers.append((count, continuation))
+                let values: [Counter: Int] = [.waiting: state.waiting, .arrived: state.arrivals, .finished: state.finishes]
+                if values[counter]! >= count { return true }
+                state.barriers.append((counter, count, continuation))
                 return false
             }
             if ready { continuation.resume() }

@@ -14,8 +14,11 @@ import Synchronization
 /// - A server's wait (`Retry-After`, `X-RateLimit-Reset`, already clamped by `RetryAfter`)
 ///   pauses the whole host: every request of the source waits it out in its place in line
 ///   (`HostPace.hold`), not just the one that was told, and when it ends the earliest go first.
-///   Without one, the backoff is exponential with full jitter, and the request keeps its place
-///   in line and in the host's send window while it waits (`HostPace.reserve`).
+///   Without one, the backoff is exponential with full jitter (a fifth of it for the open
+///   detail's requests, which the reader is waiting for), and the request keeps its place in
+///   line and in the host's send window while it waits (`HostPace.reserve`).
+/// - A load moved to another lane while it runs (`FetchContext.laneSwitch`: a prefetch page
+///   the reader reached) moves each of its requests in its place (`HostPace.move`).
 /// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
 ///   further attempt, and its request in flight is closed by the transport below.
 /// - When it gives up, the error says after how many attempts and is no longer retryable, so
@@ -116,6 +119,15 @@ public final class RetryingTransport: HTTPTransport {
         var timeouts = 0
         var waited = 0.0  // seconds of rate-limit waits so far
         let order = limiter.pace.order()  // the request's place in line, kept by its retries
+        // A load moved to another lane (a prefetch page the reader reached) moves this request
+        // in its place, whether it waits for a turn, waits out a backoff or has yet to ask.
+        let listening = request.context.laneSwitch.map { laneSwitch in
+            laneSwitch.listen { [pace = limiter.pace] lane in pace.move(order, to: lane) }
+        }
+        defer {
+            if let listening { request.context.laneSwitch?.stopListening(listening) }
+            limiter.pace.forget(order)
+        }
         // The lane's slot is the request's until it ends, its retries' backoff included: a
         // request waiting out its backoff keeps its place (below), and must not then wait for
         // a slot held by requests queued behind that place.
@@ -177,7 +189,11 @@ public final class RetryingTransport: HTTPTransport {
                 waited += told ?? 0
                 delay = told
             } else {
-                delay = policy.delay(afterAttempt: failures, error: probe, random: random())
+                delay = policy.delay(afterAttempt: failures, error: probe, random: random()).map { backoff in
+                    // The reader waits on the open detail (Enter → first comment): its retries
+                    // come sooner. Its place in line and the host's pace still space them.
+                    limiter.pace.lane(of: order, asked: lane) == .detail ? backoff * Self.detailBackoff : backoff
+                }
             }
             guard let delay else {
                 if let finalResponse, let response, error.isRetryable { return finalResponse(response) }
@@ -201,6 +217,10 @@ public final class RetryingTransport: HTTPTransport {
             }
         }
     }
+
+    /// The share of the backoff a request of the open detail waits before its retry: a 5xx or a
+    /// broken body under load is not cured by waiting, and the reader is waiting for it.
+    static let detailBackoff = 0.2
 
     /// What became of an attempt, for the host's pace and window.
     static func outcome<T>(response: HTTPResponse?, result: Result<T, FeedError>) -> HostPace.Outcome {

@@ -129,6 +129,8 @@ struct PipeRuntime {
             case let .cancel(id):
                 logger.debug("cancel", metadata: ["request": "\(id)"])
                 fetcher.cancel(id)
+            case let .promote(id):
+                fetcher.promote(id)
             }
         }
     }
