@@ -26,13 +26,10 @@ final class SpillFile {
 
     /// Makes a file of `words` zero words in `directory`.
     init(words: Int, in directory: String) throws(SpillFileError) {
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template.append(contentsOf: Array("feedscroll-ids-XXXXXX".utf8CString))
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw SpillFileError("cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))") }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        descriptor = fd
+        switch NamelessFile.make(in: directory, prefix: "feedscroll-ids") {
+        case let .success(file): descriptor = file.descriptor
+        case let .failure(reason): throw SpillFileError(reason.message)
+        }
         capacity = 0
         try reserve(words)
     }
@@ -49,28 +46,28 @@ final class SpillFile {
 
     /// Reads `count` words from word `at` into `buffer`.
     func read(_ buffer: UnsafeMutablePointer<UInt64>, count: Int, at word: Int) throws(SpillFileError) {
-        let bytes = count * 8
-        var done = 0
-        while done < bytes {
-            let n = pread(descriptor, UnsafeMutableRawPointer(buffer) + done, bytes - done, off_t(word * 8 + done))
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                throw SpillFileError(n < 0
-                    ? "cannot read the id table's file: \(String(cString: strerror(errno)))"
-                    : "the id table's file is shorter than it was written (cut at \(word * 8 + done) bytes)")
-            }
-            done += n
-        }
+        try transfer(count: count, at: word, "read") { pread(descriptor, UnsafeMutableRawPointer(buffer) + $0, $1, $2) }
     }
 
     /// Writes `count` words from `buffer` at word `at`.
     func write(_ buffer: UnsafePointer<UInt64>, count: Int, at word: Int) throws(SpillFileError) {
+        try transfer(count: count, at: word, "write") { pwrite(descriptor, UnsafeRawPointer(buffer) + $0, $1, $2) }
+    }
+
+    /// Runs `call` (`pread` or `pwrite`: byte offset in the buffer, bytes left, file offset) until
+    /// `count` words have moved; an interrupted call is made again; a short read (a cut file) or
+    /// a failure is an error.
+    private func transfer(count: Int, at word: Int, _ verb: String, _ call: (Int, Int, off_t) -> Int) throws(SpillFileError) {
         let bytes = count * 8
         var done = 0
         while done < bytes {
-            let n = pwrite(descriptor, UnsafeRawPointer(buffer) + done, bytes - done, off_t(word * 8 + done))
+            let n = call(done, bytes - done, off_t(word * 8 + done))
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw SpillFileError("cannot write the id table's file: \(String(cString: strerror(errno)))") }
+            guard n > 0 else {
+                throw SpillFileError(n < 0
+                    ? "cannot \(verb) the id table's file: \(String(cString: strerror(errno)))"
+                    : "the id table's file is shorter than it was written (cut at \(word * 8 + done) bytes)")
+            }
             done += n
         }
     }

@@ -65,18 +65,12 @@ public final class BodySpool {
     /// Makes the file in `directory` and unlinks it at once.
     /// - Throws: `FeedError` (`.connection`, not retried) when no file can be made there.
     public init(in directory: String) throws(FeedError) {
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template.append(contentsOf: Array("feedscroll-body-XXXXXX".utf8CString))
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw FeedError(.connection, "cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))", isRetryable: false)
+        switch NamelessFile.make(in: directory, prefix: "feedscroll-body") {
+        case let .success(file):
+            (descriptor, name) = (file.descriptor, file.path)
+        case let .failure(reason):
+            throw FeedError(.connection, reason.message, isRetryable: false)
         }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        unlink(path)
-        // Not inherited by a program the user opens (a browser, a player).
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        descriptor = fd
-        name = path
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -132,5 +126,27 @@ public enum DocumentBytes: Sendable, Equatable {
         case .memory(let data): data
         case .spooled(let body): body.data()
         }
+    }
+}
+
+/// A temporary file with no name: made in a directory and unlinked at once, so it is gone when
+/// its descriptor is closed, however the process ends, and not inherited by a program the user
+/// opens (a browser, a player). Spooled bodies (`BodySpool`) and the id tables' files
+/// (`SpillFile`) are made here.
+enum NamelessFile {
+    struct Failure: Error { var message: String }
+
+    /// - Returns: the open descriptor and the name the file had, or why none could be made.
+    static func make(in directory: String, prefix: String) -> Result<(descriptor: Int32, path: String), Failure> {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template.append(contentsOf: Array("\(prefix)-XXXXXX".utf8CString))
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            return .failure(Failure(message: "cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))"))
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        unlink(path)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return .success((fd, path))
     }
 }
