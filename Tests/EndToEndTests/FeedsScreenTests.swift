@@ -290,7 +290,8 @@ import Testing
         try tmux.sendKeys("j", "j", "j", "Enter")
         screen = try tmux.waitForText(String(rss[0].title.prefix(20)))
         try tmux.sendKeys("Escape")
-        try tmux.waitForText("RSS paged")
+        // The list again (the feed's status line says "RSS paged" too: its name on the list).
+        try tmux.waitForText("Saved items")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(try setup.replica.routeStats() == before)
