@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedSources
@@ -411,5 +412,44 @@ struct RetryingTransportTests {
         }
         #expect(try await sent.value.status == 200)
         #expect(clock.slept == expected)
+    }
+
+    /// Issue 23: a `Retry-After` in delta-seconds is counted from the refused request's start,
+    /// as the server counted it from its arrival. A 429 answered 0.9 s after its start with
+    /// `Retry-After: 1` holds the host for what is left of that second (0.1 s), not for a
+    /// whole second more: the fixed window that refused it was over before its answer came.
+    @Test func aRetryAfterIsCountedFromTheRefusedRequestsStart() async throws {
+        let url = Self.item(7)
+        let scripted = ScriptedTransport { _, _ in nil }
+        let clock = ManualClock()
+        let retries = Mutex<[Double]>([])
+        let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
+        var context = FetchContext()
+        context.onRetry = { _, delay, _ in retries.withLock { $0.append(delay) } }
+        let sent = Task { [context] in try await transport.send(HTTPRequest(url: URL(string: url)!, context: context)) }
+        await scripted.until { $0.held.count == 1 }
+        clock.advance(by: 0.9)
+        scripted.answer(url, ScriptedTransport.json(url, #"{"error":"Too many requests"}"#, status: 429, headers: ["retry-after": "1"]))
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.started.count == 1)
+        clock.advance(by: 1.0)  // past both the hold and the pace (1.1 s from the first start)
+        await scripted.until { $0.held.count == 1 }
+        scripted.answer(url, ScriptedTransport.json(url, Self.story(7)))
+        #expect(try await sent.value.status == 200)
+        #expect(clock.slept.first.map { abs($0 - 0.1) < 1e-6 } == true, "the hold ends 1 s after the first start: \(clock.slept)")
+        #expect(retries.withLock { $0 }.map { ($0 * 1000).rounded() / 1000 } == [0.1])
+    }
+
+    /// The instant a server's wait ends: delta-seconds from the refused request's start, an
+    /// HTTP-date (or a reset header) from now, where it was measured; never before now.
+    @Test func aServersWaitEndsAtTheInstantItMeant() {
+        let started = Date(timeIntervalSince1970: 1_700_000_000)
+        let now = started.addingTimeInterval(0.9)
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "1"], started: started, now: now) == started.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "Tue, 14 Nov 2023 22:13:21 GMT"], started: started, now: now)
+            == now.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1"], started: started, now: now)
+            == now.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "1"], started: started, now: started.addingTimeInterval(1.5)) == started.addingTimeInterval(1.5))
     }
 }
