@@ -190,9 +190,10 @@ public final class RetryingTransport: HTTPTransport {
                 delay = told
             } else {
                 delay = policy.delay(afterAttempt: failures, error: probe, random: random()).map { backoff in
-                    // The reader waits on the open detail (Enter → first comment): its retries
-                    // come sooner. Its place in line and the host's pace still space them.
-                    limiter.pace.lane(of: order, asked: lane) == .detail ? backoff * Self.detailBackoff : backoff
+                    // The reader waits on the open detail (Enter → first comment) and on the
+                    // list's wanted pages (the first screen): their retries come sooner. Their
+                    // place in line, the send window and the host's pace still space them.
+                    backoff * Self.backoffShare(limiter.pace.lane(of: order, asked: lane))
                 }
             }
             guard let delay else {
@@ -237,9 +238,18 @@ public final class RetryingTransport: HTTPTransport {
         return max(end, now)
     }
 
-    /// The share of the backoff a request of the open detail waits before its retry: a 5xx or a
-    /// broken body under load is not cured by waiting, and the reader is waiting for it.
-    static let detailBackoff = 0.2
+    /// The share of the backoff a request the reader waits for (the open detail's, the list's
+    /// wanted pages') waits before its retry: a 5xx or a broken body under load is not cured by
+    /// waiting, and the reader is waiting for it. Prefetch and pictures wait the whole backoff.
+    static let readerBackoff = 0.2
+
+    /// The share of the policy's backoff a failed request of `lane` waits.
+    static func backoffShare(_ lane: FetchLane) -> Double {
+        switch lane {
+        case .detail, .list: readerBackoff
+        case .prefetch, .pictures: 1
+        }
+    }
 
     /// What became of an attempt, for the host's pace and window.
     static func outcome<T>(response: HTTPResponse?, result: Result<T, FeedError>) -> HostPace.Outcome {
