@@ -51,6 +51,9 @@ public final class HTMLNode {
         for child in children where child.parent === self { child.parent = nil }
     }
 
+    /// `name` as a number (see `NameKey`).
+    public var nameKey: NameKey { key }
+
     public var isText: Bool { key == .text }
     public var isElement: Bool { key != .text }
 
@@ -131,17 +134,19 @@ public final class HTMLNode {
         }
     }
 
-    /// Every element below this one, in document order (depth first).
-    public func descendants(named names: Set<String>? = nil) -> [HTMLNode] {
+    /// Every element below this one, in document order (depth first). The names are a
+    /// `NameKey.Set`: an array literal makes one at the call, a `static let` once for all calls
+    /// (a walk asked for every node of a page did hash its set of names each time).
+    public func descendants(named names: NameKey.Set? = nil) -> [HTMLNode] {
         var out: [HTMLNode] = []
-        if let names { collect(NameKey.Set(names), into: &out) } else { collectAll(into: &out) }
+        if let names { collect(names, into: &out) } else { collectAll(into: &out) }
         return out
     }
 
     /// How many elements below this one have one of these tag names (`descendants(named:).count`
     /// without the array).
-    public func countDescendants(named names: Set<String>) -> Int {
-        count(NameKey.Set(names))
+    public func countDescendants(named names: NameKey.Set) -> Int {
+        count(names)
     }
 
     // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
@@ -171,8 +176,8 @@ public final class HTMLNode {
 
     /// Whether an element below this one has one of these tag names; stops at the first (where
     /// `descendants(named:).isEmpty` collected them all).
-    public func hasDescendant(named names: Set<String>) -> Bool {
-        has(NameKey.Set(names))
+    public func hasDescendant(named names: NameKey.Set) -> Bool {
+        has(names)
     }
 
     private func has(_ names: NameKey.Set) -> Bool {
@@ -289,12 +294,22 @@ public struct NameKey: Hashable, Sendable {
         let names: [String]
 
         public init(_ names: Swift.Set<String>) {
-            self.names = Array(names)
-            self.keys = self.names.map(NameKey.init)
+            self.init(Array(names))
+        }
+
+        /// A name given twice is looked at twice, which answers the same.
+        public init(_ names: [String]) {
+            self.names = names
+            self.keys = names.map(NameKey.init)
         }
 
         public init(arrayLiteral names: String...) {
-            self.init(Swift.Set(names))
+            self.init(names)
+        }
+
+        /// Whether `name` is one of the names.
+        public func contains(_ name: String) -> Bool {
+            contains(NameKey(name), name)
         }
 
         @inline(__always)

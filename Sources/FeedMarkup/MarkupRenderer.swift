@@ -302,7 +302,7 @@ public struct MarkupRenderer {
             if child.name == "tr" { rowNodes.append(child) }
             if ["thead", "tbody", "tfoot"].contains(child.name) { rowNodes += child.elementChildren.filter { $0.name == "tr" } }
         }
-        let blocky: Set<String> = ["table", "pre", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "img", "p", "div", "figure"]
+        let blocky: NameKey.Set = ["table", "pre", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "img", "p", "div", "figure"]
         var columns = 0
         for row in rowNodes {
             let cells = row.elementChildren.filter { $0.name == "td" || $0.name == "th" }
