@@ -122,14 +122,16 @@ struct Pass {
             }
         }
 
-        var top: [HTMLNode] = []
+        // Sorted with their scores beside them (the same comparisons, without two dictionary
+        // lookups each).
+        var ranked: [(node: HTMLNode, score: Double)] = []
         for candidate in candidates where candidate.isAttached(to: root) {
             let scaled = score(candidate) * (1 - Self.linkDensity(candidate))
             scores[ObjectIdentifier(candidate)] = scaled
-            top.append(candidate)
+            ranked.append((candidate, scaled))
         }
-        top.sort { score($0) > score($1) }
-        top = Array(top.prefix(candidateCount))
+        ranked.sort { $0.score > $1.score }
+        let top = ranked.prefix(candidateCount).map(\.node)
 
         var topCandidate: HTMLNode
         if let first = top.first, first.name != "body" {
