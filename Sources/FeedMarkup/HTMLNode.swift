@@ -18,7 +18,19 @@ public final class HTMLNode {
     /// `name` as a number, for the walks that look for tag names (`descendants(named:)`, …):
     /// comparing it costs less than hashing or comparing the string at every node.
     private var key: NameKey
-    public var attributes: [String: String] { didSet { invalidateMeasure() } }
+    /// The attributes, names unique (set or read as a dictionary; kept as a list, see
+    /// `attributeList`).
+    public var attributes: [String: String] {
+        get { Dictionary(attributeList.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+        set {
+            attributeList = newValue.map { ($0.key, $0.value) }
+            invalidateMeasure()
+        }
+    }
+    /// The attributes as a list, names unique: elements have a few, and finding one by
+    /// comparing names costs less than hashing it, as making the list costs less than making
+    /// a dictionary (which was a sixth of building the tree).
+    private var attributeList: [(name: String, value: String)]
     /// The text of a text node (empty for elements).
     public var text: String { didSet { invalidateMeasure() } }
     public private(set) var children: [HTMLNode]
@@ -34,7 +46,7 @@ public final class HTMLNode {
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
         self.key = NameKey(name)
-        self.attributes = attributes
+        self.attributeList = attributes.map { ($0.key, $0.value) }
         self.text = ""
         self.children = []
     }
@@ -42,7 +54,7 @@ public final class HTMLNode {
     public init(text: String) {
         self.name = "#text"
         self.key = NameKey.text
-        self.attributes = [:]
+        self.attributeList = []
         self.text = text
         self.children = []
     }
@@ -61,11 +73,26 @@ public final class HTMLNode {
     /// without hashing the name).
     public func isNamed(in names: NameKey.Set) -> Bool { names.contains(key, name) }
 
-    public subscript(attribute: String) -> String? { attributes[attribute] }
+    /// Made from a list whose names are unique (the tree builder's).
+    init(element name: String, attributeList: [(name: String, value: String)]) {
+        self.name = name
+        self.key = NameKey(name)
+        self.attributeList = attributeList
+        self.text = ""
+        self.children = []
+    }
+
+    public subscript(attribute: String) -> String? {
+        for pair in attributeList where pair.name == attribute { return pair.value }
+        return nil
+    }
+
+    /// Whether the element has any attribute.
+    public var hasAttributes: Bool { !attributeList.isEmpty }
 
     /// `class` and `id` joined by a space: what the extractor's class patterns look at.
     public var classAndID: String {
-        let c = attributes["class"] ?? "", i = attributes["id"] ?? ""
+        let c = self["class"] ?? "", i = self["id"] ?? ""
         return c.isEmpty ? i : (i.isEmpty ? c : c + " " + i)
     }
 
@@ -213,7 +240,7 @@ public final class HTMLNode {
 
     /// A deep copy with no parent.
     public func copy() -> HTMLNode {
-        let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributes: attributes)
+        let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributeList: attributeList)
         for child in children {
             let c = child.copy()
             c.parent = node
@@ -240,7 +267,7 @@ public final class HTMLNode {
                 let part = child.textMeasure
                 total.append(part)
                 if child.key == NameKey.a {
-                    if (child.attributes["href"] ?? "").hasPrefix("#") {
+                    if (child["href"] ?? "").hasPrefix("#") {
                         total.fragmentLinkLength &+= part.length
                     } else {
                         total.linkLength &+= part.length

@@ -48,7 +48,7 @@ struct Pass {
             if !promoted.isEmpty, promoted.contains(ObjectIdentifier(node)) { continue }
             // An element without attributes is visible, no byline by its attributes, and in no
             // class list: none of the attribute lookups below is asked of it.
-            let hasAttributes = !node.attributes.isEmpty
+            let hasAttributes = node.hasAttributes
             let lists = hasAttributes ? ClassPatterns.lists(node.classAndID) : []
             if hasAttributes, !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
                 node.remove()
@@ -229,7 +229,7 @@ struct Pass {
     func classWeight(_ node: HTMLNode) -> Int {
         guard flags.contains(.weightClasses) else { return 0 }
         var weight = 0
-        guard !node.attributes.isEmpty else { return 0 }
+        guard node.hasAttributes else { return 0 }
         for value in [node["class"], node["id"]] {
             guard let value, !value.isEmpty else { continue }
             let lists = ClassPatterns.lists(value)
@@ -338,7 +338,7 @@ struct Pass {
             node.remove()
         }
         for node in article.descendants() where node.isAttached(to: article) {
-            if !node.attributes.isEmpty, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { node.remove() }
+            if node.hasAttributes, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { node.remove() }
         }
         if flags.contains(.weightClasses) {
             for heading in article.descendants(named: Self.headingTags) where classWeight(heading) < 0 { heading.remove() }
