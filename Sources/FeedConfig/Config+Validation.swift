@@ -4,7 +4,7 @@ import FeedUI
 
 extension Config {
     /// The top-level keys a config file may hold.
-    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "keys", "feeds", "subscriptions"]
+    public static let topLevelKeys = ["default", "page_size", "prefetch", "max_pages", "theme", "images", "image_cache_mb", "cache_mb", "hide_read", "browser", "browser_terminal", "comment_width", "refresh_on_start", "keys", "feeds", "subscriptions"]
 
     /// Validates a parsed file.
     ///
@@ -42,6 +42,7 @@ private struct Reader {
             case "image_cache_mb": config.imageCacheMB = try positive(value, at: path)
             case "cache_mb": config.cacheMB = try positive(value, at: path)
             case "hide_read": config.hideRead = try boolean(value, at: path)
+            case "refresh_on_start": config.refreshesOnStart = try boolean(value, at: path)
             case "browser":
                 let browser = try string(value, at: path)
                 guard let first = browser.split(separator: ":").first, !first.split(separator: " ").isEmpty else {

@@ -36,6 +36,9 @@ public struct Config: Equatable, Sendable {
     public var subscriptions: [Subscription] = []
     /// `comment_width`: the widest a comment's text runs, in columns.
     public var commentWidth: Int?
+    /// `refresh_on_start`: whether `feedscroll feeds` refreshes every subscription behind the
+    /// list when it first opens (nil: it does), or only on `R`.
+    public var refreshesOnStart: Bool?
 
     public init(
         defaultFeed: String? = nil, feeds: [String: FeedDefinition] = [:], pageSize: Int? = nil,

@@ -44,9 +44,13 @@ extension PagingState {
 
     /// Rows of the pages before `index`: dropped ones as they were, never-loaded ones as full pages.
     func rowsBefore(page index: Int) -> Int {
-        let dropped = droppedRows.entries.lazy.filter { $0.page < index }
-        let known = dropped.reduce(0) { $0 + Int($1.value) }
-        return known + (index - dropped.count) * rowsOfUnloadedPage
+        var known = 0, pages = 0
+        for run in droppedRows.valueRuns where run.pages.lowerBound < index {
+            let count = min(run.pages.upperBound, index) - run.pages.lowerBound
+            known += count * Int(run.value)
+            pages += count
+        }
+        return known + (index - pages) * rowsOfUnloadedPage
     }
 
     /// Whether `rowsAbove` counts only rows that were there: every page above the applied ones
@@ -55,7 +59,7 @@ extension PagingState {
     /// reached by a jump has its true position only once this holds.
     public var rowsAboveAreExact: Bool {
         guard let first = applier.pageRange?.lowerBound, first > 0 else { return true }
-        return droppedRows.entries.lazy.filter { $0.page < first }.count == first
+        return droppedRows.valueRuns.reduce(0) { $0 + max(0, min($1.pages.upperBound, first) - $1.pages.lowerBound) } == first
     }
 
     /// Rows of the pages after the applied ones, as far as the last dropped one: dropped ones
@@ -63,10 +67,16 @@ extension PagingState {
     /// after `G` then `g` the count is the one `G` showed, not the rows held plus the end's.
     public var rowsBelow: Int {
         guard let last = applier.pageRange?.upperBound else { return 0 }
-        let dropped = droppedRows.entries.lazy.filter { $0.page > last }
-        guard let farthest = dropped.map(\.page).max() else { return 0 }
-        let known = dropped.reduce(0) { $0 + Int($1.value) }
-        return known + (farthest - last - dropped.count) * rowsOfUnloadedPage
+        var known = 0, pages = 0
+        var farthest: Int?
+        for run in droppedRows.valueRuns where run.pages.upperBound - 1 > last {
+            let count = run.pages.upperBound - max(run.pages.lowerBound, last + 1)
+            known += count * Int(run.value)
+            pages += count
+            farthest = run.pages.upperBound - 1
+        }
+        guard let farthest else { return 0 }
+        return known + (farthest - last - pages) * rowsOfUnloadedPage
     }
 
     // MARK: - Helpers
@@ -85,11 +95,12 @@ extension PagingState {
 extension PagingState {
     /// The dropped page above the applied rows that holds absolute row `row` (page cap), if any.
     public func droppedPage(containingAbsoluteRow row: Int) -> Int? {
-        guard let first = applier.pageRange?.lowerBound else { return nil }
+        guard let first = applier.pageRange?.lowerBound, row >= 0 else { return nil }
         var start = 0
-        for entry in droppedRows.entries where entry.page < first {
-            let end = start + Int(entry.value)
-            if row < end { return row >= start ? entry.page : nil }
+        for run in droppedRows.valueRuns where run.pages.lowerBound < first && run.value > 0 {
+            let rows = Int(run.value)
+            let end = start + (min(run.pages.upperBound, first) - run.pages.lowerBound) * rows
+            if row < end { return run.pages.lowerBound + (row - start) / rows }
             start = end
         }
         return nil
@@ -98,5 +109,5 @@ extension PagingState {
 
 extension PagingState {
     /// Items the API listed that the source left out (Hacker News's deleted and dead stories).
-    public var omittedCount: Int { omittedByPage.entries.reduce(0) { $0 + Int($1.value) } }
+    public var omittedCount: Int { omittedByPage.valueRuns.reduce(0) { $0 + $1.pages.count * Int($1.value) } }
 }

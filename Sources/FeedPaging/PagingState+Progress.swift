@@ -19,20 +19,58 @@ import FeedModel
 /// `(n + 1) × barrenPageLimit` requests, whatever its links do.
 extension PagingState {
     /// What the pager remembers to tell progress from a feed going round.
+    ///
+    /// Each key read going down is kept as its 64-bit hash with the page it was read for, not
+    /// as the key itself: a feed's keys are strings (a cursor names a document and an entry),
+    /// and the pager keeps every page's key anyway (`PagingState.keys`, compactly). A hash that
+    /// matches is confirmed against the real key of each page it was read for before the feed
+    /// is ended, so two keys with one hash never end a feed, and a link back is caught however
+    /// many keys share its hash.
     public struct ProgressWatch: Sendable, Equatable {
-        /// The page each key was read at going down.
-        var pageOfKey: [PageKey: Int]
+        /// The first page read going down for each key's hash (`PageKey.hashValue`, masked).
+        var pageOfKeyHash: [Int: Int32]
+        /// Further pages whose keys have a hash already in `pageOfKeyHash` but are other keys
+        /// (empty unless hashes collide).
+        var sharedHashPages: [Int: [Int32]] = [:]
         /// Pages in a row, going down, that added no row.
         var barrenRun = 0
         /// Whether every page of that run was empty (rather than repeating rows).
         var isRunEmpty = true
+        /// The bits of a key's hash kept: all of them, but for tests that make keys collide.
+        var hashMask = -1
 
-        init(firstKey: PageKey) { pageOfKey = [firstKey: 0] }
+        init(firstKey: PageKey) { pageOfKeyHash = [firstKey.hashValue & hashMask: 0] }
 
-        init(keys: PageTable<PageKey>) {
-            pageOfKey = [:]
+        init(keys: PageKeyTable, hashMask: Int) {
+            self.hashMask = hashMask
+            pageOfKeyHash = [:]
             // The first page a key was handed out for is where it was read.
-            for entry in keys.entries where pageOfKey[entry.value] == nil { pageOfKey[entry.value] = entry.page }
+            for entry in keys.entries where page(of: entry.value, in: keys) == nil {
+                add(entry.value, page: entry.page)
+            }
+        }
+
+        func hash(_ key: PageKey) -> Int { key.hashValue & hashMask }
+
+        /// The pages read for keys with `key`'s hash.
+        func pages(hash: Int) -> [Int] {
+            guard let first = pageOfKeyHash[hash] else { return [] }
+            return [Int(first)] + (sharedHashPages[hash] ?? []).map(Int.init)
+        }
+
+        /// The first page read for `key` (whose key in `keys` is `key`), apart from `except`.
+        func page(of key: PageKey, in keys: PageKeyTable, except: Int? = nil) -> Int? {
+            pages(hash: hash(key)).first { $0 != except && keys[$0] == key }
+        }
+
+        /// Remembers that `key` was read for `page`.
+        mutating func add(_ key: PageKey, page: Int) {
+            let hash = hash(key)
+            if pageOfKeyHash[hash] == nil {
+                pageOfKeyHash[hash] = Int32(clamping: page)
+            } else if !pages(hash: hash).contains(page) {
+                sharedHashPages[hash, default: []].append(Int32(clamping: page))
+            }
         }
     }
 
@@ -56,14 +94,15 @@ extension PagingState {
     ///   then ends after this page, and `stop` says why).
     mutating func checkNextKey(of page: Page, index: Int) -> Bool {
         guard let next = page.next else { return true }
-        if let seen = progress.pageOfKey[next], seen != index + 1 {
+        // A page read for a key with the same hash links back only if its key is `next`.
+        if progress.page(of: next, in: keys, except: index + 1) != nil {
             endPage = index + 1
             stopReason = FeedError(
                 .noProgress, "the API links back to a page already read — stopped after \(requestCount)",
                 isRetryable: false)
             return false
         }
-        progress.pageOfKey[next] = index + 1
+        progress.add(next, page: index + 1)
         return true
     }
 
@@ -91,9 +130,15 @@ extension PagingState {
 
     private var requestCount: String { requestsIssued == 1 ? "1 request" : "\(requestsIssued) requests" }
 
+    /// Keeps only the bits of `mask` of each key's hash from now on, so that tests can make
+    /// different keys share a hash.
+    mutating func keepKeyHashBits(_ mask: Int) {
+        progress = ProgressWatch(keys: keys, hashMask: mask)
+    }
+
     /// Forgets a stop and what led to it (a refresh starts over with its own keys).
     mutating func resetProgress() {
-        progress = ProgressWatch(keys: keys)
+        progress = ProgressWatch(keys: keys, hashMask: progress.hashMask)
         stopReason = nil
     }
 }

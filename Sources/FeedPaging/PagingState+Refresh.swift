@@ -11,7 +11,7 @@ extension PagingState {
         /// How many pages to load looking for the anchor before giving up on it.
         public var pageLimit: Int
         public var applier = SnapshotApplier<FeedItem>()
-        public var keys: PageTable<PageKey>
+        public var keys: PageKeyTable
         public var endPage: Int?
         public var total: Int?
         /// The last page's `endNote`, when the refresh reached it.

@@ -31,7 +31,7 @@ public struct PagingState: Sendable, Equatable {
     /// The rows, built from pages.
     public internal(set) var applier = SnapshotApplier<FeedItem>()
     /// The key of every page whose start is known, by page index. Kept after a page is dropped.
-    public internal(set) var keys: PageTable<PageKey>
+    public internal(set) var keys: PageKeyTable
     /// One past the last page, once a page has said the feed ends there.
     public internal(set) var endPage: Int?
     public internal(set) var inFlight: [RequestID: PageRequest] = [:]

@@ -60,12 +60,18 @@ public struct SubscriptionListSource: FeedSource {
             let before = rows(outcomes: [:], isRefreshing: true)
             context.progress?(before)
             let ended = Mutex<[String: String]>([:])
+            let counted = Mutex<[String: Int]>([:])
             let reports = await refresh.run { report in
+                // The feed's first page is stored before its report: its count is read again now.
+                let url = report.subscription.url
+                if let unread = (try? store?.unreadCounts(of: [cacheKey(url)]))?[cacheKey(url)] {
+                    counted.withLock { $0[url] = unread }
+                }
                 let outcomes = ended.withLock { ended in
-                    ended[report.subscription.url] = report.outcome.rowLabel
+                    ended[url] = report.outcome.rowLabel
                     return ended
                 }
-                context.progress?(rows(outcomes: outcomes, isRefreshing: true, counts: before))
+                context.progress?(rows(outcomes: outcomes, isRefreshing: true, counts: before, unread: counted.withLock { $0 }))
             }
             let unchanged = reports.filter { $0.outcome == .notModified }.count
             let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
@@ -78,17 +84,23 @@ public struct SubscriptionListSource: FeedSource {
     }
 
     /// The list's rows, with each feed's unread count read from the store (or the counts of
-    /// `counts`' rows, while a refresh goes on) and how its refresh ended (`outcomes`, by URL);
-    /// a feed still refreshing says so.
-    private func rows(outcomes: [String: String], isRefreshing: Bool, counts earlier: [FeedItem]? = nil) -> [FeedItem] {
+    /// `counts`' rows, while a refresh goes on, with `unread`'s for the feeds that ended) and how
+    /// its refresh ended (`outcomes`, by URL); a feed still refreshing says so.
+    private func rows(
+        outcomes: [String: String], isRefreshing: Bool, counts earlier: [FeedItem]? = nil, unread: [String: Int] = [:]
+    ) -> [FeedItem] {
         let keys = subscriptions.map { cacheKey($0.url) }
         if let earlier {
             // The rows as they were when the refresh began, each feed's outcome in place of its
-            // "refreshing…" as it comes.
+            // "refreshing…", and its count read again, as it comes.
             return earlier.map { row in
                 guard let url = row.url, let outcome = outcomes[url], row.id == Self.rowID(of: url) else { return row }
                 var row = row
-                row.facts = row.facts.map { $0.name == "refresh" ? ItemFact("refresh", .text(outcome), label: .text(outcome)) : $0 }
+                row.facts = row.facts.map { fact in
+                    if fact.name == "refresh" { return ItemFact("refresh", .text(outcome), label: .text(outcome)) }
+                    if fact.name == "unread", let count = unread[url] { return Self.unreadFact(count) }
+                    return fact
+                }
                 return row
             }
         }
@@ -108,7 +120,7 @@ public struct SubscriptionListSource: FeedSource {
         for (subscription, feed) in zip(subscriptions, keys) {
             var facts: [ItemFact] = []
             if let unread = counts[feed] {
-                facts.append(ItemFact("unread", .number(unread), label: .text("\(ItemFact.grouped(unread)) unread")))
+                facts.append(Self.unreadFact(unread))
             } else {
                 facts.append(ItemFact("unread", .text("not fetched"), label: .text("not fetched yet")))
             }
@@ -127,6 +139,10 @@ public struct SubscriptionListSource: FeedSource {
     /// `R` on the list: the next load refreshes every subscription first.
     public func startOver() {
         refreshAsked.isSet.store(true, ordering: .releasing)
+    }
+
+    private static func unreadFact(_ unread: Int) -> ItemFact {
+        ItemFact("unread", .number(unread), label: .text("\(ItemFact.grouped(unread)) unread"))
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(ItemFact.grouped(number)) \(noun)\(number == 1 ? "" : "s")" }

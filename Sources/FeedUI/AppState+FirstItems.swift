@@ -31,9 +31,7 @@ extension AppState {
     mutating func handleOnFirstItems(_ key: Key, _ intent: Intent?) -> [AppEffect] {
         // Quit never waits: a held key before it must not trap the reader.
         if intent == .quit { return quit() }
-        guard list.typeahead.isEmpty, let intent, Self.actsOnFirstItems.contains(intent),
-              intent != .open || listRole != .chooser
-        else {
+        guard list.typeahead.isEmpty, let intent, Self.actsOnFirstItems.contains(intent) else {
             list.typeahead.append(key)
             return []
         }
@@ -48,7 +46,14 @@ extension AppState {
         case .halfPageDown: moveFirstCursor(to: firstCursorIndex + max(1, screen / 2))
         case .halfPageUp: moveFirstCursor(to: firstCursorIndex - max(1, screen / 2))
         case .top: moveFirstCursor(to: 0)
-        case .open: return openDetail(list.firstItems[firstCursorIndex], isStandIn: false)
+        case .open:
+            // The subscription list's rows come first while it refreshes as it opens: Enter
+            // chooses one at once (the refresh ends with the run), as on the loaded list.
+            guard listRole != .chooser else {
+                isQuitting = true
+                return [.choose(itemID: list.firstItems[firstCursorIndex].id)]
+            }
+            return openDetail(list.firstItems[firstCursorIndex], isStandIn: false)
         case .help:
             isHelpShown = true
             helpTop = 0

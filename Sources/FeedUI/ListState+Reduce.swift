@@ -188,8 +188,10 @@ extension ListState {
                 return reply
             }
             // List pages are applied whole, in key order; before the first one, its first items
-            // are drawn as they come (under a rate limit the page's last item is seconds away).
-            guard items.count > firstItems.count else { return reply }
+            // are drawn as they come (under a rate limit the page's last item is seconds away),
+            // and drawn again when as many come with news in them (the subscription list
+            // refreshing as it first opens); fewer are a late report, left.
+            guard items.count >= firstItems.count else { return reply }
             firstItems = items
         }
         return reply

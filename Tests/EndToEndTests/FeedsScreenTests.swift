@@ -13,8 +13,11 @@ import Testing
         let origin: String
         let scratch: String
 
-        /// - Parameter unnamed: replica feeds listed after the two, with no name.
-        init(extra: String = "", unnamed: [String] = []) throws {
+        /// - Parameters:
+        ///   - unnamed: replica feeds listed after the two, with no name.
+        ///   - refreshesOnStart: the config's `refresh_on_start` (off in the tests that count
+        ///     what each key fetches).
+        init(extra: String = "", unnamed: [String] = [], refreshesOnStart: Bool = false) throws {
             try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
             replica = try ServeProcess("")
             base = try #require(replica.baseURLs["feeds"])
@@ -22,6 +25,8 @@ import Testing
             scratch = NSTemporaryDirectory() + "feedscroll-feeds-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             try """
+                refresh_on_start = \(refreshesOnStart)
+
                 [[subscriptions]]
                 url = "\(base)/atom-archived"
                 name = "Archived"
@@ -111,6 +116,35 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// The list's first opening draws the counts from the cache and refreshes every
+    /// subscription behind them, as `R` does (one 304 for a feed cached unchanged); coming back
+    /// to the list from a feed reads the counts again without refreshing.
+    @Test func theListRefreshesBehindTheCachedCountsWhenItFirstOpens() throws {
+        let setup = try Setup(refreshesOnStart: true)
+        let piped = try runFeedscroll("feed \(setup.base)/rss-paged --plain --page-size 10 --cache \(setup.cache) --config \(setup.config)")
+        #expect(piped.status == 0, "\(piped.standardError)")
+        let walked = try #require(try setup.replica.routeStats()["feeds/rss-paged"])
+        let tmux = try setup.feeds()
+        var screen = try tmux.waitForText("refreshed 2: 1 changed, 1 not modified, 0 failed", timeout: 20)
+        #expect(Self.row(screen, "RSS paged")?.contains("45 unread · 304 unchanged") == true, "\(screen)")
+        #expect(Self.row(screen, "Archived")?.contains("10 unread · ✓ 10 new") == true, "\(screen)")
+        var stats = try setup.replica.routeStats()
+        #expect(stats["feeds/rss-paged"] == walked + 1 && stats["feeds/atom-archived"] == 1, "\(stats)")
+        // Archived opened and left: the list is back with its counts, and nothing refreshed again.
+        try tmux.sendKeys("j", "j", "Enter")
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        try tmux.sendKeys("Escape")
+        // The list's one page is in (a refresh would come before it, and end in its note).
+        screen = try tmux.waitForText("— end of feed · 4 items —", timeout: 10)
+        #expect(Self.row(screen, "Archived")?.contains("unread") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains("refresh") }, "\(screen)")
+        stats = try setup.replica.routeStats()
+        #expect(stats["feeds/rss-paged"] == walked + 1, "\(stats)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// A host that accepts connections (the kernel's backlog does) and never answers.
     final class SilentPort {
         let descriptor: Int32
@@ -149,10 +183,11 @@ import Testing
         let tmux = try setup.feeds("--timeout 3")
         try tmux.waitFor({ Self.row($0, "Silent")?.contains("not fetched yet") == true }, timeout: 20, description: "the list")
         try tmux.sendKeys("R")
-        // The replica's feeds are in while the silent host still keeps its row waiting.
+        // The replica's feeds are in, each counted again as it ends, while the silent host still
+        // keeps its row waiting.
         var screen = try tmux.waitFor({
-            Self.row($0, "Archived")?.contains("✓ 10 new") == true && Self.row($0, "RSS paged")?.contains("✓ 10 new") == true
-        }, timeout: 20, description: "two feeds refreshed")
+            Self.row($0, "Archived")?.contains("10 unread · ✓ 10 new") == true && Self.row($0, "RSS paged")?.contains("10 unread · ✓ 10 new") == true
+        }, timeout: 20, description: "two feeds refreshed and counted")
         #expect(Self.row(screen, "Silent")?.contains("refreshing…") == true, "\(screen)")
         #expect(!screen.contains { $0.contains("refreshed 3:") }, "\(screen)")
         // The silent one times out; the footer sums up and every row keeps its outcome.

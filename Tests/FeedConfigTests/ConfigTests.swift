@@ -18,6 +18,7 @@ import Testing
         browser = "lynx -accept_all_cookies %s"
         browser_terminal = true
         comment_width = 100
+        refresh_on_start = false
 
         [keys]
         down = ["n", "ctrl-n", "down"]
@@ -55,6 +56,7 @@ import Testing
         #expect(config.browser == "lynx -accept_all_cookies %s")
         #expect(config.browserTerminal == true)
         #expect(config.commentWidth == 100)
+        #expect(config.refreshesOnStart == false)
         #expect(config.feeds["hn-new"]?.hideRead == false)
         #expect(config.feeds["swift"]?.hideRead == nil)
         #expect(config.keys == [.down: [.character("n"), .control("n"), .down], .up: [.character("p")], .open: [.enter]])
@@ -80,13 +82,14 @@ import Testing
         ("hide_read = 1", "config:1: hide_read: expected a boolean, got an integer"),
         ("browser = \" : lynx\"", "config:1: browser: names no program"),
         ("browser_terminal = \"yes\"", "config:1: browser_terminal: expected a boolean, got a string"),
+        ("refresh_on_start = \"no\"", "config:1: refresh_on_start: expected a boolean, got a string"),
         ("comment_width = 10", "config:1: comment_width: must be between 20 and 400 columns, not 10"),
         ("prefetch = \"soon\"", "config:1: prefetch: must be \"auto\" or a number of items, not \"soon\""),
         ("prefetch = -1", "config:1: prefetch: must be \"auto\" or at least 0, not -1"),
         ("prefetch = true", "config:1: prefetch: expected \"auto\" or an integer, got a boolean"),
         ("theme = \"solarized\"", "config:1: theme: unknown theme \"solarized\"; themes: default, light, mono"),
-        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, comment_width, keys, feeds, subscriptions"),
-        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, comment_width, keys, feeds, subscriptions"),
+        ("colour = 1", "config:1: colour: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, comment_width, refresh_on_start, keys, feeds, subscriptions"),
+        ("# a comment\nwhen = 1979-05-27", "config:2: when: unknown key; expected one of: default, page_size, prefetch, max_pages, theme, images, image_cache_mb, cache_mb, hide_read, browser, browser_terminal, comment_width, refresh_on_start, keys, feeds, subscriptions"),
         ("theme = 1979-05-27", "config:1: theme: expected a string, got a date"),
         ("images = \"sometimes\"", "config:1: images: must be \"on\" or \"off\", not \"sometimes\""),
         ("images = 1", "config:1: images: expected \"on\" or \"off\", got an integer"),

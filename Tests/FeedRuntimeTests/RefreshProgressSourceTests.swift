@@ -7,8 +7,8 @@ import Synchronization
 import Testing
 
 /// `R` on the subscription list: while refresh-all runs, the list's load reports its rows with
-/// each feed's progress (`refreshing…`, then `✓ N new`, `304 unchanged` or `✗ why`) as each
-/// feed ends, and its page keeps each outcome on the feed's row.
+/// each feed's progress (`refreshing…`, then `✓ N new`, `304 unchanged` or `✗ why`, and its
+/// count read again) as each feed ends, and its page keeps each outcome on the feed's row.
 @Suite struct RefreshProgressSourceTests {
     /// Answers each feed's URL from a table; the URLs in `held` wait until released, so a test
     /// sees the list while one feed is still refreshing.
@@ -112,12 +112,13 @@ import Testing
         #expect(lines[0] == ["A: 2 unread · refreshing…", "B: not fetched yet · refreshing…", "C: not fetched yet · refreshing…"])
         // A and C end in either order: one of them, then both.
         #expect(lines[1].filter { $0.hasSuffix("refreshing…") }.count == 2)
-        #expect(lines[2] == ["A: 2 unread · ✓ 1 new", "B: not fetched yet · refreshing…", "C: not fetched yet · ✗ connection refused"])
+        // A's count is read again as it ends (its new first page stored): 3, not the 2 before.
+        #expect(lines[2] == ["A: 3 unread · ✓ 1 new", "B: not fetched yet · refreshing…", "C: not fetched yet · ✗ connection refused"])
 
         // B ends: its row says so, then the page comes with the counts read again.
         transport.release(b)
         let page = try await load.value
-        #expect(reports.all.last == ["A: 2 unread · ✓ 1 new", "B: not fetched yet · ✓ 4 new", "C: not fetched yet · ✗ connection refused"])
+        #expect(reports.all.last == ["A: 3 unread · ✓ 1 new", "B: 4 unread · ✓ 4 new", "C: not fetched yet · ✗ connection refused"])
         let rows = page.items.filter { $0.id.hasPrefix("feeds:http") }.map { "\($0.title): " + $0.facts.map(\.labelText).joined(separator: " · ") }
         #expect(rows == ["A: 3 unread · ✓ 1 new", "B: 4 unread · ✓ 4 new", "C: not fetched yet · ✗ connection refused"])
         #expect(page.endNote == "refreshed 3: 2 changed, 0 not modified, 1 failed")

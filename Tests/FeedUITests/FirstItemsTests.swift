@@ -46,6 +46,18 @@ import Testing
         #expect(lines.first == "▌ Item 0")
     }
 
+    /// A source that reports the same rows again with news in them (the subscription list
+    /// refreshing as it first opens: each feed's row says how its refresh ended) has them drawn.
+    @Test func asManyFirstItemsAgainAreDrawnAgain() throws {
+        var (state, first) = try started()
+        _ = partial(&state, first, makeItems(0..<2))
+        var news = makeItems(0..<2)
+        news[1].title = "Item 1 · refreshed"
+        #expect(partial(&state, first, news) == [])
+        #expect(state.list.firstItems.map(\.title) == ["Item 0", "Item 1 · refreshed"])
+        #expect(render(state, size: size).trimmedLines.contains("  Item 1 · refreshed"))
+    }
+
     @Test func aPartialResultOnceTheListHasRowsChangesNothing() throws {
         var (state, first) = try started()
         // Three rows and a lead of two: the page after it is asked for once the cursor nears the end.

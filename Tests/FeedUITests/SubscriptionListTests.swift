@@ -32,6 +32,21 @@ import Testing
         #expect(state.detail == nil)
     }
 
+    /// While the list's first load refreshes every feed, its rows are drawn before its page:
+    /// Enter chooses the row under the cursor at once, not when the refresh ends.
+    @Test func enterOnTheRowsBeforeThePageChoosesAtOnce() throws {
+        var state = AppState(sourceName: "feeds", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size, prefetch: .fixed(5))
+        state.listRole = .chooser
+        let first = try #require(state.reduceWithEmptyCache(.start(at: now)).compactMap {
+            if case let .fetch(request) = $0 { request } else { nil }
+        }.first)
+        _ = state.reduce(.fetched(.partial(first, makeItems(0..<4), for: .list), at: now))
+        _ = state.reduce(.key(.character("j"), at: now))
+        #expect(state.reduce(.key(.enter, at: now)) == [.choose(itemID: "t:1")])
+        #expect(state.isQuitting)
+        #expect(state.detail == nil)
+    }
+
     @Test func enterInAFeedStillOpensTheDetail() throws {
         var state = try loaded(role: .opened)
         let effects = state.reduce(.key(.enter, at: now))

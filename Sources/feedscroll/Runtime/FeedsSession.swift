@@ -60,9 +60,16 @@ struct FeedsSession {
         defer { context.network.shutdown() }
         let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
         var chosen: String?
+        // The list's first opening shows the counts from the cache at once and refreshes every
+        // subscription behind them, as `R` does (`refresh_on_start = false`: only `R` does);
+        // coming back to it from a feed reads the counts again without the network.
+        var refreshes = settings.refreshesOnStart && !options.offline && !subscriptions.isEmpty
         while true {
+            let source = listSource()
+            if refreshes { source.startOver() }
+            refreshes = false
             let list = runtime(
-                source: listSource(), pageSize: 1000, feed: FeedKey(source: "feeds", parameters: "list"), role: .chooser,
+                source: source, pageSize: 1000, feed: FeedKey(source: "feeds", parameters: "list"), role: .chooser,
                 logger: logger, cursorTarget: chosen)
             let (code, ending) = list.run(on: terminal, theme: theme)
             guard case let .chose(row) = ending else { return code }

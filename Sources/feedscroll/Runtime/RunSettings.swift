@@ -25,6 +25,8 @@ struct RunSettings: Sendable {
     var browserTerminal: Bool?
     /// `comment_width`.
     var commentWidth: Int?
+    /// `refresh_on_start`: `feedscroll feeds` refreshes every subscription when the list first opens.
+    var refreshesOnStart = true
     /// The command line after the config's rewrite (a named feed replaced by its command):
     /// what the page cache tells feeds apart by.
     var arguments: [String] = []
@@ -48,6 +50,7 @@ struct RunSettings: Sendable {
         browser = config.browser
         browserTerminal = config.browserTerminal
         commentWidth = config.commentWidth
+        refreshesOnStart = config.refreshesOnStart ?? true
         subscriptions = config.subscriptions
     }
 }
