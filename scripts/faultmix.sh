@@ -8,6 +8,9 @@
 # not measure the first screen and the page (the detail covers the list).
 # Runs use fault seeds FIRST_SEED.. (1 unless given): two builds compared run by run can be
 # interleaved one seed at a time (`... BIN_A 1 PORT page 3; ... BIN_B 1 PORT page 3`).
+# Each run leaves the client's log in /tmp/fm-runN.log and the replica's view of every request
+# (`GET /_requests`: arrival, path, fault, delay; at Enter's first comment) in /tmp/fm-runN.requests.json,
+# with the run's start instant (`t0`, epoch seconds) and its figures; scripts/faultmix-trace reads them.
 # Run under the test lock:  flock -o /work/test.lock scripts/faultmix.sh BIN 5
 set -u
 B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}; FIRST=${5:-1}
@@ -43,6 +46,12 @@ for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
   t1=$(now); tmux -L $SOCK send-keys -t fm Enter
   comment=$(wait_for "$t1" '^[ ▌]*▾ ' all)
   stats=$(curl -s "http://127.0.0.1:$PORT/_stats")
+  curl -s "http://127.0.0.1:$PORT/_requests" | T0=$t0 T1=$t1 FIGS="$first $screen $ready $comment" OUT=/tmp/fm-run$run.requests.json python3 -c '
+import json, os, sys
+d = json.load(sys.stdin)
+d["t0"], d["enter"] = float(os.environ["T0"]), float(os.environ["T1"])
+d["figures"] = dict(zip(["first", "screen", "ready", "comment"], os.environ["FIGS"].split()))
+json.dump(d, open(os.environ["OUT"], "w"))' 2>/dev/null
   read total refused < <(echo "$stats" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["total"], d["faults"].get("rateLimited",0))')
   share=$(echo "scale=1; 100*$refused/$total" | bc)
   echo "run $run: first row ${first} s, first screen ${screen} s, page in ${ready} s, Enter→first comment ${comment} s, requests ${total}, refused ${refused} (${share}%)"

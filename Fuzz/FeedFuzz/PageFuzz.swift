@@ -53,12 +53,17 @@ public enum PageFuzz {
         }
     }
 
+    /// The Content-Type case `number` is read with: the four charsets in turn.
+    public static func contentType(number: Int) -> String {
+        let charsets = ["text/html", "text/html; charset=windows-1252", "text/html; charset=shift_jis", "text/html; charset=utf-16"]
+        return charsets[number % charsets.count]
+    }
+
     /// Runs case `number`; returns a description of what went wrong, or nil.
     public static func check(seed: UInt64, number: Int) -> String? {
         let (kind, bytes) = page(seed: seed, number: number)
         let start = Date()
-        let charsets = ["text/html", "text/html; charset=windows-1252", "text/html; charset=shift_jis", "text/html; charset=utf-16"]
-        let contentType = charsets[number % charsets.count]
+        let contentType = contentType(number: number)
         let result = ArticleExtractor().read(bytes: bytes, contentType: contentType, url: URL(string: "https://fuzz.example/page"))
         var texts: [String] = []
         if case .success(let article) = result {

@@ -4,10 +4,14 @@ import Foundation
 
 // `make fuzz`: FeedFuzzer [--seconds N] [--cases N] [--seed N] [--huge-mb N] [--feedscroll BINARY]
 // With --feedscroll, the run first drives that binary with hostile `--log` targets.
+// With --dump-pages DIR it only writes the reader's fuzz pages (`PageFuzz.page`, as many as
+// --cases, default 200) to DIR as N.html, with the Content-Type the fuzzer gives each in N.type,
+// and exits: scripts/check-reader-output reads them through `feedscroll read`.
 // Prints the figures per adapter and every finding; exits 1 when there is one.
 
 var configuration = Fuzzer.Configuration(seed: 1, seconds: 600)
 var binary: String?
+var dumpDirectory: String?
 let arguments = Array(CommandLine.arguments.dropFirst())
 var index = 0
 while index < arguments.count {
@@ -20,10 +24,21 @@ while index < arguments.count {
     case "--seed": configuration.seed = UInt64(value) ?? 1
     case "--huge-mb": configuration.hugeBytes = (Int(value) ?? 50) << 20
     case "--feedscroll": binary = value
+    case "--dump-pages": dumpDirectory = value
     default:
-        FileHandle.standardError.write(Data("FeedFuzzer: unknown option \(flag) (--seconds N, --cases N, --seed N, --huge-mb N, --feedscroll BINARY)\n".utf8))
+        FileHandle.standardError.write(Data("FeedFuzzer: unknown option \(flag) (--seconds N, --cases N, --seed N, --huge-mb N, --feedscroll BINARY, --dump-pages DIR)\n".utf8))
         exit(2)
     }
+}
+
+if let dumpDirectory {
+    try FileManager.default.createDirectory(atPath: dumpDirectory, withIntermediateDirectories: true)
+    for number in 0..<(configuration.casesPerAdapter ?? 200) {
+        let (_, bytes) = PageFuzz.page(seed: configuration.seed, number: number)
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(dumpDirectory)/\(number).html"))
+        try Data(PageFuzz.contentType(number: number).utf8).write(to: URL(fileURLWithPath: "\(dumpDirectory)/\(number).type"))
+    }
+    exit(0)
 }
 
 /// One line on stdout, at once (the run is long; a pipe would buffer it).

@@ -18,7 +18,19 @@ public final class HTMLNode {
     /// `name` as a number, for the walks that look for tag names (`descendants(named:)`, …):
     /// comparing it costs less than hashing or comparing the string at every node.
     private var key: NameKey
-    public var attributes: [String: String] { didSet { invalidateMeasure() } }
+    /// The attributes, names unique (set or read as a dictionary; kept as a list, see
+    /// `attributeList`).
+    public var attributes: [String: String] {
+        get { Dictionary(attributeList.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+        set {
+            attributeList = newValue.map { ($0.key, $0.value) }
+            invalidateMeasure()
+        }
+    }
+    /// The attributes as a list, names unique: elements have a few, and finding one by
+    /// comparing names costs less than hashing it, as making the list costs less than making
+    /// a dictionary (which was a sixth of building the tree).
+    private var attributeList: [(name: String, value: String)]
     /// The text of a text node (empty for elements).
     public var text: String { didSet { invalidateMeasure() } }
     public private(set) var children: [HTMLNode]
@@ -34,7 +46,7 @@ public final class HTMLNode {
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
         self.key = NameKey(name)
-        self.attributes = attributes
+        self.attributeList = attributes.map { ($0.key, $0.value) }
         self.text = ""
         self.children = []
     }
@@ -42,7 +54,7 @@ public final class HTMLNode {
     public init(text: String) {
         self.name = "#text"
         self.key = NameKey.text
-        self.attributes = [:]
+        self.attributeList = []
         self.text = text
         self.children = []
     }
@@ -51,6 +63,9 @@ public final class HTMLNode {
         for child in children where child.parent === self { child.parent = nil }
     }
 
+    /// `name` as a number (see `NameKey`).
+    public var nameKey: NameKey { key }
+
     public var isText: Bool { key == .text }
     public var isElement: Bool { key != .text }
 
@@ -58,11 +73,26 @@ public final class HTMLNode {
     /// without hashing the name).
     public func isNamed(in names: NameKey.Set) -> Bool { names.contains(key, name) }
 
-    public subscript(attribute: String) -> String? { attributes[attribute] }
+    /// Made from a list whose names are unique (the tree builder's).
+    init(element name: String, attributeList: [(name: String, value: String)]) {
+        self.name = name
+        self.key = NameKey(name)
+        self.attributeList = attributeList
+        self.text = ""
+        self.children = []
+    }
+
+    public subscript(attribute: String) -> String? {
+        for pair in attributeList where pair.name == attribute { return pair.value }
+        return nil
+    }
+
+    /// Whether the element has any attribute.
+    public var hasAttributes: Bool { !attributeList.isEmpty }
 
     /// `class` and `id` joined by a space: what the extractor's class patterns look at.
     public var classAndID: String {
-        let c = attributes["class"] ?? "", i = attributes["id"] ?? ""
+        let c = self["class"] ?? "", i = self["id"] ?? ""
         return c.isEmpty ? i : (i.isEmpty ? c : c + " " + i)
     }
 
@@ -131,17 +161,19 @@ public final class HTMLNode {
         }
     }
 
-    /// Every element below this one, in document order (depth first).
-    public func descendants(named names: Set<String>? = nil) -> [HTMLNode] {
+    /// Every element below this one, in document order (depth first). The names are a
+    /// `NameKey.Set`: an array literal makes one at the call, a `static let` once for all calls
+    /// (a walk asked for every node of a page did hash its set of names each time).
+    public func descendants(named names: NameKey.Set? = nil) -> [HTMLNode] {
         var out: [HTMLNode] = []
-        if let names { collect(NameKey.Set(names), into: &out) } else { collectAll(into: &out) }
+        if let names { collect(names, into: &out) } else { collectAll(into: &out) }
         return out
     }
 
     /// How many elements below this one have one of these tag names (`descendants(named:).count`
     /// without the array).
-    public func countDescendants(named names: Set<String>) -> Int {
-        count(NameKey.Set(names))
+    public func countDescendants(named names: NameKey.Set) -> Int {
+        count(names)
     }
 
     // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
@@ -171,8 +203,8 @@ public final class HTMLNode {
 
     /// Whether an element below this one has one of these tag names; stops at the first (where
     /// `descendants(named:).isEmpty` collected them all).
-    public func hasDescendant(named names: Set<String>) -> Bool {
-        has(NameKey.Set(names))
+    public func hasDescendant(named names: NameKey.Set) -> Bool {
+        has(names)
     }
 
     private func has(_ names: NameKey.Set) -> Bool {
@@ -208,7 +240,7 @@ public final class HTMLNode {
 
     /// A deep copy with no parent.
     public func copy() -> HTMLNode {
-        let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributes: attributes)
+        let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributeList: attributeList)
         for child in children {
             let c = child.copy()
             c.parent = node
@@ -235,7 +267,7 @@ public final class HTMLNode {
                 let part = child.textMeasure
                 total.append(part)
                 if child.key == NameKey.a {
-                    if (child.attributes["href"] ?? "").hasPrefix("#") {
+                    if (child["href"] ?? "").hasPrefix("#") {
                         total.fragmentLinkLength &+= part.length
                     } else {
                         total.linkLength &+= part.length
@@ -289,12 +321,22 @@ public struct NameKey: Hashable, Sendable {
         let names: [String]
 
         public init(_ names: Swift.Set<String>) {
-            self.names = Array(names)
-            self.keys = self.names.map(NameKey.init)
+            self.init(Array(names))
+        }
+
+        /// A name given twice is looked at twice, which answers the same.
+        public init(_ names: [String]) {
+            self.names = names
+            self.keys = names.map(NameKey.init)
         }
 
         public init(arrayLiteral names: String...) {
-            self.init(Swift.Set(names))
+            self.init(names)
+        }
+
+        /// Whether `name` is one of the names.
+        public func contains(_ name: String) -> Bool {
+            contains(NameKey(name), name)
         }
 
         @inline(__always)

@@ -123,7 +123,7 @@ final class HTMLTreeBuilder {
         } else if !rootStarted {
             rootStarted = true
             if documentFirstChild == .none { documentFirstChild = .root }
-            if let attributes { root.attributes = Self.attributes(attributes) }
+            if let attributes { root.attributes = Dictionary(Self.attributes(attributes).lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
             frame = Frame(target: root, childDepth: 1)
         } else if documentFirstChild == .root {
             frame = child(of: Frame(target: root, childDepth: 1), name: name, attributes: attributes)
@@ -143,7 +143,7 @@ final class HTMLTreeBuilder {
     private func child(of parent: Frame, name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Frame {
         guard let target = parent.target else { return parent }
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
-        let element = HTMLNode(element: Self.localName(name), attributes: attributes.map(Self.attributes) ?? [:])
+        let element = HTMLNode(element: Self.localName(name), attributeList: attributes.map(Self.attributes) ?? [])
         target.append(element)
         return Frame(target: element, childDepth: parent.childDepth + 1)
     }
@@ -227,10 +227,13 @@ final class HTMLTreeBuilder {
         return String(decoding: full, as: UTF8.self)
     }
 
-    private static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [String: String] {
+    /// The attributes, names unique: a name given again replaces the value kept for it, as
+    /// setting it in a dictionary did.
+    private static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [(name: String, value: String)] {
         var count = 0
         while list[count] != nil { count += 2 }
-        var out = [String: String](minimumCapacity: count / 2)
+        var out: [(name: String, value: String)] = []
+        out.reserveCapacity(count / 2)
         var index = 0
         while let name = list[index] {
             // libxml2 keeps the first of two attributes of one name (names are its dictionary's
@@ -257,7 +260,7 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                out[key] = value
+                if let same = out.firstIndex(where: { $0.name == key }) { out[same].value = value } else { out.append((key, value)) }
             }
             index += 2
         }

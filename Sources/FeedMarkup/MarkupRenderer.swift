@@ -170,34 +170,31 @@ public struct MarkupRenderer {
         // and copied a word at a time (a Character at a time was a tenth of a big page's time).
         var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
         var text = text
+        // Written straight into the new string (no array, then a copy of it).
         let collapsed = text.withUTF8 { bytes -> String in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
-            var word: Int? = nil
-            var index = 0
-            func endWord(at end: Int) {
-                if let start = word {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                    word = nil
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let width = byte == 0xC2 && index &+ 1 < bytes.count && bytes[index &+ 1] == 0xA0 ? 2
+                        : (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C ? 1 : 0)
+                    if width > 0 {
+                        if !space {
+                            out[count] = 0x20
+                            count &+= 1
+                        }
+                        space = true
+                        index &+= width
+                    } else {
+                        out[count] = byte
+                        count &+= 1
+                        space = false
+                        index &+= 1
+                    }
                 }
+                return count
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                let width = byte == 0xC2 && index &+ 1 < bytes.count && bytes[index &+ 1] == 0xA0 ? 2
-                    : (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C ? 1 : 0)
-                if width > 0 {
-                    endWord(at: index)
-                    if !space { out.append(0x20) }
-                    space = true
-                    index &+= width
-                } else {
-                    if word == nil { word = index }
-                    space = false
-                    index &+= 1
-                }
-            }
-            endWord(at: bytes.count)
-            return String(decoding: out, as: UTF8.self)
         }
         guard !collapsed.isEmpty else { return }
         if let last = inline.last, last.link == link, last.isCode == (codeDepth > 0), last.text != "\n" {
@@ -302,7 +299,7 @@ public struct MarkupRenderer {
             if child.name == "tr" { rowNodes.append(child) }
             if ["thead", "tbody", "tfoot"].contains(child.name) { rowNodes += child.elementChildren.filter { $0.name == "tr" } }
         }
-        let blocky: Set<String> = ["table", "pre", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "img", "p", "div", "figure"]
+        let blocky: NameKey.Set = ["table", "pre", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "img", "p", "div", "figure"]
         var columns = 0
         for row in rowNodes {
             let cells = row.elementChildren.filter { $0.name == "td" || $0.name == "th" }

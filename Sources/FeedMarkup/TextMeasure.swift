@@ -29,8 +29,30 @@ public struct TextMeasure: Sendable, Equatable {
         text.withUTF8 { bytes in
             var index = 0
             var pendingSpace = false
-            while index < bytes.count {
+            let count = bytes.count
+            while index < count {
                 let lead = bytes[index]
+                if lead < 0x80 {
+                    // ASCII, most text: white space, or a run of other bytes counted whole.
+                    if lead == 0x20 || lead &- 0x09 < 5 {
+                        if length == 0 { leadingSpace = true }
+                        pendingSpace = true
+                        index &+= 1
+                        continue
+                    }
+                    if pendingSpace && length > 0 { length &+= 1 }
+                    pendingSpace = false
+                    var end = index
+                    while end < count {
+                        let byte = bytes[end]
+                        if byte >= 0x80 || byte == 0x20 || byte &- 0x09 < 5 { break }
+                        if byte == 0x2C { commas &+= 1 }
+                        end &+= 1
+                    }
+                    length &+= end &- index
+                    index = end
+                    continue
+                }
                 let width = Swift.min(WhiteSpaceUTF8.scalarWidth(lead), bytes.count &- index)
                 if WhiteSpaceUTF8.isWhiteSpace(bytes, at: index, width: width) {
                     if length == 0 { leadingSpace = true }

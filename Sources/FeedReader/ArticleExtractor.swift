@@ -182,15 +182,18 @@ extension HTMLNode {
         return false
     }
 
-    func hasAncestor(named names: Set<String>, maxDepth: Int = .max) -> Bool {
+    func hasAncestor(named names: NameKey.Set) -> Bool {
+        firstAncestor(named: names) != nil
+    }
+
+    /// The nearest ancestor with one of these names.
+    func firstAncestor(named names: NameKey.Set) -> HTMLNode? {
         var node = parent
-        var depth = 0
-        while let n = node, depth < maxDepth {
-            if names.contains(n.name) { return true }
+        while let n = node {
+            if n.isNamed(in: names) { return n }
             node = n.parent
-            depth += 1
         }
-        return false
+        return nil
     }
 }
 

@@ -19,6 +19,113 @@ enum ClassPatterns {
     static let share = ["share", "sharedaddy"]
     static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
 
+    /// The lists a class or id (or both, joined by a space) has a word of.
+    struct Lists: OptionSet {
+        let rawValue: UInt8
+        static let unlikely = Lists(rawValue: 1)
+        static let maybeCandidate = Lists(rawValue: 2)
+        /// `negative`, `hidden`, or the word `hid` alone (`isNegative`).
+        static let negative = Lists(rawValue: 4)
+        static let positive = Lists(rawValue: 8)
+        static let byline = Lists(rawValue: 16)
+        static let share = Lists(rawValue: 32)
+    }
+
+    /// Which lists have a word in `text`: what `matches(text, list)` (and `isNegative` for
+    /// `.negative`) says for each, in one pass. Plain ASCII (nearly every class and id) is
+    /// lowercased byte by byte, which is what `lowercased()` does to it, and searched for every
+    /// word at once (the words by their first byte); anything else goes through the functions
+    /// below, `lowercased()` and all. A class attribute was lowercased into a new array for
+    /// every list it was asked about, at every node and again for every weight.
+    static func lists(_ text: String) -> Lists {
+        guard !text.isEmpty else { return [] }
+        var text = text
+        let ascii: Lists? = text.withUTF8 { bytes in
+            guard bytes.count <= 256, !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lower in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    lower[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                }
+                return Table.shared.lists(UnsafeBufferPointer(lower))
+            }
+        }
+        if let ascii { return ascii }
+        var found: Lists = []
+        if matches(text, unlikely) { found.insert(.unlikely) }
+        if matches(text, maybeCandidate) { found.insert(.maybeCandidate) }
+        if isNegative(text) { found.insert(.negative) }
+        if matches(text, positive) { found.insert(.positive) }
+        if matches(text, byline) { found.insert(.byline) }
+        if matches(text, share) { found.insert(.share) }
+        return found
+    }
+
+    /// Every list's words in one buffer, ordered by first byte, each with the lists it is in.
+    private struct Table: Sendable {
+        static let shared = Table()
+        var bytes: [UInt8] = []
+        /// Per word: where it starts in `bytes`, its length, its lists.
+        var starts: [Int] = []
+        var lengths: [Int] = []
+        var wordLists: [UInt8] = []
+        /// Per first byte (ASCII), the range of words starting with it.
+        var firstWord = [Int](repeating: 0, count: 129)
+
+        init() {
+            var all: [String: Lists] = [:]
+            for (words, list) in [(unlikely, Lists.unlikely), (maybeCandidate, .maybeCandidate), (negative + ["hidden"], .negative),
+                                  (positive, .positive), (byline, .byline), (share, .share)] {
+                for word in words { all[word, default: []].insert(list) }
+            }
+            let sorted = all.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            for word in sorted {
+                starts.append(bytes.count)
+                lengths.append(word.utf8.count)
+                wordLists.append(all[word]!.rawValue)
+                bytes += word.utf8
+            }
+            var index = 0
+            for byte in 0..<128 {
+                firstWord[byte] = index
+                while index < sorted.count, sorted[index].utf8.first! == UInt8(byte) { index += 1 }
+            }
+            firstWord[128] = index
+        }
+
+        func lists(_ text: UnsafeBufferPointer<UInt8>) -> Lists {
+            var found: UInt8 = 0
+            bytes.withUnsafeBufferPointer { words in
+                for start in text.indices {
+                    let lead = Int(text[start])
+                    var word = firstWord[lead]
+                    let end = firstWord[lead &+ 1]
+                    while word < end {
+                        let length = lengths[word]
+                        if found & wordLists[word] != wordLists[word], length <= text.count &- start {
+                            let from = starts[word]
+                            var offset = 1
+                            while offset < length && text[start &+ offset] == words[from &+ offset] { offset &+= 1 }
+                            if offset == length { found |= wordLists[word] }
+                        }
+                        word &+= 1
+                    }
+                }
+            }
+            // The word `hid` alone, between spaces or the ends.
+            if found & Lists.negative.rawValue == 0 {
+                var start = 0
+                for index in 0...text.count where index == text.count || text[index] == 0x20 {
+                    if index &- start == 3, text[start] == 0x68, text[start &+ 1] == 0x69, text[start &+ 2] == 0x64 {
+                        found |= Lists.negative.rawValue
+                    }
+                    start = index &+ 1
+                }
+            }
+            return Lists(rawValue: found)
+        }
+    }
+
     static func matches(_ text: String, _ words: [String]) -> Bool {
         guard !text.isEmpty else { return false }
         let lower = Array(text.lowercased().utf8)

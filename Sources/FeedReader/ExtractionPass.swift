@@ -23,10 +23,18 @@ struct Pass {
         self.candidateCount = candidateCount
     }
 
-    static let mediaTags: Set<String> = ["img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "figure", "amp-img"]
+    static let mediaTags: NameKey.Set = ["img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "figure", "amp-img"]
     static let scoredTags: NameKey.Set = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
     static let removedWhenEmpty: NameKey.Set = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
-    static let divBlockTags: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "figure", "section", "article"]
+    static let divBlockTags: NameKey.Set = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "figure", "section", "article"]
+    // The names the cleaning steps look for, made once (a literal at the call made a set per node).
+    static let tableTag: NameKey.Set = ["table"]
+    static let codeTags: NameKey.Set = ["pre", "code"]
+    static let tableOrCode: NameKey.Set = ["table", "code"]
+    static let figureTag: NameKey.Set = ["figure"]
+    static let removedInArticle: NameKey.Set = ["object", "embed", "footer", "link", "aside", "iframe", "input", "textarea", "select", "button", "nav"]
+    static let dataTableTags: NameKey.Set = ["col", "colgroup", "tfoot", "thead", "th"]
+    static let headingTags: NameKey.Set = ["h1", "h2"]
 
     /// Returns the article's root: a `div` holding the chosen content.
     mutating func grab(_ root: HTMLNode) -> HTMLNode {
@@ -37,13 +45,16 @@ struct Pass {
         // twice, which let one wrapped paragraph outweigh the article's other blocks).
         var promoted = Set<ObjectIdentifier>()
         for node in body.descendants() where node.isAttached(to: root) {
-            if promoted.contains(ObjectIdentifier(node)) { continue }
-            let match = node.classAndID
-            if !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
+            if !promoted.isEmpty, promoted.contains(ObjectIdentifier(node)) { continue }
+            // An element without attributes is visible, no byline by its attributes, and in no
+            // class list: none of the attribute lookups below is asked of it.
+            let hasAttributes = node.hasAttributes
+            let lists = hasAttributes ? ClassPatterns.lists(node.classAndID) : []
+            if hasAttributes, !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
                 node.remove()
                 continue
             }
-            if byline == nil, isByline(node, match) {
+            if byline == nil, hasAttributes, isByline(node, lists) {
                 let name = node.descendants().first { ($0["itemprop"] ?? "").contains("name") }
                 let text = Text.normalised((name ?? node).textContent)
                 if !text.isEmpty && text.count < 100 {
@@ -58,13 +69,13 @@ struct Pass {
                 continue
             }
             if flags.contains(.stripUnlikely) {
-                if ClassPatterns.matches(match, ClassPatterns.unlikely), !ClassPatterns.matches(match, ClassPatterns.maybeCandidate),
-                   !node.hasAncestor(named: ["table", "code"]), node.name != "body", node.name != "a"
+                if lists.contains(.unlikely), !lists.contains(.maybeCandidate),
+                   !node.hasAncestor(named: Self.tableOrCode), node.name != "body", node.name != "a"
                 {
                     node.remove()
                     continue
                 }
-                if let role = node["role"], ClassPatterns.unlikelyRoles.contains(role) {
+                if hasAttributes, let role = node["role"], ClassPatterns.unlikelyRoles.contains(role) {
                     node.remove()
                     continue
                 }
@@ -95,7 +106,12 @@ struct Pass {
         for element in toScore where element.parent != nil && element.isAttached(to: root) {
             let text = element.textMeasure
             guard text.length >= 25 else { continue }
-            let ancestors = Array(element.ancestors.prefix(5))
+            var ancestors: [HTMLNode] = []
+            var up = element.parent
+            while let ancestor = up, ancestors.count < 5 {
+                ancestors.append(ancestor)
+                up = ancestor.parent
+            }
             guard !ancestors.isEmpty else { continue }
             let score = 1.0 + Double(text.commas + 1) + Double(min(text.length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
@@ -106,14 +122,16 @@ struct Pass {
             }
         }
 
-        var top: [HTMLNode] = []
+        // Sorted with their scores beside them (the same comparisons, without two dictionary
+        // lookups each).
+        var ranked: [(node: HTMLNode, score: Double)] = []
         for candidate in candidates where candidate.isAttached(to: root) {
             let scaled = score(candidate) * (1 - Self.linkDensity(candidate))
             scores[ObjectIdentifier(candidate)] = scaled
-            top.append(candidate)
+            ranked.append((candidate, scaled))
         }
-        top.sort { score($0) > score($1) }
-        top = Array(top.prefix(candidateCount))
+        ranked.sort { $0.score > $1.score }
+        let top = ranked.prefix(candidateCount).map(\.node)
 
         var topCandidate: HTMLNode
         if let first = top.first, first.name != "body" {
@@ -211,10 +229,12 @@ struct Pass {
     func classWeight(_ node: HTMLNode) -> Int {
         guard flags.contains(.weightClasses) else { return 0 }
         var weight = 0
+        guard node.hasAttributes else { return 0 }
         for value in [node["class"], node["id"]] {
             guard let value, !value.isEmpty else { continue }
-            if ClassPatterns.isNegative(value) { weight -= 25 }
-            if ClassPatterns.matches(value, ClassPatterns.positive) { weight += 25 }
+            let lists = ClassPatterns.lists(value)
+            if lists.contains(.negative) { weight -= 25 }
+            if lists.contains(.positive) { weight += 25 }
         }
         return weight
     }
@@ -235,8 +255,8 @@ struct Pass {
         return true
     }
 
-    private func isByline(_ node: HTMLNode, _ match: String) -> Bool {
-        let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || ClassPatterns.matches(match, ClassPatterns.byline)
+    private func isByline(_ node: HTMLNode, _ lists: ClassPatterns.Lists) -> Bool {
+        let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || lists.contains(.byline)
         guard isAuthor else { return false }
         let length = node.textMeasure.length
         return length > 0 && length < 100
@@ -256,7 +276,27 @@ struct Pass {
     }
 
     private static func words(_ text: String) -> Set<Substring> {
-        Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        // ASCII text (most headings): the words are the runs of letters and digits, which the
+        // split by `Character` finds a property lookup at a time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var words = Set<Substring>()
+            var start: String.Index?
+            var index = text.utf8.startIndex
+            while index < text.utf8.endIndex {
+                let byte = text.utf8[index]
+                let isWordByte = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+                if isWordByte {
+                    if start == nil { start = index }
+                } else if let from = start {
+                    words.insert(text[from..<index])
+                    start = nil
+                }
+                index = text.utf8.index(after: index)
+            }
+            if let from = start { words.insert(text[from..<text.endIndex]) }
+            return words
+        }
+        return Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
     }
 
     private func isWithoutContent(_ node: HTMLNode) -> Bool {
@@ -294,14 +334,14 @@ struct Pass {
         if flags.contains(.cleanConditionally) {
             for tag in ["form", "fieldset"] { cleanConditionally(article, tag) }
         }
-        for node in article.descendants(named: ["object", "embed", "footer", "link", "aside", "iframe", "input", "textarea", "select", "button", "nav"]) {
+        for node in article.descendants(named: Self.removedInArticle) {
             node.remove()
         }
         for node in article.descendants() where node.isAttached(to: article) {
-            if ClassPatterns.matches(node.classAndID, ClassPatterns.share), node.textMeasure.length < 500 { node.remove() }
+            if node.hasAttributes, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { node.remove() }
         }
         if flags.contains(.weightClasses) {
-            for heading in article.descendants(named: ["h1", "h2"]) where classWeight(heading) < 0 { heading.remove() }
+            for heading in article.descendants(named: Self.headingTags) where classWeight(heading) < 0 { heading.remove() }
         }
         if flags.contains(.cleanConditionally) {
             for tag in ["table", "ul", "div"] { cleanConditionally(article, tag) }
@@ -325,8 +365,8 @@ struct Pass {
         if table["role"] == "presentation" || table["datatable"] == "0" { return false }
         if table["summary"] != nil { return true }
         if let caption = table.first("caption"), Text.hasText(caption) { return true }
-        if table.hasDescendant(named: ["col", "colgroup", "tfoot", "thead", "th"]) { return true }
-        if table.hasDescendant(named: ["table"]) { return false }
+        if table.hasDescendant(named: Self.dataTableTags) { return true }
+        if table.hasDescendant(named: Self.tableTag) { return false }
         let rows = table.descendants(named: ["tr"])
         let columns = rows.map { $0.elementChildren.filter { $0.name == "td" || $0.name == "th" }.count }.max() ?? 0
         if rows.count >= 10 || columns > 4 { return true }
@@ -336,13 +376,14 @@ struct Pass {
     private func cleanConditionally(_ root: HTMLNode, _ tag: String) {
         for node in root.descendants(named: [tag]).reversed() where node.isAttached(to: root) {
             if tag == "table", isDataTable(node) { continue }
-            if node.hasAncestor(named: ["table"]), let t = node.ancestors.first(where: { $0.name == "table" }), isDataTable(t) { continue }
-            if node.hasDescendant(named: ["pre", "code"]) || node.hasAncestor(named: ["pre", "code"]) { continue }
+            if let t = node.firstAncestor(named: Self.tableTag), isDataTable(t) { continue }
+            // One walk counts what the rules below ask of the subtree (it was a walk a question).
+            let inside = Inside(node)
+            if inside.hasCode || node.hasAncestor(named: Self.codeTags) { continue }
             let text = node.textMeasure
             var isList = tag == "ul" || tag == "ol"
             if !isList, text.hasWords {
-                let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + $1.textMeasure.length }
-                isList = Double(listLength) / Double(text.length) > 0.9
+                isList = Double(inside.listLength) / Double(text.length) > 0.9
             }
             let weight = classWeight(node)
             if weight < 0 {
@@ -350,16 +391,16 @@ struct Pass {
                 continue
             }
             guard text.commas < 10 else { continue }
-            let p = node.countDescendants(named: ["p"])
-            let img = node.countDescendants(named: ["img"])
-            let li = node.countDescendants(named: ["li"]) - 100
-            let input = node.countDescendants(named: ["input"])
-            let headingLength = node.descendants(named: ["h1", "h2", "h3", "h4", "h5", "h6"]).reduce(0) { $0 + $1.textMeasure.length }
+            let p = inside.p
+            let img = inside.img
+            let li = inside.li - 100
+            let input = inside.input
+            let headingLength = inside.headingLength
             let headingDensity = text.hasWords ? Double(headingLength) / Double(text.length) : 0
-            let embeds = node.countDescendants(named: ["object", "embed", "iframe"])
+            let embeds = inside.embeds
             let density = text.linkDensity
             let length = text.length
-            let isFigure = node.hasAncestor(named: ["figure"])
+            let isFigure = node.hasAncestor(named: Self.figureTag)
             let remove =
                 (img > 1 && Double(p) / Double(img) < 0.5 && !isFigure)
                 || (!isList && li > p)
@@ -370,6 +411,50 @@ struct Pass {
                 || ((embeds == 1 && length < 75) || embeds > 1)
                 || (img == 0 && length == 0)
             if remove { node.remove() }
+        }
+    }
+}
+
+/// What `cleanConditionally` asks of an element's subtree, counted in one walk: the elements of
+/// each kind (nested ones too), and the text lengths of its lists and headings (a list inside a
+/// list counts in both, as `descendants(named:)` summed them).
+private struct Inside {
+    var p = 0, img = 0, li = 0, input = 0, embeds = 0
+    var listLength = 0, headingLength = 0
+    /// A `<pre>` or `<code>` below.
+    var hasCode = false
+
+    static let p = NameKey("p"), img = NameKey("img"), li = NameKey("li"), input = NameKey("input")
+    static let object = NameKey("object"), embed = NameKey("embed"), iframe = NameKey("iframe")
+    static let ul = NameKey("ul"), ol = NameKey("ol"), pre = NameKey("pre"), code = NameKey("code")
+    static let headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map(NameKey.init)
+
+    init(_ node: HTMLNode) {
+        count(node)
+    }
+
+    // Every name here is at most eight ASCII bytes, so equal keys are equal names.
+    private mutating func count(_ node: HTMLNode) {
+        for child in node.children where child.isElement {
+            let key = child.nameKey
+            if key == Self.p {
+                p &+= 1
+            } else if key == Self.img {
+                img &+= 1
+            } else if key == Self.li {
+                li &+= 1
+            } else if key == Self.input {
+                input &+= 1
+            } else if key == Self.object || key == Self.embed || key == Self.iframe {
+                embeds &+= 1
+            } else if key == Self.ul || key == Self.ol {
+                listLength &+= child.textMeasure.length
+            } else if key == Self.pre || key == Self.code {
+                hasCode = true
+            } else if Self.headings.contains(key) {
+                headingLength &+= child.textMeasure.length
+            }
+            if !child.children.isEmpty { count(child) }
         }
     }
 }

@@ -72,19 +72,26 @@ struct Metadata {
         let separators = [" | ", " - ", " – ", " — ", " \\ ", " / ", " > ", " » "]
         func words(_ s: String) -> Int { s.split(separator: " ").count }
         var hadSeparator = false
-        if let last = separators.compactMap({ original.range(of: $0, options: .backwards) }).max(by: { $0.lowerBound < $1.lowerBound }) {
+        // An ASCII title is searched byte by byte (Foundation's search went through NSString,
+        // tens of thousands of instructions a call); the same answer, as nothing in ASCII
+        // composes.
+        let ascii = original.utf8.allSatisfy { $0 < 0x80 }
+        func find(_ word: String, backwards: Bool = false) -> Range<String.Index>? {
+            ascii ? asciiRange(of: word, in: original, backwards: backwards) : original.range(of: word, options: backwards ? .backwards : [])
+        }
+        if let last = separators.compactMap({ find($0, backwards: true) }).max(by: { $0.lowerBound < $1.lowerBound }) {
             hadSeparator = true
             title = String(original[..<last.lowerBound])
-            if words(title) < 3, let firstSep = separators.compactMap({ original.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            if words(title) < 3, let firstSep = separators.compactMap({ find($0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
                 title = String(original[firstSep.upperBound...])
             }
         } else if original.contains(": ") {
             let headings = root.descendants(named: ["h1", "h2"]).map { Text.normalised($0.textContent) }
-            if !headings.contains(original), let colon = original.range(of: ":", options: .backwards) {
+            if !headings.contains(original), let colon = find(":", backwards: true) {
                 title = String(original[colon.upperBound...]).trimmingSpace()
-                if words(title) < 3, let firstColon = original.range(of: ":") {
+                if words(title) < 3, let firstColon = find(":") {
                     title = String(original[firstColon.upperBound...]).trimmingSpace()
-                } else if let firstColon = original.range(of: ":"), words(String(original[..<firstColon.lowerBound])) > 5 {
+                } else if let firstColon = find(":"), words(String(original[..<firstColon.lowerBound])) > 5 {
                     title = original
                 }
             }
@@ -93,10 +100,37 @@ struct Metadata {
             if h1s.count == 1 { title = Text.normalised(h1s[0].textContent) }
         }
         title = Text.normalised(title)
-        if words(title) <= 4, !hadSeparator || words(title) != words(original.replacingOccurrences(of: "[|\\-–—\\\\/>»]", with: "", options: .regularExpression)) - 1 {
+        if words(title) <= 4, !hadSeparator || words(title) != words(withoutSeparators(original)) - 1 {
             title = original
         }
         return Text.clean(title)
+    }
+
+    /// `text` without the separator characters `| - – — \ / > »`: what replacing the regular
+    /// expression `[|\-–—\\/>»]` with nothing gave, scalar by scalar (the expression was
+    /// compiled again at every call, millions of instructions).
+    static func withoutSeparators(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "|", "-", "–", "—", "\\", "/", ">", "»": continue
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Where `word` is in `text`, both ASCII, first or last: `range(of:options:)`'s answer.
+    static func asciiRange(of word: String, in text: String, backwards: Bool) -> Range<String.Index>? {
+        let haystack = Array(text.utf8), needle = Array(word.utf8)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        let starts = 0...(haystack.count - needle.count)
+        let found = backwards
+            ? starts.reversed().first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+            : starts.first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        guard let found else { return nil }
+        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: found)
+        return lower..<text.utf8.index(lower, offsetBy: needle.count)
     }
 
     static func parseDate(_ text: String) -> Date? {

@@ -19,6 +19,7 @@ final class ReplicaRouter: Sendable {
         var stats = ReplicaStats()
         var faultRandom: SeededRandom
         var windows: [String: (start: Double, used: Int)] = [:]
+        var requests = ReplicaRequestLog()
     }
 
     init(configuration: ReplicaConfiguration, apis: [any ReplicaAPI]) {
@@ -79,14 +80,24 @@ final class ReplicaRouter: Sendable {
         let origin = "http://" + host
         if path == "/_stats" || path == "/_stats/" {
             if method == "POST" {
-                state.withLock { $0.stats = ReplicaStats() }
+                state.withLock { state in
+                    state.stats = ReplicaStats()
+                    state.requests = ReplicaRequestLog()
+                }
                 return .respond(.json(["reset": true]), delayMs: 0)
             }
             let stats = state.withLock { $0.stats.json }
             return .respond(.json(stats), delayMs: 0)
         }
+        if path == "/_requests" || path == "/_requests/" {
+            let requests = state.withLock { $0.requests.json }
+            return .respond(.json(requests), delayMs: 0)
+        }
         if path == "/_stats/reset" {
-            state.withLock { $0.stats = ReplicaStats() }
+            state.withLock { state in
+                state.stats = ReplicaStats()
+                state.requests = ReplicaRequestLog()
+            }
             return .respond(.json(["reset": true]), delayMs: 0)
         }
         if path == "/" || path.isEmpty {
@@ -117,6 +128,7 @@ final class ReplicaRouter: Sendable {
             } else if decision.malformation != nil {
                 state.stats.countFault("malformed")
             }
+            state.requests.record(at: now, path: path, decision: decision)
             return decision
         }
 

@@ -188,6 +188,26 @@ import FoundationNetworking
         }
     }
 
+    @Test func requestsListsEachRequestWithItsFaultInArrivalOrder() throws {
+        let replica = ClockedReplica(FaultTests.configuration { $0.rateLimitPerSecond = 2; $0.latencyMs = 800 })
+        _ = try replica.answer("hn", "/item/41000000.json", at: 0.25)
+        _ = try replica.answer("hn", "/item/41000001.json", at: 0.5)
+        _ = try replica.answer("hn", "/item/41000002.json", at: 0.75)
+        guard case let .respond(response, _) = replica.router.handle(method: "GET", path: "/_requests", rawQuery: nil, host: "x", now: 1)
+        else { throw CancellationError() }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let requests = try #require(json["requests"] as? [[String: Any]])
+        #expect(requests.map { $0["path"] as? String } == ["/hn/v0/item/41000000.json", "/hn/v0/item/41000001.json", "/hn/v0/item/41000002.json"])
+        #expect(requests.map { $0["outcome"] as? String } == ["ok", "ok", "rateLimited"])
+        #expect(requests.map { $0["at"] as? Double } == [0.25, 0.5, 0.75])
+        #expect(requests.allSatisfy { ($0["delayMs"] as? Int) == 800 })
+        _ = replica.router.handle(method: "POST", path: "/_stats", rawQuery: nil, host: "x", now: 1)
+        guard case let .respond(after, _) = replica.router.handle(method: "GET", path: "/_requests", rawQuery: nil, host: "x", now: 1)
+        else { throw CancellationError() }
+        let cleared = try #require(try JSONSerialization.jsonObject(with: Data(after.body)) as? [String: Any])
+        #expect((cleared["requests"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func driftShiftsOffsetsButNotKeysets() throws {
         // 40 items a second: 0.3 s later, 12 new items sit at the head of every feed.
         let replica = ClockedReplica(ReplicaConfiguration(items: 200, anchorTime: 1_760_000_000, drift: 40))

@@ -1,5 +1,6 @@
 import FeedModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedSources
@@ -121,13 +122,13 @@ struct RetryingTransportTests {
         await scripted.until { $0.held.count == 4 }
         scripted.answer(Self.item(1), ScriptedTransport.json(Self.item(1), "bad gateway", status: 502))
         await pace.until(.finished, 2)  // the list, then item 1's 502
-        await clock.untilSleeping(1)  // item 1's backoff (0.5 s: random is 1)
+        await clock.untilSleeping(1)  // item 1's backoff (a list row's: a fifth of 0.5 s, random is 1)
         await scripted.until { Set((2...4).map(Self.item)).isSubset(of: $0.held) }
         #expect(pace.waiting == 4, "items 5 to 8 wait: the place item 1's answer freed is kept for its retry")
         scripted.answer(Self.item(2), ScriptedTransport.json(Self.item(2), Self.story(2)))
         await pace.until(.finished, 3)
         await scripted.until { $0.held.contains(Self.item(5)) }
-        clock.advance(by: 0.5)
+        clock.advance(by: 0.1)
         await pace.until(.arrived, 1 + 8 + 1)  // the list, the eight items, item 1's retry
         await scripted.until { $0.held.count == 4 }
         #expect(Set(scripted.snapshot.held) == Set([1, 3, 4, 5].map(Self.item)), "the retry started at once, before item 6")
@@ -141,7 +142,7 @@ struct RetryingTransportTests {
         let page = try await load.value
         #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
         #expect(scripted.snapshot.started.filter { $0 == Self.item(1) }.count == 2)
-        #expect(clock.slept == [0.5])
+        #expect(clock.slept == [0.1])
     }
 
     @Test(arguments: [
@@ -173,7 +174,7 @@ struct RetryingTransportTests {
         let (source, _) = Self.source(scripted, clock: clock, width: 8)
         let load = Task { try await source.load(source.firstKey, pageSize: 6) }
         await clock.untilSleeping(2)
-        clock.advance(by: 0.5)  // random = 1: the first backoff is the whole 0.5 s ceiling
+        clock.advance(by: 0.1)  // random = 1: a list row's first backoff is a fifth of the 0.5 s ceiling
         let page = try await load.value
         #expect(page.items.map(\.id) == ids.map { "hn:\($0)" })
         let started = scripted.snapshot.started
@@ -181,7 +182,7 @@ struct RetryingTransportTests {
         #expect(started.filter { $0 == Self.item(3) }.count == 2)
         #expect(started.filter { $0 == Self.item(5) }.count == 2)
         for id in [1, 2, 4, 6] { #expect(started.filter { $0 == Self.item(id) }.count == 1) }
-        #expect(clock.slept == [0.5, 0.5])
+        #expect(clock.slept == [0.1, 0.1])
     }
 
     /// GitHub decodes its page inside the exchange, so a garbled body is retried, not the end of the feed.
@@ -392,11 +393,12 @@ struct RetryingTransportTests {
         #expect(scripted.snapshot.started.count == 3)
     }
 
-    /// Issue 23 (c): the reader waits on the open detail's requests (Enter → first comment), so
-    /// a failed one is tried again after a fifth of the backoff a list or prefetch request waits
-    /// (its place, its lane and the host's pace still hold it, so the host sees no burst).
-    @Test(arguments: [(FetchLane.detail, [0.1, 0.2]), (.list, [0.5, 1.0]), (.prefetch, [0.5, 1.0])])
-    func aDetailRequestsBackoffIsShorter(lane: FetchLane, expected: [Double]) async throws {
+    /// Issue 23 (c): the reader waits on the open detail's requests (Enter → first comment) and
+    /// on the list's wanted pages (the first screen), so a failed one is tried again after a
+    /// fifth of the backoff a prefetch or picture request waits (its place, its lane and the
+    /// host's pace still hold it, so the host sees no burst).
+    @Test(arguments: [(FetchLane.detail, [0.1, 0.2]), (.list, [0.1, 0.2]), (.prefetch, [0.5, 1.0]), (.pictures, [0.5, 1.0])])
+    func aRequestTheReaderWaitsForBacksOffLess(lane: FetchLane, expected: [Double]) async throws {
         let url = Self.item(7)
         let scripted = ScriptedTransport { url, attempt in
             attempt < 3 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
@@ -411,5 +413,44 @@ struct RetryingTransportTests {
         }
         #expect(try await sent.value.status == 200)
         #expect(clock.slept == expected)
+    }
+
+    /// Issue 23: a `Retry-After` in delta-seconds is counted from the refused request's start,
+    /// as the server counted it from its arrival. A 429 answered 0.9 s after its start with
+    /// `Retry-After: 1` holds the host for what is left of that second (0.1 s), not for a
+    /// whole second more: the fixed window that refused it was over before its answer came.
+    @Test func aRetryAfterIsCountedFromTheRefusedRequestsStart() async throws {
+        let url = Self.item(7)
+        let scripted = ScriptedTransport { _, _ in nil }
+        let clock = ManualClock()
+        let retries = Mutex<[Double]>([])
+        let transport = RetryingTransport(scripted, width: 2, clock: clock.clock, random: { 1 })
+        var context = FetchContext()
+        context.onRetry = { _, delay, _ in retries.withLock { $0.append(delay) } }
+        let sent = Task { [context] in try await transport.send(HTTPRequest(url: URL(string: url)!, context: context)) }
+        await scripted.until { $0.held.count == 1 }
+        clock.advance(by: 0.9)
+        scripted.answer(url, ScriptedTransport.json(url, #"{"error":"Too many requests"}"#, status: 429, headers: ["retry-after": "1"]))
+        await clock.untilSleeping(1)
+        #expect(scripted.snapshot.started.count == 1)
+        clock.advance(by: 1.0)  // past both the hold and the pace (1.1 s from the first start)
+        await scripted.until { $0.held.count == 1 }
+        scripted.answer(url, ScriptedTransport.json(url, Self.story(7)))
+        #expect(try await sent.value.status == 200)
+        #expect(clock.slept.first.map { abs($0 - 0.1) < 1e-6 } == true, "the hold ends 1 s after the first start: \(clock.slept)")
+        #expect(retries.withLock { $0 }.map { ($0 * 1000).rounded() / 1000 } == [0.1])
+    }
+
+    /// The instant a server's wait ends: delta-seconds from the refused request's start, an
+    /// HTTP-date (or a reset header) from now, where it was measured; never before now.
+    @Test func aServersWaitEndsAtTheInstantItMeant() {
+        let started = Date(timeIntervalSince1970: 1_700_000_000)
+        let now = started.addingTimeInterval(0.9)
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "1"], started: started, now: now) == started.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "Tue, 14 Nov 2023 22:13:21 GMT"], started: started, now: now)
+            == now.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1"], started: started, now: now)
+            == now.addingTimeInterval(1))
+        #expect(RetryingTransport.holdEnd(after: 1, headers: ["retry-after": "1"], started: started, now: started.addingTimeInterval(1.5)) == started.addingTimeInterval(1.5))
     }
 }
