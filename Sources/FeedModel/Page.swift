@@ -19,6 +19,9 @@ public struct Page: Sendable, Equatable {
     /// item answering 404 after its list named it). Never silent: the runtimes count and report
     /// them. Items left out on purpose are `omittedCount`.
     public var itemFailures: [FeedError]
+    /// What each of `itemFailures` left out: an item, or a whole feed of a merged list (the
+    /// river, whose feed that fails is left out from there on).
+    public var failedPart: FailedPart = .item
     /// On the first page of a thread (a comments feed): the item the thread belongs to, as the
     /// API gives it now, so a detail opened by its id alone (`hn --thread ID`) can show it.
     public var subject: FeedItem?
@@ -43,4 +46,9 @@ public struct Page: Sendable, Equatable {
 
     /// Whether the feed ends with this page.
     public var isLast: Bool { next == nil }
+
+    /// What a page's failure left out.
+    public enum FailedPart: String, Sendable, Equatable {
+        case item, feed
+    }
 }

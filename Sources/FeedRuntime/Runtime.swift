@@ -310,7 +310,7 @@ public final class Runtime<Backend: TerminalBackend> {
                 "pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "items": "\(page.items.count)", "ms": "\(Int(latency * 1000))",
             ])
             for error in page.itemFailures {
-                logger.warning("item left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
+                logger.warning("\(page.failedPart.rawValue) left out", metadata: ["pager": "\(pager)", "page": "\(request.index)", "error": "\(error.message)"])
             }
         case let .loaded(.failure(error), _):
             logger.warning("failed", metadata: ["pager": "\(pager)", "id": "\(request.id)", "page": "\(request.index)", "error": "\(error.message)"])
@@ -327,7 +327,8 @@ public final class Runtime<Backend: TerminalBackend> {
     static func itemFailureNote(_ result: FetchResult) -> String? {
         guard case let .success(page)? = result.result, let first = page.itemFailures.first else { return nil }
         let count = page.itemFailures.count
-        return "\(ItemFact.grouped(count)) item\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
+        let part = page.failedPart.rawValue
+        return "\(ItemFact.grouped(count)) \(part)\(count == 1 ? "" : "s") could not be loaded (\(first.message))"
     }
 
     /// How long `poll` may sleep: until the next spinner frame while something animates, until

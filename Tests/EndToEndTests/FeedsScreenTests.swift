@@ -130,10 +130,12 @@ import Testing
         #expect(Self.row(screen, "Archived")?.contains("10 unread · ✓ 10 new") == true, "\(screen)")
         var stats = try setup.replica.routeStats()
         #expect(stats["feeds/rss-paged"] == walked + 1 && stats["feeds/atom-archived"] == 1, "\(stats)")
-        // Archived opened and left: the list is back with its counts, and nothing refreshed again.
+        // Archived opened (named on its status line as the config names it, not by the feed's
+        // own title) and left: the list is back with its counts, and nothing refreshed again.
         try tmux.sendKeys("j", "j", "Enter")
         let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
-        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        screen = try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        #expect(screen[29].hasPrefix(" Archived · "), "\(screen[29])")
         try tmux.sendKeys("Escape")
         // The list's one page is in (a refresh would come before it, and end in its note).
         screen = try tmux.waitForText("— end of feed · 4 items —", timeout: 10)
@@ -288,7 +290,8 @@ import Testing
         try tmux.sendKeys("j", "j", "j", "Enter")
         screen = try tmux.waitForText(String(rss[0].title.prefix(20)))
         try tmux.sendKeys("Escape")
-        try tmux.waitForText("RSS paged")
+        // The list again (the feed's status line says "RSS paged" too: its name on the list).
+        try tmux.waitForText("Saved items")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
         #expect(try setup.replica.routeStats() == before)

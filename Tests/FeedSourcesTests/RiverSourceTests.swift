@@ -91,6 +91,7 @@ import Testing
         #expect(pages.flatMap(\.items).map(\.id) == ReplicaFeeds.entries("rss-paged", origin: harness.origin).map { $0.id ?? "" })
         #expect(pages.first?.itemFailures.count == 1)
         #expect(pages.first?.itemFailures.first?.message.hasPrefix("broken: ") == true)
+        #expect(pages.first?.failedPart == .feed, "the status line and a pipe say a feed was left out, not an item")
         try await harness.stop()
     }
 }

@@ -210,6 +210,17 @@ import Testing
         try await h.stop()
     }
 
+    /// A subscription's name (config or OPML) names the feed before and after its document
+    /// says its own title, as on the subscription list.
+    @Test func aGivenNameWinsOverTheFeedsTitle() async throws {
+        let h = try await Harness()
+        let source = SyndicationSource(url: h.url("atom-paged"), transport: h.transport, knownTitle: "Old title", givenName: "Mine")
+        #expect(source.name == "Mine")
+        _ = try await Self.walk(source)
+        #expect(source.name == "Mine")
+        try await h.stop()
+    }
+
     @Test(arguments: ["broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates"])
     func brokenFeedsReadAsTheyShould(_ feed: String) async throws {
         let h = try await Harness()

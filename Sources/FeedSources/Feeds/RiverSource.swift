@@ -123,9 +123,11 @@ public struct RiverSource: FeedSource {
             guard let data = try? encoder.encode(positions) else { throw FeedError(.invalidRequest, "river: cannot write its key") }
             next = .cursor(data.base64EncodedString())
         }
-        return Page(
+        var page = Page(
             key: key, items: items, next: goesOn ? next : nil, itemFailures: failed,
             endNote: goesOn ? nil : "end of every subscription's history")
+        page.failedPart = .feed
+        return page
     }
 
     // MARK: - Helpers

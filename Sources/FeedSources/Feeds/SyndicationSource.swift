@@ -42,11 +42,14 @@ public struct SyndicationSource: FeedSource {
     /// The parse queue of sources made without one (tests, embedders): serial, a utility QoS.
     public static let defaultParseQueue = DispatchQueue(label: "feedscroll.parse", qos: .utility)
 
-    /// The feed's own title once a document said it; before, the one kept from an earlier run
-    /// (`knownTitle`), else the host.
-    public var name: String { state.title ?? knownTitle ?? "feed \(url.host ?? url.absoluteString)" }
+    /// The name the reader gave the feed (a subscription's in the config or OPML), which always
+    /// wins; else the feed's own title once a document said it; before, the one kept from an
+    /// earlier run (`knownTitle`), else the host.
+    public var name: String { givenName ?? state.title ?? knownTitle ?? "feed \(url.host ?? url.absoluteString)" }
     /// The title the document cache kept for this feed (`FeedDocumentCache.title(of:)`).
     public let knownTitle: String?
+    /// The subscription's name, if it has one.
+    public let givenName: String?
     public var firstKey: PageKey { .cursor(nil) }
     public var defaultPageSize: Int { 25 }
     public var maxPageSize: Int { 500 }
@@ -58,10 +61,11 @@ public struct SyndicationSource: FeedSource {
     ///   - parseQueue: where documents are parsed: a serial queue the program owns, so one
     ///     parse at a time holds a thread, never one of Swift's cooperative ones.
     public init(url: URL, transport: any HTTPTransport, cache: any FeedDocumentCache = MemoryFeedDocumentCache(),
-                parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue, knownTitle: String? = nil,
+                parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue, knownTitle: String? = nil, givenName: String? = nil,
                 now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.parseQueue = parseQueue
         self.knownTitle = knownTitle
+        self.givenName = givenName
         self.url = url
         self.transport = transport
         self.cache = cache

@@ -133,16 +133,17 @@ struct FeedsSession {
                   let url = URL(string: subscription.url)
             else { return nil }
             return runtime(
-                source: feedSource(url, documents: documents, pageSize: pageSize), pageSize: pageSize,
+                source: feedSource(url, name: subscription.name, documents: documents, pageSize: pageSize), pageSize: pageSize,
                 feed: Self.cacheKey(of: subscription.url, pageSize: pageSize), role: .opened, logger: logger)
         }
     }
 
     /// A subscription's source: from the network, or from the cache alone with `--offline`.
-    private func feedSource(_ url: URL, documents: any FeedDocumentCache, pageSize: Int) -> any FeedSource {
+    /// - Parameter name: the subscription's name, which the status line shows over the feed's title.
+    private func feedSource(_ url: URL, name: String? = nil, documents: any FeedDocumentCache, pageSize: Int) -> any FeedSource {
         let network = SyndicationSource(
             url: url, transport: transport, cache: documents, parseQueue: ParseQueue.shared,
-            knownTitle: documents.title(of: url.absoluteString))
+            knownTitle: documents.title(of: url.absoluteString), givenName: name)
         guard options.offline, let store else { return network }
         return OfflineSource(standingInFor: network, store: store, feed: Self.cacheKey(of: url.absoluteString, pageSize: pageSize))
     }

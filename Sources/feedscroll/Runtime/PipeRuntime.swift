@@ -96,8 +96,8 @@ struct PipeRuntime {
                     if case let .success(page) = result {
                         // A left-out item is never silent: one stderr line and a log line each.
                         for error in page.itemFailures {
-                            printError("item left out: \(error.message)")
-                            logger.warning("item left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
+                            printError("\(page.failedPart.rawValue) left out: \(error.message)")
+                            logger.warning("\(page.failedPart.rawValue) left out", metadata: ["page": "\(request.index)", "error": "\(error.message)"])
                         }
                     }
                     // A pipe never starts a live batch, so no cancel is expected; any that
