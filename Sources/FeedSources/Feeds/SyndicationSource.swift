@@ -45,7 +45,14 @@ public struct SyndicationSource: FeedSource {
     /// The name the reader gave the feed (a subscription's in the config or OPML), which always
     /// wins; else the feed's own title once a document said it; before, the one kept from an
     /// earlier run (`knownTitle`), else the host.
-    public var name: String { givenName ?? state.title ?? knownTitle ?? "feed \(url.host ?? url.absoluteString)" }
+    public var name: String { givenName ?? state.title ?? knownTitle ?? cacheName }
+    /// What its pages are cached under (`FeedKey.source`): the feed's host, whatever its title or
+    /// the reader's name for it, so `feed URL` and `feedscroll feeds` share pages, read marks
+    /// and counts however much each knows of the feed.
+    public var cacheName: String { Self.cacheName(of: url.absoluteString) }
+
+    /// `cacheName` of the feed at `url`.
+    public static func cacheName(of url: String) -> String { "feed \(URL(string: url)?.host ?? url)" }
     /// The title the document cache kept for this feed (`FeedDocumentCache.title(of:)`).
     public let knownTitle: String?
     /// The subscription's name, if it has one.

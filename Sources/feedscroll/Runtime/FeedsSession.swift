@@ -26,8 +26,7 @@ struct FeedsSession {
     /// Where a subscription's pages are cached: as `feedscroll feed URL` caches them, so both
     /// share pages, read marks and counts.
     static func cacheKey(of url: String, pageSize: Int) -> FeedKey {
-        let host = URL(string: url)?.host ?? url
-        return FeedKey(source: "feed \(host)", parameters: PageCache.feedParameters(["feed", url], pageSize: pageSize))
+        FeedKey(source: SyndicationSource.cacheName(of: url), parameters: PageCache.feedParameters(["feed", url], pageSize: pageSize))
     }
 
     func listSource() -> SubscriptionListSource {

@@ -1,5 +1,6 @@
 import FeedModel
 import FeedRuntime
+import FeedSources
 import FeedStore
 import Foundation
 import Logging
@@ -19,7 +20,9 @@ extension PageCache {
         let opening = CacheStore.open(location, limitBytes: limit, readsReadOnly: options.offline)
         if let warning = opening.warning { logger.warning("\(warning)") }
         guard let store = opening.store else { return (nil, opening.warning) }
-        let feed = FeedKey(source: source.name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
+        // A feed's own title, once known, names it on screen, not in the cache (its host does).
+        let name = (source as? SyndicationSource)?.cacheName ?? source.name
+        let feed = FeedKey(source: name, parameters: feedParameters(settings.arguments, pageSize: pageSize))
         return (PageCache(store: store, feed: feed, logger: logger), opening.warning)
     }
 }
