@@ -28,6 +28,8 @@ public struct SubscriptionListSource: FeedSource {
     /// What `R` runs before the counts are read again (refresh-all), if the list can.
     private let refresh: SubscriptionRefresh?
     private let refreshAsked = RefreshFlag()
+    /// Where refresh-all runs: the session's, so it goes on behind a feed opened meanwhile.
+    private let background: BackgroundRefresh
 
     private final class RefreshFlag: Sendable {
         let isSet = Atomic<Bool>(false)
@@ -39,11 +41,14 @@ public struct SubscriptionListSource: FeedSource {
     ///   - cacheKey: where a subscription's pages are cached, by its URL (as the run that opens
     ///     it stores them).
     ///   - refresh: refresh-all, run when the list is refreshed (`R`).
+    ///   - background: where it runs (the session's: it outlives this list's run); the list's
+    ///     load follows it, whoever started it, until it ends.
     public init(
         subscriptions: [Subscription], store: CacheStore?, cacheKey: @escaping @Sendable (String) -> FeedKey,
-        refresh: SubscriptionRefresh? = nil
+        refresh: SubscriptionRefresh? = nil, background: BackgroundRefresh = BackgroundRefresh()
     ) {
         self.refresh = refresh
+        self.background = background
         self.subscriptions = subscriptions
         self.store = store
         self.cacheKey = cacheKey
@@ -54,30 +59,28 @@ public struct SubscriptionListSource: FeedSource {
         var refreshNote: String?
         var outcomes: [String: String] = [:]
         if let refresh, refreshAsked.isSet.exchange(false, ordering: .acquiringAndReleasing) {
-            // Every feed at once; each feed's row says how its refresh goes as it goes (the
-            // load's first items, drawn over the list's rows until this page arrives), the way
-            // newsboat's list shows a reload's progress.
-            let before = rows(outcomes: [:], isRefreshing: true)
-            context.progress?(before)
-            let ended = Mutex<[String: String]>([:])
-            let counted = Mutex<[String: Int]>([:])
-            let reports = await refresh.run { report in
-                // The feed's first page is stored before its report: its count is read again now.
-                let url = report.subscription.url
-                if let unread = (try? store?.unreadCounts(of: [cacheKey(url)]))?[cacheKey(url)] {
-                    counted.withLock { $0[url] = unread }
-                }
-                let outcomes = ended.withLock { ended in
-                    ended[url] = report.outcome.rowLabel
-                    return ended
-                }
-                context.progress?(rows(outcomes: outcomes, isRefreshing: true, counts: before, unread: counted.withLock { $0 }))
+            let store = store, cacheKey = cacheKey
+            background.start(refresh) { url in
+                // The feed's first page is stored before its report: its count is read again.
+                (try? store?.unreadCounts(of: [cacheKey(url)]))?[cacheKey(url)]
             }
+        }
+        // Every feed at once; each feed's row says how its refresh goes as it goes (the load's
+        // first items, drawn over the list's rows until this page arrives), the way newsboat's
+        // list shows a reload's progress. A load that ends (Enter on a row) leaves it running.
+        var before: [FeedItem]?
+        for await progress in background.follow() {
+            let counts = before ?? rows(outcomes: [:], isRefreshing: true)
+            before = counts
+            context.progress?(rows(outcomes: progress.outcomes, isRefreshing: true, counts: counts, unread: progress.unread))
+        }
+        if Task.isCancelled { throw FeedError(.cancelled, "cancelled") }
+        if let ended = background.takeEnded(), let reports = ended.reports {
             let unchanged = reports.filter { $0.outcome == .notModified }.count
             let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
             refreshNote = "refreshed \(ItemFact.grouped(reports.count)): \(ItemFact.grouped(reports.count - unchanged - failed)) changed, "
                 + "\(ItemFact.grouped(unchanged)) not modified, \(ItemFact.grouped(failed)) failed"
-            outcomes = ended.withLock { $0 }
+            outcomes = ended.outcomes
         }
         let list = rows(outcomes: outcomes, isRefreshing: false)
         return Page(key: key, items: list, next: nil, total: list.count, endNote: refreshNote)

@@ -209,6 +209,32 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// Enter on a feed while the first opening's refresh still waits for a host leaves the
+    /// refresh running behind the feed; back on the list, its rows follow it to its end.
+    @Test func theRefreshGoesOnBehindAFeedOpenedWhileItRuns() throws {
+        let silent = try SilentPort()
+        let setup = try Setup(extra: """
+
+            [[subscriptions]]
+            url = "http://127.0.0.1:\(silent.port)/feed"
+            name = "Silent"
+            """, refreshesOnStart: true)
+        let tmux = try setup.feeds("--timeout 3")
+        try tmux.waitFor({ Self.row($0, "RSS paged")?.contains("✓ 10 new") == true && Self.row($0, "Silent")?.contains("refreshing…") == true },
+                         timeout: 20, description: "two feeds refreshed, the silent one still refreshing")
+        try tmux.sendKeys("j", "j", "Enter")
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        try tmux.sendKeys("Escape")
+        // The list follows the refresh still under way, to its end and its sum.
+        var screen = try tmux.waitForText("Saved items", timeout: 10)
+        screen = try tmux.waitForText("refreshed 3: 2 changed, 0 not modified, 1 failed", timeout: 30)
+        #expect(Self.row(screen, "Silent")?.contains("✗") == true, "\(screen)")
+        #expect(Self.row(screen, "RSS paged")?.contains("10 unread · ✓ 10 new") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// A feed the config names not shows its URL until fetched, then its own title, as in
     /// newsboat: on the list, on the status line of the feed opened from it, and in `export`.
     @Test func aFeedTheConfigNamesNotIsShownByItsOwnTitleOnceFetched() throws {

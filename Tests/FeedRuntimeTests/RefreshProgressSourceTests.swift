@@ -133,4 +133,52 @@ import Testing
         #expect(transport.state.withLock { $0.requests.count } - before == 3)
         #expect(second.endNote == "refreshed 3: 0 changed, 2 not modified, 1 failed")
     }
+
+    /// Waits until the reports so far satisfy `done`.
+    static func wait(_ reports: Reports, until done: ([[String]]) -> Bool) async {
+        if done(reports.all) { return }
+        for await _ in reports.changed.stream where done(reports.all) { return }
+    }
+
+    /// Enter on a row while the list refreshes ends the list's run and cancels its load, not the
+    /// refresh: it goes on behind the feed, and the list, opened again, follows it to its end.
+    @Test func aRefreshGoesOnBehindAFeedOpenedWhileItRuns() async throws {
+        let scratch = SubscriptionSourcesTests.Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        let a = "https://a.example/feed", b = "https://b.example/feed"
+        let key = SubscriptionSourcesTests.key
+        let transport = GatedTransport([a: (200, Self.rss("A", 3)), b: (200, Self.rss("B", 4))], held: [b])
+        let documents = MemoryFeedDocumentCache()
+        let subscriptions = [Subscription(url: a, name: "A"), Subscription(url: b, name: "B")]
+        let refresh = SubscriptionRefresh(
+            subscriptions: subscriptions, store: store, pageSize: 10, cacheKey: key,
+            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents) })
+        let background = BackgroundRefresh()
+        let list = SubscriptionListSource(subscriptions: subscriptions, store: store, cacheKey: key, refresh: refresh, background: background)
+        let reports = Reports()
+        list.startOver()
+        let load = Task { try await list.load(list.firstKey, pageSize: 100, context: FetchContext(progress: reports.record)) }
+        await Self.wait(reports) { $0.last == ["A: 3 unread · ✓ 3 new", "B: not fetched yet · refreshing…"] }
+        #expect(transport.isWaiting(b))
+
+        // The list's run ends: its load is cancelled, the refresh goes on.
+        load.cancel()
+        await #expect(throws: (any Error).self) { try await load.value }
+        #expect(background.isRunning)
+
+        // The list again: its load follows the same refresh, where it stands, to its end.
+        let again = SubscriptionListSource(subscriptions: subscriptions, store: store, cacheKey: key, refresh: refresh, background: background)
+        let followed = Reports()
+        let reload = Task { try await again.load(again.firstKey, pageSize: 100, context: FetchContext(progress: followed.record)) }
+        await Self.wait(followed) { !$0.isEmpty }
+        #expect(followed.all.first == ["A: 3 unread · ✓ 3 new", "B: not fetched yet · refreshing…"])
+        transport.release(b)
+        let page = try await reload.value
+        let rows = page.items.filter { $0.id.hasPrefix("feeds:http") }.map { "\($0.title): " + $0.facts.map(\.labelText).joined(separator: " · ") }
+        #expect(rows == ["A: 3 unread · ✓ 3 new", "B: 4 unread · ✓ 4 new"])
+        #expect(page.endNote == "refreshed 2: 2 changed, 0 not modified, 0 failed")
+        // One request a feed: the refresh was not started again.
+        #expect(transport.state.withLock { $0.requests.count } == 2)
+        #expect(!background.isRunning)
+    }
 }

@@ -29,11 +29,12 @@ struct FeedsSession {
         FeedKey(source: SyndicationSource.cacheName(of: url), parameters: PageCache.feedParameters(["feed", url], pageSize: pageSize))
     }
 
-    func listSource() -> SubscriptionListSource {
+    /// - Parameter background: the session's refresh-all, which outlives each of the list's runs.
+    func listSource(background: BackgroundRefresh = BackgroundRefresh()) -> SubscriptionListSource {
         let pageSize = pageSize
         return SubscriptionListSource(
             subscriptions: subscriptions, store: store, cacheKey: { Self.cacheKey(of: $0, pageSize: pageSize) },
-            refresh: options.offline ? nil : makeRefresh())
+            refresh: options.offline ? nil : makeRefresh(), background: background)
     }
 
     /// Refresh-all over the run's transport and the cache's documents (their validators).
@@ -57,6 +58,9 @@ struct FeedsSession {
         defer { terminal.restore() }
         // Every run has cancelled its loads by the time it returns; then the client closes.
         defer { context.network.shutdown() }
+        // Refresh-all goes on behind a feed opened while it runs; it ends before the client closes.
+        let background = BackgroundRefresh()
+        defer { background.cancelAndWait() }
         let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
         var chosen: String?
         // The list's first opening shows the counts from the cache at once and refreshes every
@@ -64,7 +68,7 @@ struct FeedsSession {
         // coming back to it from a feed reads the counts again without the network.
         var refreshes = settings.refreshesOnStart && !options.offline && !subscriptions.isEmpty
         while true {
-            let source = listSource()
+            let source = listSource(background: background)
             if refreshes { source.startOver() }
             refreshes = false
             let list = runtime(
