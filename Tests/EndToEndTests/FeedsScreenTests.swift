@@ -170,18 +170,16 @@ import Testing
         }
 
         deinit { close(descriptor) }
+
+        /// A subscription named "Silent" at this port, for `Setup(extra:)`.
+        var subscription: String { "\n[[subscriptions]]\nurl = \"http://127.0.0.1:\(port)/feed\"\nname = \"Silent\"\n" }
     }
 
     /// `R` on the list: each feed's row says how its refresh goes while the others still run
     /// (a feed whose host never answers says `refreshing…` until it times out), then the sum.
     @Test func refreshAllSaysEachFeedsProgressOnItsRow() throws {
         let silent = try SilentPort()
-        let setup = try Setup(extra: """
-
-            [[subscriptions]]
-            url = "http://127.0.0.1:\(silent.port)/feed"
-            name = "Silent"
-            """)
+        let setup = try Setup(extra: silent.subscription)
         let tmux = try setup.feeds("--timeout 3")
         try tmux.waitFor({ Self.row($0, "Silent")?.contains("not fetched yet") == true }, timeout: 20, description: "the list")
         try tmux.sendKeys("R")
@@ -213,12 +211,7 @@ import Testing
     /// refresh running behind the feed; back on the list, its rows follow it to its end.
     @Test func theRefreshGoesOnBehindAFeedOpenedWhileItRuns() throws {
         let silent = try SilentPort()
-        let setup = try Setup(extra: """
-
-            [[subscriptions]]
-            url = "http://127.0.0.1:\(silent.port)/feed"
-            name = "Silent"
-            """, refreshesOnStart: true)
+        let setup = try Setup(extra: silent.subscription, refreshesOnStart: true)
         let tmux = try setup.feeds("--timeout 3")
         try tmux.waitFor({ Self.row($0, "RSS paged")?.contains("✓ 10 new") == true && Self.row($0, "Silent")?.contains("refreshing…") == true },
                          timeout: 20, description: "two feeds refreshed, the silent one still refreshing")
