@@ -88,7 +88,7 @@ enum ClassPatterns {
             var index = 0
             for byte in 0..<128 {
                 firstWord[byte] = index
-                while index < sorted.count, sorted[index].utf8.first! == UInt8(byte) { index += 1 }
+                while index < sorted.count, sorted[index].utf8.first == UInt8(byte) { index += 1 }
             }
             firstWord[128] = index
         }

@@ -17,8 +17,8 @@ public final class BackgroundRefresh: Sendable {
     private struct State {
         var progress = Progress()
         var task: Task<Void, Never>?
-        /// Signalled when the running refresh has ended.
-        var ended: DispatchSemaphore?
+        /// Posted to when the running refresh has ended (the runtime's own wake-up, `Inbox`).
+        var ended: Inbox<Void>?
         var watchers: [Int: AsyncStream<Progress>.Continuation] = [:]
         var nextWatcher = 0
         /// Whether the last refresh's end was shown by a list (a list following it, or the first
@@ -38,7 +38,7 @@ public final class BackgroundRefresh: Sendable {
     public func start(_ refresh: SubscriptionRefresh, count: @escaping @Sendable (String) -> Int?) {
         state.withLock { state in
             guard state.task == nil else { return }
-            let ended = DispatchSemaphore(value: 0)
+            let ended = Inbox<Void>()
             state.progress = Progress()
             state.isDelivered = false
             state.ended = ended
@@ -54,7 +54,7 @@ public final class BackgroundRefresh: Sendable {
                     }
                 }
                 self.update(ending: true) { $0.reports = reports }
-                ended.signal()
+                ended.post(())
             }
         }
     }
@@ -92,13 +92,20 @@ public final class BackgroundRefresh: Sendable {
         }
     }
 
-    /// Cancels the refresh under way, if any, and waits for it to end (at most `timeout` seconds):
-    /// the session's last step before the network closes.
+    /// Cancels the refresh under way, if any, and waits for it to end (at most `timeout` seconds).
+    /// The session's thread, not a fetch, waits here: it is the last step before the network
+    /// closes, which must not close under a request still running; the transport answers a
+    /// cancel at once, so the wait is as long as a cancelled request takes to unwind.
     public func cancelAndWait(timeout: Double = 5) {
         let running = state.withLock { state in state.task.map { ($0, state.ended) } }
-        guard let (task, ended) = running else { return }
+        guard let (task, ended) = running, let ended else { return }
         task.cancel()
-        _ = ended?.wait(timeout: .now() + timeout)
+        let deadline = Date().addingTimeInterval(timeout)
+        while ended.drain().isEmpty {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
+            ended.wait(timeout: Int32(min(left * 1000, 1000).rounded(.up)))
+        }
     }
 
     private func update(ending: Bool = false, _ change: (inout Progress) -> Void) {
