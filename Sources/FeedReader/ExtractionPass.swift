@@ -259,7 +259,9 @@ struct Pass {
     }
 
     private func isByline(_ node: HTMLNode, _ lists: ClassPatterns.Lists) -> Bool {
-        let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || lists.contains(.byline)
+        // `itemprop` is asked only when there is one: Foundation's `contains` went through
+        // NSString for every element with attributes, the empty string included.
+        let isAuthor = node["rel"] == "author" || (node["itemprop"].map { $0.contains("author") } ?? false) || lists.contains(.byline)
         guard isAuthor else { return false }
         let length = node.textMeasure.length
         return length > 0 && length < 100
