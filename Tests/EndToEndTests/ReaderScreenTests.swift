@@ -14,10 +14,7 @@ import Testing
             environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"].merging(environment) { $1 })
     }
 
-    private func fetchJSON(_ url: String) throws -> Any {
-        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
-        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-    }
+    private func fetchJSON(_ url: String) throws -> Any { try ServeProcess.fetchJSON(url) }
 
     /// The rank (0-based) and article path of the first top story that links to the replica.
     private func storyWithAnArticle(_ base: String, where wanted: (String) -> Bool = { _ in true }) throws -> (rank: Int, path: String) {
