@@ -429,9 +429,6 @@ private struct Inside {
     /// A `<pre>` or `<code>` below.
     var hasCode = false
 
-    static let p = NameKey("p"), img = NameKey("img"), li = NameKey("li"), input = NameKey("input")
-    static let object = NameKey("object"), embed = NameKey("embed"), iframe = NameKey("iframe")
-    static let ul = NameKey("ul"), ol = NameKey("ol"), pre = NameKey("pre"), code = NameKey("code")
     static let headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map(NameKey.init)
 
     init(_ node: HTMLNode) {
@@ -442,19 +439,19 @@ private struct Inside {
     private mutating func count(_ node: HTMLNode) {
         for child in node.children where child.isElement {
             let key = child.nameKey
-            if key == Self.p {
+            if key == NameKey.p {
                 p &+= 1
-            } else if key == Self.img {
+            } else if key == NameKey.img {
                 img &+= 1
-            } else if key == Self.li {
+            } else if key == NameKey.li {
                 li &+= 1
-            } else if key == Self.input {
+            } else if key == NameKey.input {
                 input &+= 1
-            } else if key == Self.object || key == Self.embed || key == Self.iframe {
+            } else if key == NameKey.object || key == NameKey.embed || key == NameKey.iframe {
                 embeds &+= 1
-            } else if key == Self.ul || key == Self.ol {
+            } else if key == NameKey.ul || key == NameKey.ol {
                 listLength &+= child.textMeasure.length
-            } else if key == Self.pre || key == Self.code {
+            } else if key == NameKey.pre || key == NameKey.code {
                 hasCode = true
             } else if Self.headings.contains(key) {
                 headingLength &+= child.textMeasure.length
