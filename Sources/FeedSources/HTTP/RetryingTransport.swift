@@ -200,18 +200,15 @@ public final class RetryingTransport: HTTPTransport {
                 if let finalResponse, let response, error.isRetryable { return finalResponse(response) }
                 throw given(up: error, attempts: attempt)
             }
-            // What the retry waits from now: a server's wait counted from the instant it meant.
-            var wait = delay
             if error.kind == .rateLimited || error.retryAfter != nil {
-                let now = clock.now()
-                let end = Self.holdEnd(after: delay, headers: response?.headers ?? [:], started: turn.at, now: now)
-                wait = max(0, end.timeIntervalSince(now))
-                limiter.pause(until: end)
-                log?("\(Self.hostKey(request.url)): told to wait \(Self.format(delay)); pausing every request to it for \(Self.format(wait))")
+                // A server's wait counts from its answer (RFC 9110 §10.2.3 for delta-seconds;
+                // an HTTP-date or a reset header was measured against the answer's `Date`).
+                limiter.pause(until: clock.now().addingTimeInterval(delay))
+                log?("\(Self.hostKey(request.url)): told to wait \(Self.format(delay)); pausing every request to it for \(Self.format(delay))")
             }
             attempt += 1
-            request.context.onRetry?(attempt, wait, error)
-            log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(wait)): \(error.message)")
+            request.context.onRetry?(attempt, delay, error)
+            log?("retry \(attempt) of \(request.url.absoluteString) in \(Self.format(delay)): \(error.message)")
             if error.retryAfter == nil && error.kind != .rateLimited {
                 // The backoff is waited out with the place kept: requests made after it do not
                 // take the one its retry needs.
@@ -222,20 +219,6 @@ public final class RetryingTransport: HTTPTransport {
                 kept = nil
             }
         }
-    }
-
-    /// When a server's wait of `delay` seconds ends. A `Retry-After` in delta-seconds is counted
-    /// from the refused request's start: the server counted it from when the request reached it,
-    /// and a retry sent that long after the first start reaches it no sooner than it asked (its
-    /// way there takes as long), where counting from the answer adds the server's whole answer
-    /// time to every pause (under the fault mix, a 429 answered 0.8-1.2 s after it arrived with
-    /// `Retry-After: 1`, the window it was refused by already over, held the host idle for
-    /// another second). An instant (an HTTP-date, a reset header) is counted from now, where
-    /// `RetryAfter` measured it. Never before now.
-    static func holdEnd(after delay: Double, headers: [String: String], started: Date, now: Date) -> Date {
-        let isDelta = headers["retry-after"].map { RetryAfter.deltaSeconds($0.trimmingWhitespace()) != nil } ?? false
-        let end = (isDelta ? started : now).addingTimeInterval(delay)
-        return max(end, now)
     }
 
     /// The share of the backoff a request the reader waits for (the open detail's, the list's
