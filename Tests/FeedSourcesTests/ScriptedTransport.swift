@@ -96,6 +96,16 @@ final class ScriptedTransport: HTTPTransport {
         held?.continuation.resume(returning: result)
     }
 
+    /// Answers the newest held request for `url` (a hedged retry's second copy).
+    func answerNewest(_ url: String, _ result: Result<HTTPResponse, FeedError>) {
+        let held = update { state -> Held? in
+            guard let index = state.held.lastIndex(where: { $0.url == url }) else { return nil }
+            return state.held.remove(at: index)
+        }
+        precondition(held != nil, "no held request for \(url)")
+        held?.continuation.resume(returning: result)
+    }
+
     /// Suspends until `condition` holds, or the calling task is cancelled (a test's time limit).
     func until(_ condition: @escaping @Sendable (Snapshot) -> Bool) async {
         let id = state.withLock { state in
