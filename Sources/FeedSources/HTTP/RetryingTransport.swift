@@ -17,6 +17,9 @@ import Synchronization
 ///   Without one, the backoff is exponential with full jitter (a fifth of it for the open
 ///   detail's requests, which the reader is waiting for), and the request keeps its place in
 ///   line and in the host's send window while it waits (`HostPace.reserve`).
+/// - A retry the reader waits for (the open detail's after one failure, the list's wanted
+///   pages' after two) is hedged: sent with a second copy at the host's next turn, the first
+///   good answer winning (`hedgeAfter`).
 /// - A load moved to another lane while it runs (`FetchContext.laneSwitch`: a prefetch page
 ///   the reader reached) moves each of its requests in its place (`HostPace.move`).
 /// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
