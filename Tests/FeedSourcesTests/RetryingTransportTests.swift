@@ -500,7 +500,7 @@ struct RetryingTransportTests {
         // The second copy answers; the first, still held, is closed.
         let heldFirst = scripted.snapshot.held
         #expect(heldFirst == [url, url])
-        scripted.answerNewest(url, ScriptedTransport.json(url, Self.story(7)))
+        scripted.answer(url, ScriptedTransport.json(url, Self.story(7)), newest: true)
         #expect(try await sent.value.status == 200)
         await scripted.until { $0.inFlight == 0 }
         #expect(scripted.snapshot.cancelled == 1)
