@@ -129,7 +129,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats",
-                "FeedRuntime", "FeedMarkup",
+                "FeedRuntime", "FeedMarkup", "FeedStore",
             ]),
         .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
         .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),

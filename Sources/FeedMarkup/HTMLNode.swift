@@ -249,6 +249,33 @@ public final class HTMLNode {
         return node
     }
 
+    // MARK: - Undoing changes (`HTMLEdits`)
+
+    /// Takes this node's children out (their `parent` no longer points here), as the start of
+    /// putting back a saved state: a child added since then, which no saved state holds, is left
+    /// with no parent.
+    func detachChildrenForRestore() {
+        for child in children where child.parent === self { child.parent = nil }
+    }
+
+    /// Puts back a name and children `HTMLEdits` saved; each child's `parent` points here again.
+    func restore(name savedName: String, children savedChildren: [HTMLNode]) {
+        if name != savedName { name = savedName }
+        children = savedChildren
+        for child in savedChildren { child.parent = self }
+    }
+
+    /// Drops the kept measure of this node and of every ancestor. Unlike a change's own
+    /// invalidation it does not stop at a node with none: while a tree is put back, a node's
+    /// ancestors are not yet the ones its kept measures were counted under.
+    func dropMeasuresUpwards() {
+        var node: HTMLNode? = self
+        while let n = node {
+            n.measure = nil
+            node = n.parent
+        }
+    }
+
     // MARK: - Measuring the text
 
     /// The measures of `textContent` the extractor judges a subtree by (length, commas, text

@@ -35,46 +35,32 @@ public struct ArticleExtractor: Sendable {
     ///   - url: the address after redirects: the base for links, and `Article.url`.
     /// - Returns: the article, or `nil` when the page holds no readable text.
     public func extract<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> Article? {
-        let parse = { HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url) }
-        return extract(parse(), url: url, reparse: parse)
+        extract(HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url), url: url, ownsTree: true)
     }
 
     /// Reads the article out of a parsed page. The document is left as it was.
     public func extract(_ document: HTMLDocument, url: URL? = nil) -> Article? {
-        extract(document, url: url, reparse: nil)
+        extract(document, url: url, ownsTree: false)
     }
 
-    /// Reads the article out of a parsed page. Each attempt works on a tree of its own: when the
-    /// caller can parse the page again (`reparse`), the document's own tree for the first attempt
-    /// (most pages need no other), and copies of one new parse for the retries; otherwise copies
-    /// of a copy of the document's. Copying a big page's tree, and freeing the copy, cost more
-    /// than most of the extraction's steps.
-    func extract(_ document: HTMLDocument, url: URL?, reparse: (() -> HTMLDocument)?) -> Article? {
+    /// Reads the article out of a parsed page: on the document's own tree when the caller
+    /// parsed it for this (`ownsTree`), else on one copy of it. Every attempt reads the same
+    /// tree: a relaxed retry first undoes what the attempt before it changed (`HTMLEdits`),
+    /// keeping a copy of that attempt's result (under `minimumLength` characters of text, so
+    /// small). Until 2026-11-27 a retry parsed the page again and read a copy of that.
+    func extract(_ document: HTMLDocument, url: URL?, ownsTree: Bool) -> Article? {
         let metadata = Metadata.read(document)
         let language = document.language
         let base = document.baseURL
         var attempts: [(content: HTMLNode, length: Int)] = []
         var flags = Flags.all
         var byline: String?
-        // The tree a retry copies: the page prepared once (`prepare` changes nothing a pass's
-        // flags decide), from a new parse when there is one, else from a copy of the document.
-        var prepared: HTMLNode?
-        var first = true
+        let root = ownsTree ? document.root : document.root.copy()
+        // Once for every attempt: nothing in it depends on a pass's flags.
+        Self.prepare(root)
+        let edits = HTMLEdits()
         while true {
-            let root: HTMLNode
-            if first, reparse != nil {
-                root = document.root
-                Self.prepare(root)
-            } else {
-                if prepared == nil {
-                    let tree = reparse?().root ?? document.root.copy()
-                    Self.prepare(tree)
-                    prepared = tree
-                }
-                root = prepared!.copy()
-            }
-            first = false
-            var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount)
+            var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount, edits: edits)
             let content = pass.grab(root)
             byline = byline ?? pass.byline
             let length = content.textMeasure.length
@@ -82,23 +68,32 @@ public struct ArticleExtractor: Sendable {
                 attempts = [(content, length)]
                 break
             }
-            attempts.append((content, length))
+            let relaxed: Flags
             if flags.contains(.stripUnlikely) {
-                flags.remove(.stripUnlikely)
+                relaxed = flags.subtracting(.stripUnlikely)
             } else if flags.contains(.weightClasses) {
-                flags.remove(.weightClasses)
+                relaxed = flags.subtracting(.weightClasses)
             } else if flags.contains(.cleanConditionally) {
-                flags.remove(.cleanConditionally)
+                relaxed = flags.subtracting(.cleanConditionally)
             } else {
+                attempts.append((content, length))
                 break
             }
+            // The result is made of the tree's nodes, which the undo puts back.
+            attempts.append((content.copy(), length))
+            edits.undo()
+            flags = relaxed
         }
         guard let best = attempts.max(by: { $0.length < $1.length }), best.length > 0 else { return nil }
         let markup = MarkupRenderer.render(best.content, base: base)
         guard !markup.blocks.isEmpty else { return nil }
         let excerpt = metadata.excerpt ?? markup.blocks.lazy.compactMap { block -> String? in
-            if case .paragraph(let spans) = block.content { return spans.plainText.replacingOccurrences(of: "\n", with: " ") }
-            return nil
+            guard case .paragraph(let spans) = block.content else { return nil }
+            // Only when there is a line break: Foundation's replacing goes through NSString every
+            // time (about 150,000 instructions for a paragraph), and a text without U+000A has
+            // nothing it could match.
+            let text = spans.plainText
+            return text.utf8.contains(0x0A) ? text.replacingOccurrences(of: "\n", with: " ") : text
         }.first
         let authored = metadata.byline ?? byline
         return Article(

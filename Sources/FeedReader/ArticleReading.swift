@@ -33,10 +33,10 @@ extension ArticleExtractor {
         let type = (contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         let isHTMLType = type.isEmpty || type == "text/html" || type == "application/xhtml+xml"
         guard isHTMLType, Self.looksLikeHTML(bytes) else { return .failure(.notHTML(contentType: type.isEmpty ? "unknown" : type)) }
-        // The extractor takes the parsed tree apart (it may parse again for a retry); the
-        // rare page with no article is parsed once more to judge why.
+        // The extractor takes the parsed tree apart; the rare page with no article is parsed
+        // once more to judge why.
         let parse = { HTMLDocument.parse(bytes: bytes, contentType: contentType, url: url) }
-        if let article = extract(parse(), url: url, reparse: parse), article.text.count >= Self.shortestArticle {
+        if let article = extract(parse(), url: url, ownsTree: true), article.text.count >= Self.shortestArticle {
             return .success(article)
         }
         return .failure(Self.isScriptShell(parse()) ? .needsJavaScript : .noReadableText)

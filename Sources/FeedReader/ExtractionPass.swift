@@ -2,9 +2,11 @@ import FeedMarkup
 import Foundation
 
 /// One reading of a page with a given set of rules: node walk, scoring, the top candidate and
-/// its siblings, cleaning. Works on its own copy of the tree.
+/// its siblings, cleaning. Every change it makes to the tree goes through `edits`, so that a
+/// retry can undo them and read the same tree again.
 struct Pass {
     let flags: ArticleExtractor.Flags
+    let edits: HTMLEdits
     let title: String
     let candidateCount: Int
     /// The first element that reads as a byline, taken out of the flow.
@@ -16,8 +18,9 @@ struct Pass {
     /// The title's words, split once when a heading is first compared with it.
     private var titleWords: Set<Substring>?
 
-    init(flags: ArticleExtractor.Flags, title: String, candidateCount: Int) {
+    init(flags: ArticleExtractor.Flags, title: String, candidateCount: Int, edits: HTMLEdits = HTMLEdits()) {
         self.flags = flags
+        self.edits = edits
         self.title = title
         self.lowercasedTitle = title.lowercased()
         self.candidateCount = candidateCount
@@ -51,7 +54,7 @@ struct Pass {
             let hasAttributes = node.hasAttributes
             let lists = hasAttributes ? ClassPatterns.lists(node.classAndID) : []
             if hasAttributes, !isVisible(node) || (node["role"] == "dialog" && node["aria-modal"] == "true") {
-                node.remove()
+                edits.remove(node)
                 continue
             }
             if byline == nil, hasAttributes, isByline(node, lists) {
@@ -59,29 +62,29 @@ struct Pass {
                 let text = Text.normalised((name ?? node).textContent)
                 if !text.isEmpty && text.count < 100 {
                     byline = text
-                    node.remove()
+                    edits.remove(node)
                     continue
                 }
             }
             if !removedTitleHeading, node.name == "h1" || node.name == "h2", headingDuplicatesTitle(node) {
                 removedTitleHeading = true
-                node.remove()
+                edits.remove(node)
                 continue
             }
             if flags.contains(.stripUnlikely) {
                 if lists.contains(.unlikely), !lists.contains(.maybeCandidate),
                    !node.hasAncestor(named: Self.tableOrCode), node.name != "body", node.name != "a"
                 {
-                    node.remove()
+                    edits.remove(node)
                     continue
                 }
                 if hasAttributes, let role = node["role"], ClassPatterns.unlikelyRoles.contains(role) {
-                    node.remove()
+                    edits.remove(node)
                     continue
                 }
             }
             if node.isNamed(in: Self.removedWhenEmpty), isWithoutContent(node) {
-                node.remove()
+                edits.remove(node)
                 continue
             }
             if node.isNamed(in: Self.scoredTags) { toScore.append(node) }
@@ -93,11 +96,11 @@ struct Pass {
                    Self.linkDensity(node) < 0.25
                 {
                     let p = elementChildren[0]
-                    node.replace(with: p)
+                    edits.replace(node, with: p)
                     toScore.append(p)
                     promoted.insert(ObjectIdentifier(p))
                 } else if !hasBlockChild(node) {
-                    node.name = "p"
+                    edits.rename(node, to: "p")
                     toScore.append(node)
                 }
             }
@@ -173,8 +176,8 @@ struct Pass {
             if scores[ObjectIdentifier(topCandidate)] == nil { initialise(topCandidate) }
         } else {
             topCandidate = HTMLNode(element: "div")
-            body.moveChildren(to: topCandidate)
-            body.append(topCandidate)
+            edits.moveChildren(of: body, to: topCandidate)
+            edits.append(topCandidate, to: body)
             initialise(topCandidate)
         }
 
@@ -201,8 +204,8 @@ struct Pass {
                 }
             }
             if append {
-                if !["div", "article", "section", "p", "ol", "ul"].contains(sibling.name) { sibling.name = "div" }
-                article.append(sibling)
+                if !["div", "article", "section", "p", "ol", "ul"].contains(sibling.name) { edits.rename(sibling, to: "div") }
+                edits.append(sibling, to: article)
             }
         }
         clean(article)
@@ -256,7 +259,9 @@ struct Pass {
     }
 
     private func isByline(_ node: HTMLNode, _ lists: ClassPatterns.Lists) -> Bool {
-        let isAuthor = node["rel"] == "author" || (node["itemprop"] ?? "").contains("author") || lists.contains(.byline)
+        // `itemprop` is asked only when there is one: Foundation's `contains` went through
+        // NSString for every element with attributes, the empty string included.
+        let isAuthor = node["rel"] == "author" || (node["itemprop"].map { $0.contains("author") } ?? false) || lists.contains(.byline)
         guard isAuthor else { return false }
         let length = node.textMeasure.length
         return length > 0 && length < 100
@@ -318,10 +323,10 @@ struct Pass {
                 if paragraph == nil {
                     if child.isText, Text.isBlank(child.text) { continue }
                     let p = HTMLNode(element: "p")
-                    div.insert(p, before: child)
+                    edits.insert(p, before: child, in: div)
                     paragraph = p
                 }
-                paragraph!.append(child)
+                edits.append(child, to: paragraph!)
             } else {
                 paragraph = nil
             }
@@ -335,28 +340,28 @@ struct Pass {
             for tag in ["form", "fieldset"] { cleanConditionally(article, tag) }
         }
         for node in article.descendants(named: Self.removedInArticle) {
-            node.remove()
+            edits.remove(node)
         }
         for node in article.descendants() where node.isAttached(to: article) {
-            if node.hasAttributes, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { node.remove() }
+            if node.hasAttributes, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { edits.remove(node) }
         }
         if flags.contains(.weightClasses) {
-            for heading in article.descendants(named: Self.headingTags) where classWeight(heading) < 0 { heading.remove() }
+            for heading in article.descendants(named: Self.headingTags) where classWeight(heading) < 0 { edits.remove(heading) }
         }
         if flags.contains(.cleanConditionally) {
             for tag in ["table", "ul", "div"] { cleanConditionally(article, tag) }
         }
-        for h1 in article.descendants(named: ["h1"]) { h1.name = "h2" }
+        for h1 in article.descendants(named: ["h1"]) { edits.rename(h1, to: "h2") }
         for p in article.descendants(named: ["p"]) where !Text.hasText(p) && !p.hasDescendant(named: Self.mediaTags) {
-            p.remove()
+            edits.remove(p)
         }
         for table in article.descendants(named: ["table"]) where table.isAttached(to: article) {
             let rows = table.descendants(named: ["tr"])
             let cells = table.descendants(named: ["td", "th"])
             if rows.count == 1, cells.count == 1 {
                 let cell = cells[0]
-                cell.name = cell.children.allSatisfy(Phrasing.isPhrasing) ? "p" : "div"
-                table.replace(with: cell)
+                edits.rename(cell, to: cell.children.allSatisfy(Phrasing.isPhrasing) ? "p" : "div")
+                edits.replace(table, with: cell)
             }
         }
     }
@@ -387,7 +392,7 @@ struct Pass {
             }
             let weight = classWeight(node)
             if weight < 0 {
-                node.remove()
+                edits.remove(node)
                 continue
             }
             guard text.commas < 10 else { continue }
@@ -410,7 +415,7 @@ struct Pass {
                 || (weight >= 25 && density > 0.5)
                 || ((embeds == 1 && length < 75) || embeds > 1)
                 || (img == 0 && length == 0)
-            if remove { node.remove() }
+            if remove { edits.remove(node) }
         }
     }
 }

@@ -75,17 +75,40 @@ extension CacheStore {
     ///
     /// - Complexity: O(ids of the feeds' pages × log read marks), in SQLite.
     public func unreadCounts(of feeds: [FeedKey]) throws -> [FeedKey: Int] {
+        var counts: [FeedKey: Int] = [:]
+        try unreadCounts(of: feeds) { feed, count in counts[feed] = count }
+        return counts
+    }
+
+    /// `unreadCounts(of:)` handed over feed by feed as each is counted: the subscription list
+    /// fills in its rows' counts behind the rows (a feed of 100,000 cached entries takes 30 ms
+    /// warm and up to 180 ms read from the disk). The feeds with nothing cached come first, then
+    /// the others by how many pages they hold, fewest first (`feeds`' order among equals), so
+    /// one long feed holds back only its own row.
+    ///
+    /// - Parameter each: a feed and its count (nil: no cached page), called on this thread
+    ///   before the next feed is counted; what it throws ends the counting (the list's load,
+    ///   cancelled) and is thrown. A corrupt file met mid-way is replaced and the count starts
+    ///   over on the new (empty) cache, so a feed may be handed over twice: the last wins.
+    public func unreadCounts(of feeds: [FeedKey], each: (FeedKey, Int?) throws -> Void) throws {
         try read { db in
             var readIDs: Set<String>?
             var readHashesKept: ItemIDHashSet?
-            var counts: [FeedKey: Int] = [:]
+            // What each feed holds, from indexes alone: no page row (and its items) is read.
+            var cached: [(feed: FeedKey, id: Int64, pages: Int, withIDs: Int)] = []
             for feed in feeds {
                 guard let feedID = try Int64.fetchOne(
                     db, sql: "SELECT id FROM feed WHERE source = ? AND parameters = ?", arguments: [feed.source, feed.parameters])
-                else { continue }
-                // Both counts come from indexes: no page row (and its items) is read.
+                else {
+                    try each(feed, nil)
+                    continue
+                }
                 let pages = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page WHERE feedID = ?", arguments: [feedID]) ?? 0
                 let withIDs = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pageItemIDs WHERE feedID = ?", arguments: [feedID]) ?? 0
+                cached.append((feed, feedID, pages, withIDs))
+            }
+            let order = cached.indices.sorted { (cached[$0].pages, $0) < (cached[$1].pages, $1) }
+            for (feed, feedID, pages, withIDs) in order.map({ cached[$0] }) {
                 let read = try readIDs ?? Set(String.fetchAll(db, sql: "SELECT itemID FROM readMark"))
                 readIDs = read
                 if pages == withIDs {
@@ -106,7 +129,7 @@ extension CacheStore {
                             if seen.insert(hash), !readHashes.contains(hash) { unread += 1 }
                         }
                     }
-                    counts[feed] = unread
+                    try each(feed, unread)
                     continue
                 }
                 var unread: Set<String> = []
@@ -116,9 +139,8 @@ extension CacheStore {
                     guard let items = try? Self.decoder.decode([IDOnly].self, from: blob) else { continue }
                     for item in items where !read.contains(item.id) { unread.insert(item.id) }
                 }
-                counts[feed] = unread.count
+                try each(feed, unread.count)
             }
-            return counts
         }
     }
 

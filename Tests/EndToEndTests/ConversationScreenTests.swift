@@ -42,10 +42,29 @@ import Testing
         let tmux = try start("devto --base-url \(base) --images off")
         try tmux.waitFor({ $0[23].contains("devto") && $0[23].contains(" 1/") }, timeout: 20, description: "the list")
         try tmux.sendKeys("Enter")
-        let detail = try tmux.waitFor({ $0.contains { $0.contains("▾ ") } && !$0[23].contains("⇣") }, timeout: 20, description: "the article's comments")
-        #expect(detail.contains { $0.contains("── ") && $0.contains("comment") })
+        let first = try tmux.waitFor({ $0.contains { $0.contains("https://dev.to/") } && !$0[23].contains("⇣") }, timeout: 20, description: "the article")
+        // Paged through to the comments, the whole body went by: each of its headings.
+        var read = first
+        var screen = first
+        for _ in 0..<20 where !screen.contains(where: { $0.contains("▾ ") }) {
+            try tmux.sendKeys("Space")
+            let before = screen
+            screen = try tmux.waitFor({ $0 != before }, description: "the next page of the article")
+            read += screen
+        }
+        #expect(screen.contains { $0.contains("── ") && $0.contains("comment") })
         let stats = try replica.routeStats()
         #expect(stats["devto/api/articles/{id}"] == 1 && stats["devto/api/comments"] == 1)
+        // The article's id ends its URL's slug, in base 36.
+        let link = try #require(first.lazy.compactMap { $0.firstMatch(of: /https:\/\/dev\.to\/\S+-([0-9a-z]+)/) }.first)
+        let id = try #require(Int(link.output.1, radix: 36))
+        let article = try #require(try ServeProcess.fetchJSON("\(base)/articles/\(id)") as? [String: Any])
+        let markdown = try #require(article["body_markdown"] as? String)
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
+        #expect(!headings.isEmpty)
+        for heading in headings {
+            #expect(read.contains { $0.contains(heading) }, "\(heading) not shown")
+        }
         try tmux.sendKeys("q")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))

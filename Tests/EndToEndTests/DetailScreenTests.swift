@@ -137,10 +137,7 @@ import Testing
         try replica.routeStats()["hn/v0/item"] ?? 0
     }
 
-    private func fetchJSON(_ url: String) throws -> Any {
-        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
-        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-    }
+    private func fetchJSON(_ url: String) throws -> Any { try ServeProcess.fetchJSON(url) }
 }
 
 /// `… · 40 comments · …` in the detail's status line.

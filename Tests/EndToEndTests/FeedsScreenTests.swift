@@ -1,4 +1,8 @@
+import FeedModel
 import FeedReplica
+import FeedRuntime
+import FeedSources
+import FeedStore
 import FeedTestSupport
 import Foundation
 import Testing
@@ -292,6 +296,65 @@ import Testing
             columns: 100, rows: 30, environment: ["LC_ALL": "C.UTF-8"])
         let screen = try tmux.waitFor({ Self.row($0, "Huge")?.contains("unread") == true }, timeout: 20, description: "the count")
         #expect(Self.row(screen, "Huge")?.contains("1,000 unread") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// The list's rows come at once, their counts behind them (issue 22: the first rows within
+    /// 100 ms, cold, where counting a feed of 100,000 cached entries reads 4 MB of ids): every
+    /// row first says `counting…`, then each count fills in, the short feed's before the long
+    /// one's. The terminal's whole output is recorded (`pipe-pane`), so the rows drawn before
+    /// the counts are seen however short they stay (a release build counts the 100,000 ids in
+    /// about 30 ms); before, the list came whole, with its counts, and `counting` was never drawn.
+    @Test func theRowsAreDrawnAtOnceAndTheirCountsFilledInBehind() throws {
+        let setup = try Setup()
+        let huge = "\(setup.base)/huge", small = "\(setup.base)/rss-paged"
+        try """
+            [[subscriptions]]
+            url = "\(huge)"
+            name = "Huge"
+
+            [[subscriptions]]
+            url = "\(small)"
+            name = "Small"
+            """.write(toFile: setup.config, atomically: true, encoding: .utf8)
+        // The cache as `feed URL --page-size 500` leaves it: Huge's 100,000 entries in 200 pages,
+        // Small's first 5 on one page; two of Huge's entries read.
+        let store = try CacheStore.openStrict(at: setup.cache)
+        func key(_ url: String) -> FeedKey {
+            FeedKey(source: SyndicationSource.cacheName(of: url), parameters: PageCache.feedParameters(["feed", url], pageSize: 500))
+        }
+        for page in 0..<200 {
+            let items = (0..<500).map { FeedItem(id: "huge-\(page * 500 + $0)", title: "Entry \(page * 500 + $0)") }
+            try store.store(Page(key: .page(page), items: items, next: page < 199 ? .page(page + 1) : nil), index: page, of: key(huge), at: 1)
+        }
+        try store.store(
+            Page(key: .page(0), items: (0..<5).map { FeedItem(id: "small-\($0)", title: "Small \($0)") }, next: nil), index: 0, of: key(small), at: 1)
+        try store.setRead("huge-7", true, at: 2)
+        try store.setRead("huge-99999", true, at: 2)
+
+        let recording = setup.scratch + "/terminal.out"
+        // The pane waits for a line before it starts the list, so the recording has all of it.
+        let tmux = try TmuxSession(
+            command: "read go; exec \(FeedscrollBinary.path) feeds --config \(setup.config) --cache \(setup.cache) --page-size 500 --offline",
+            columns: 100, rows: 30, environment: ["LC_ALL": "C.UTF-8"])
+        _ = try tmux.command("pipe-pane", "-t", tmux.target, "cat > '\(recording)'")
+        try tmux.sendKeys("Enter")
+        let screen = try tmux.waitFor({ Self.row($0, "Huge")?.contains("99,998 unread") == true }, timeout: 30, description: "Huge counted")
+        #expect(Self.row(screen, "Small")?.contains("5 unread") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains(SubscriptionListSource.countingLabel) }, "\(screen)")
+        // Everything the list drew, in order: the rows counting, then the counts.
+        var drawn = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !drawn.contains("99,998 unread"), Date() < deadline {
+            drawn = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+            if !drawn.contains("99,998 unread") { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let counting = try #require(drawn.range(of: "counting"), "the rows were never drawn before their counts")
+        let counted = try #require(drawn.range(of: "99,998 unread"))
+        #expect(counting.lowerBound < counted.lowerBound)
+        // Both rows were drawn, named, before Huge's count.
+        #expect(drawn.range(of: "Huge").map { $0.lowerBound < counted.lowerBound } == true)
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }

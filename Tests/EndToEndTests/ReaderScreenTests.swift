@@ -14,10 +14,7 @@ import Testing
             environment: ["LC_ALL": "C.UTF-8", "BROWSER": "true"].merging(environment) { $1 })
     }
 
-    private func fetchJSON(_ url: String) throws -> Any {
-        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
-        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-    }
+    private func fetchJSON(_ url: String) throws -> Any { try ServeProcess.fetchJSON(url) }
 
     /// The rank (0-based) and article path of the first top story that links to the replica.
     private func storyWithAnArticle(_ base: String, where wanted: (String) -> Bool = { _ in true }) throws -> (rank: Int, path: String) {
@@ -195,6 +192,16 @@ import Testing
         try tmux.waitFor({ screen in screen.dropLast().contains { $0.contains(word) } && screen[23].contains(" reader · ") }, description: "the match shown")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
+
+        // A page with bytes its charset does not have: read whole, and libxml2's complaints,
+        // which went to stderr, are not written over the screen.
+        let broken = ReplicaArticles.page("euc-jp-broken", seed: ReplicaConfiguration().seed, origin: origin)
+        let brokenReader = try start("read \(origin)/articles/euc-jp-broken --no-cache --timeout 5")
+        let shown = try brokenReader.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the EUC-JP page")
+        #expect(shown.contains { $0.contains(String(broken.paragraphs[0].prefix(10))) })
+        #expect(!shown.contains { $0.contains("error") }, "\(shown.joined(separator: "\n"))")
+        try brokenReader.sendKeys("q")
+        #expect(try brokenReader.waitForExit() == .exited(0))
 
         let notArticle = try start("read \(origin)/articles/paper.pdf --no-cache --timeout 5")
         try notArticle.waitForText("not an article: the page is application/pdf", timeout: 20)

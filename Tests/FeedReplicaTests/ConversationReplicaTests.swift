@@ -71,6 +71,32 @@ import Testing
         }
     }
 
+    /// The detail's body is the whole article, the list's description its first 140 characters
+    /// (as DEV cuts it); it was the cut description until 2026-11-27, so every detail ended mid-word.
+    @Test func devArticleDetailsCarryTheWholeBody() async throws {
+        try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
+            let articles = try await ReplicaClient.get(running, "devto", "/articles?per_page=12").array.compactMap { $0 as? [String: Any] }
+            var sawCode = false
+            var sawList = false
+            for article in articles {
+                let id = try #require(article["id"] as? Int)
+                let description = try #require(article["description"] as? String)
+                let detail = try await ReplicaClient.get(running, "devto", "/articles/\(id)").object
+                let html = try #require(detail["body_html"] as? String)
+                let markdown = try #require(detail["body_markdown"] as? String)
+                #expect(markdown.hasPrefix(description), "\(id): \(description)")
+                #expect(markdown.count > description.count + 40)
+                #expect(html.contains("<h2>") && (markdown.hasPrefix("## ") || markdown.contains("\n## ")))
+                // Text in the HTML is escaped; nothing of the markdown's raw `<mostly>` is markup.
+                #expect(!html.contains("<mostly>"))
+                sawCode = sawCode || (html.contains("<pre class=\"highlight") && markdown.contains("```"))
+                sawList = sawList || (html.contains("<ul>\n<li>") && markdown.contains("\n- "))
+            }
+            #expect(articles.count == 12)
+            #expect(sawCode && sawList)
+        }
+    }
+
     @Test func jsonPlaceholderEmbedsAPostsFiveComments() async throws {
         try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
             let post = try await ReplicaClient.get(running, "jsonplaceholder", "/posts/3?_embed=comments").object

@@ -36,6 +36,38 @@ import Testing
         #expect(page.next == nil)
     }
 
+    /// The rows come before their counts (issue 22: the list's first rows within 100 ms, cold,
+    /// while counting a long feed reads every id it has cached): the load hands over every row
+    /// saying `counting…`, then the rows again as each feed is counted, the feeds with fewer
+    /// cached pages first, so one long feed holds back only its own row; a feed with nothing
+    /// cached waits for the next count. The page has every count.
+    @Test func theRowsComeFirstThenTheirCountsFeedByFeedShortestFirst() async throws {
+        let scratch = Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        let long = "https://long.example/feed", short = "https://short.example/feed", none = "https://none.example/feed"
+        for page in 0..<3 {
+            let items = (0..<4).map { FeedItem(id: "l\(page * 4 + $0)", title: "Long \(page * 4 + $0)") }
+            try store.store(Page(key: .page(page), items: items, next: page < 2 ? .page(page + 1) : nil), index: page, of: Self.key(long), at: 1)
+        }
+        try store.store(Page(key: .page(0), items: [FeedItem(id: "s0", title: "Short 0")], next: nil), index: 0, of: Self.key(short), at: 1)
+        try store.setRead("l5", true, at: 2)
+        let source = SubscriptionListSource(
+            subscriptions: [Subscription(url: long, name: "Long"), Subscription(url: none, name: "None"), Subscription(url: short, name: "Short")],
+            store: store, cacheKey: Self.key)
+        let reports = RefreshProgressSourceTests.Reports()
+        let page = try await source.load(source.firstKey, pageSize: 100, context: FetchContext(progress: reports.record))
+        #expect(reports.all == [
+            ["Long: counting…", "None: counting…", "Short: counting…"],
+            ["Long: counting…", "None: not fetched yet", "Short: 1 unread"],
+            ["Long: 11 unread", "None: not fetched yet", "Short: 1 unread"],
+        ])
+        #expect(page.items.dropFirst(2).map { $0.title + ": " + $0.facts.map(\.labelText).joined(separator: " · ") } == [
+            "Long: 11 unread", "None: not fetched yet", "Short: 1 unread",
+        ])
+        // The river's and the saved items' rows are there from the first report.
+        #expect(page.items.prefix(2).map { $0.facts.map(\.labelText) } == [["3 feeds"], ["0 items saved with s"]])
+    }
+
     /// A feed the list names not is shown by its own title once a fetch kept it (as newsboat
     /// does); a name the list gives wins; a feed never fetched shows its URL.
     @Test func aFeedWithoutANameIsShownByItsOwnTitle() async throws {
@@ -69,8 +101,11 @@ import Testing
 
     @Test func withoutACacheThereAreNoCounts() async throws {
         let source = SubscriptionListSource(subscriptions: [Subscription(url: "https://a.example/feed")], store: nil, cacheKey: Self.key)
-        let page = try await source.load(source.firstKey, pageSize: 100)
+        let reports = RefreshProgressSourceTests.Reports()
+        let page = try await source.load(source.firstKey, pageSize: 100, context: FetchContext(progress: reports.record))
         #expect(page.items.map { $0.facts.map(\.labelText) } == [["1 feed"], ["saving needs the page cache"], ["not fetched yet"]])
+        // Nothing to count: no row says it is counting.
+        #expect(reports.all.isEmpty)
     }
 
     @Test func savedItemsPageLatestFirstAndSayWhenThereAreNone() async throws {

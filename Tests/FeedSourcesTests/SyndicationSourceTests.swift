@@ -75,6 +75,10 @@ import Testing
         ]),
         // Four pages of 10, then the 404 past the last one.
         HistoryCase(feed: "wordpress", requests: ["feeds/wordpress": 5]),
+        // Its `?paged=2` answers the first page again (a cache ignoring the query): no entry is
+        // new, so the history ends there (it went on guessing until the loop check stopped it
+        // after five pages, as an error).
+        HistoryCase(feed: "wordpress-cached", requests: ["feeds/wordpress-cached": 2]),
     ]
 
     @Test(arguments: historyCases)

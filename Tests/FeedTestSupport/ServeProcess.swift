@@ -101,6 +101,12 @@ public final class ServeProcess {
         return (object?["faults"] as? [String: Int]) ?? [:]
     }
 
+    /// A JSON document fetched with curl (the replica's own answers, read beside the program under test).
+    public static func fetchJSON(_ url: String) throws -> Any {
+        let result = try ChildProcess.run(["curl", "-s", "--max-time", "5", url], environment: ProcessInfo.processInfo.environment)
+        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    }
+
     /// `GET /_stats`: requests per route.
     public func routeStats() throws -> [String: Int] {
         let result = try ChildProcess.run(

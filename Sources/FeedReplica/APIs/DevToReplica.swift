@@ -72,9 +72,9 @@ struct DevToReplica: ReplicaAPI {
         ]
         // The list has `tag_list` as an array and `tags` as a string; the detail swaps them (forem#4206).
         if detail {
+            let body = body(of: a)
             fields += [("tag_list", .string(tagString)), ("tags", .array(a.tags.map(JSONValue.string))),
-                       ("body_html", .string("<p>\(TextGenerator.htmlEscapeSE(a.description))</p>")),
-                       ("body_markdown", .string(a.description))]
+                       ("body_html", .string(body.html)), ("body_markdown", .string(body.markdown))]
         } else {
             fields += [("tag_list", .array(a.tags.map(JSONValue.string))), ("tags", .string(tagString))]
         }

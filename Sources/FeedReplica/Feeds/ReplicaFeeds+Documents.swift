@@ -51,6 +51,11 @@ extension ReplicaFeeds {
                 doc.status = 404
                 return doc
             }
+        case .wordpressIgnoringQuery:
+            // A page cache in front of WordPress keyed by the path alone: `?paged=N` is the feed again.
+            guard parts.count == 1 else { return nil }
+            slice = all[...]
+            links.append(("self", selfURL))
         case .archived:
             // Oldest entries first into archives of 20; the subscription document keeps the newest 10.
             let olderCount = max(all.count - subscriptionSize, 0)
@@ -162,7 +167,7 @@ extension ReplicaFeeds {
             x += "<rss version=\"\(version)\""
             if full { x += " xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:fh=\"http://purl.org/syndication/history/1.0\"" }
             x += ">\n<channel>\n<title>\(esc(title))</title>\n<link>\(esc(site))</link>\n<description>Replica feed</description>\n"
-            if spec.paging == .wordpress { x += "<generator>https://wordpress.org/?v=6.4.2</generator>\n" }
+            if spec.paging == .wordpress || spec.paging == .wordpressIgnoringQuery { x += "<generator>https://wordpress.org/?v=6.4.2</generator>\n" }
             if isArchive { x += "<fh:archive/>\n" }
             if full { for (rel, href) in links { x += "<atom:link rel=\"\(rel)\" href=\"\(esc(href))\"/>\n" } }
             for e in entries {

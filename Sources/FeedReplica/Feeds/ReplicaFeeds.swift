@@ -35,6 +35,7 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `atom-archived`, `rss-archived` | Atom 1.0, RSS 2.0 | RFC 5005 archived: the newest 10, then `archive/K` documents of 20 (`fh:archive`, `prev-archive`, `current`) |
 /// | `json-paged` | JSON Feed 1.1 | `next_url`, `?page=N`, 20 a page |
 /// | `wordpress` | RSS 2.0 (WordPress generator) | `?paged=N`, 10 a page; past the last page a 404 with an empty channel |
+/// | `wordpress-cached` | RSS 2.0 (WordPress generator) | none that works: a cache in front ignores the query, so every `?paged=N` answers the newest 10 again |
 /// | `json10`, `rdf`, `rss091`, `rss092`, `atom03`, `latest` | JSON Feed 1.0, RSS 1.0, 0.91, 0.92, Atom 0.3, RSS 2.0 | none: the feed keeps only its latest entries |
 /// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
@@ -44,7 +45,7 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// Every document carries an `ETag` and `Last-Modified`; a request whose `If-None-Match`
 /// matches is answered 304 with no body.
 public enum ReplicaFeeds {
-    public enum Paging: Sendable { case none, paged, archived, jsonNext, wordpress }
+    public enum Paging: Sendable { case none, paged, archived, jsonNext, wordpress, wordpressIgnoringQuery }
 
     public struct Spec: Sendable {
         public var name: String
@@ -68,6 +69,7 @@ public enum ReplicaFeeds {
         Spec(name: "rss-archived", format: "rss20", paging: .archived, count: 50),
         Spec(name: "json-paged", format: "json11", paging: .jsonNext, count: 45),
         Spec(name: "wordpress", format: "rss20", paging: .wordpress, count: 35),
+        Spec(name: "wordpress-cached", format: "rss20", paging: .wordpressIgnoringQuery, count: 10),
         Spec(name: "json10", format: "json10", paging: .none, count: 15),
         Spec(name: "rdf", format: "rss10", paging: .none, count: 12),
         Spec(name: "rss091", format: "rss091", paging: .none, count: 15),

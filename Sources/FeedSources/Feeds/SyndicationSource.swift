@@ -133,7 +133,7 @@ public struct SyndicationSource: FeedSource {
         if view.keptCount > end {
             next = .cursor(Position(url: documentURL, index: end).token)
         } else if let head = view.head,
-                  let following = followingDocument(head, hasEntries: view.readCount > 0, at: documentURL)
+                  let following = followingDocument(head, broughtNewEntries: view.keptCount > 0, at: documentURL)
         {
             next = .cursor(Position(url: following, index: 0).token)
         } else {
@@ -155,9 +155,13 @@ public struct SyndicationSource: FeedSource {
 
     // MARK: - Documents
 
-    private func followingDocument(_ head: FeedHead, hasEntries: Bool, at documentURL: String) -> String? {
+    /// The document the history goes on in: the one linked, or WordPress's next `?paged=N`,
+    /// guessed only while the pages bring entries not seen before (a cache in front of the site
+    /// that ignores the query answers every page with the first again: that ends the history
+    /// after one request, not as a loop after five).
+    private func followingDocument(_ head: FeedHead, broughtNewEntries: Bool, at documentURL: String) -> String? {
         var candidate = head.links.next ?? head.links.prevArchive
-        if candidate == nil, head.isWordPress, hasEntries, var components = URLComponents(string: documentURL) {
+        if candidate == nil, head.isWordPress, broughtNewEntries, var components = URLComponents(string: documentURL) {
             let current = components.queryItems?.first { $0.name == "paged" }.flatMap { Int($0.value ?? "") } ?? 1
             var query = (components.queryItems ?? []).filter { $0.name != "paged" }
             query.append(URLQueryItem(name: "paged", value: String(current + 1)))

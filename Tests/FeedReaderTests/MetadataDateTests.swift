@@ -1,0 +1,42 @@
+@testable import FeedReader
+import Foundation
+import Testing
+
+/// `Metadata.internetDate` reads the common date shapes by hand; for every string it accepts it
+/// must give the date Foundation's formatters give (`Metadata.formattedDate`), and it must leave
+/// every other shape to them.
+@Suite struct MetadataDateTests {
+    @Test func theHandReadDateIsTheFormattersDate() {
+        var generator = SystemRandomNumberGenerator()
+        var accepted = 0
+        for round in 0..<3000 {
+            let year = round < 100 ? [1, 4, 100, 1600, 1900, 1969, 1970, 2000, 2100, 9999].randomElement(using: &generator)! : Int.random(in: 1...9999, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...31, using: &generator)
+            let date = String(format: "%04d-%02d-%02d", year, month, day)
+            let time = String(format: "T%02d:%02d:%02d", Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator))
+            let zone = ["Z", String(format: "%@%02d:%02d", Bool.random(using: &generator) ? "+" : "-", Int.random(in: 0...14, using: &generator), [0, 30, 45].randomElement(using: &generator)!)].randomElement(using: &generator)!
+            for text in [date, date + time + zone] {
+                let formatted = Metadata.formattedDate(text)
+                if let fast = Metadata.internetDate(text) {
+                    accepted += 1
+                    #expect(fast == formatted, "\(text): \(fast) against \(String(describing: formatted))")
+                } else {
+                    // Only a day the month does not have, or a year before 1600, is refused in these shapes.
+                    #expect(day > 28 || year < 1600, "\(text) was not read")
+                }
+            }
+        }
+        #expect(accepted > 4000)
+    }
+
+    @Test func otherShapesAreLeftToTheFormatters() {
+        for text in ["2024-05-01T09:30:00.5Z", "2024-05-01 09:30:00", "2024-05-01T09:30:00", "2024-05-01T24:00:00Z", "2024-02-30",
+                     "2024-5-01", "21 November 2019", "04.05.2015 à 13h36", "Tue, 07 May 2024 09:30:00 +0000", "0000-01-01", "1582-10-10", "", "２０２４-05-01"]
+        {
+            #expect(Metadata.internetDate(text) == nil, "\(text)")
+        }
+        #expect(Metadata.parseDate("2024-05-01T09:30:00.5Z") == Metadata.formattedDate("2024-05-01T09:30:00.5Z"))
+        #expect(Metadata.parseDate(" 2024-05-01T09:30:00Z ") == Date(timeIntervalSince1970: 1_714_555_800))
+    }
+}
