@@ -22,4 +22,14 @@
 // xmlFree is a mutable global function pointer, which Swift 6 refuses to touch.
 static inline void fs_xmlFree(void *pointer) { xmlFree(pointer); }
 
+// libxml2's generic error handler prints to stderr, over the screen curses owns (encoding and
+// I/O errors have no parser context, so NOERROR does not reach them): this one drops them. Set
+// for the calling thread and as the default of threads that have not used libxml2 yet.
+static void fs_xmlIgnoreError(void *context, const char *message, ...) __attribute__((unused));
+static void fs_xmlIgnoreError(void *context, const char *message, ...) { (void)context; (void)message; }
+static inline void fs_xmlSilenceErrors(void) {
+    xmlThrDefSetGenericErrorFunc(NULL, fs_xmlIgnoreError);
+    xmlSetGenericErrorFunc(NULL, fs_xmlIgnoreError);
+}
+
 #endif

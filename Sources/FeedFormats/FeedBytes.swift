@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedMarkup
 import FeedModel
 import Foundation
 import Glibc
@@ -162,19 +163,8 @@ struct FeedBytes {
         case convertedFile(MappedBody)
     }
 
-    /// Whether `bytes` are well-formed UTF-8, allocating nothing (`String(validating:)` would
-    /// build a string as long as the feed).
-    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = Unicode.UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
+    /// Whether `bytes` are well-formed UTF-8, allocating nothing.
+    static func isValidUTF8<C: Collection<UInt8>>(_ bytes: C) -> Bool { Charset.isValidUTF8(bytes) }
 
     /// Whether `input[range]` is well-formed UTF-8, checked a block at a time with the mapping's
     /// pages given back behind. A block ends before a byte that is not a continuation byte, so
@@ -327,45 +317,13 @@ struct FeedBytes {
 
     /// windows-1252 (which the web reads Latin-1 and ASCII as) to UTF-8: every byte decodes.
     static func windows1252<C: Collection<UInt8>>(_ body: C) -> [UInt8] {
-        if body.allSatisfy({ $0 < 0x80 }) { return Array(body) }
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + body.count / 8)
-        for byte in body {
-            if byte < 0x80 { out.append(byte); continue }
-            let scalar: UInt32 = (0x80...0x9F).contains(byte) ? cp1252High[Int(byte - 0x80)] : UInt32(byte)
-            out.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
-        }
-        return out
+        body.allSatisfy({ $0 < 0x80 }) ? Array(body) : Charset.windows1252(body)
     }
 
-    private static let cp1252High: [UInt32] = [
-        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
-        0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-        0x0153, 0xFFFD, 0x017E, 0x0178,
-    ]
-
-    /// Any other charset glibc's iconv knows (UTF-16, KOI8-R, Shift_JIS, ISO-8859-x…).
+    /// Any other charset glibc's iconv knows (UTF-16, KOI8-R, Shift_JIS, ISO-8859-x…), or nil
+    /// when the bytes are not valid in it: the feed's charset is guessed again.
     static func iconvToUTF8<C: Collection<UInt8>>(_ body: C, from charset: String) -> [UInt8]? {
-        guard charset.utf8.count < 40, charset.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let cd = iconv_open("UTF-8", charset)
-        guard let cd, cd != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(cd) }
-        var input = Array(body)
-        var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
-        let produced: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                var inPointer = inBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                var outPointer = outBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                var inLeft = inBuffer.count, outLeft = outBuffer.count
-                if inLeft == 0 { return 0 }
-                let result = iconv(cd, &inPointer, &inLeft, &outPointer, &outLeft)
-                guard result != -1, inLeft == 0 else { return nil }
-                return outBuffer.count - outLeft
-            }
-        }
-        guard let produced else { return nil }
-        output.removeSubrange(produced...)
-        return output
+        Charset.iconv(Array(body), from: charset, replacing: false)
     }
 
     // MARK: - Prolog

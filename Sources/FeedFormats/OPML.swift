@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedMarkup
 import FeedModel
 import Foundation
 
@@ -38,6 +39,7 @@ public enum OPML {
             XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
                 | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
         let errors = ErrorLog()
+        LibXMLErrors.silence()
         let result: Result<Document, FeedParseError> = prepared.withUTF8(in: input) { buffer in
             let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             guard let reader = xmlReaderForMemory(pointer, Int32(clamping: buffer.count), nil, "UTF-8", options)

@@ -162,6 +162,8 @@ final class XMLFeedParser {
     ///   after `limit` entries (a later run goes on from there: the reader keeps its place).
     func run(errors: ErrorLog, limit: Int = .max) throws(FeedParseError) -> FeedHead? {
         if let finishedHead { return finishedHead }
+        // This slice may run on another thread than the last: libxml2's handler is per thread.
+        LibXMLErrors.silence()
         let stopAt = limit == .max ? Int.max : emitted &+ limit
         while true {
             if isStopped { throw FeedParseError(.cancelled, "the parse was cancelled") }

@@ -59,10 +59,20 @@ public struct HTMLDocument {
         let charset = Charset.detect(bytes: bytes, contentType: contentType)
         var data = Array(bytes)
         if data.isEmpty { data = Array("<html></html>".utf8) }
+        // Decoded here, invalid sequences replaced, so libxml2 reads valid UTF-8 only: given a
+        // charset, it stops at the first invalid sequence (the rest of the page lost) and says so
+        // on stderr (`Charset.utf8`); given none, it reads Latin-1 from the first byte that is not
+        // UTF-8 (`Charset.undeclared`).
+        var parseCharset = charset
+        if let decoded = charset.map({ Charset.utf8(data, from: $0) }) ?? Charset.undeclared(data) {
+            data = decoded
+            parseCharset = "UTF-8"
+        }
+        LibXMLErrors.silence()
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let root = data.withUnsafeBufferPointer { buffer in build(buffer, charset, options) }
+        let root = data.withUnsafeBufferPointer { buffer in build(buffer, parseCharset, options) }
         normalise(root)
         let base = root.first("base")?["href"].flatMap { href in URL(string: href, relativeTo: url)?.absoluteURL } ?? url
         return HTMLDocument(root: root, charset: charset, baseURL: base)

@@ -120,6 +120,10 @@ final class ReplicaRouter: Sendable {
             var decision = FaultDecision.draw(&state.faultRandom, configuration: configuration)
             decision.window = Self.window(for: api, now: now, configuration: configuration, windows: &state.windows)
             if decision.window?.isExceeded == true {
+                // Refused at the edge at once, as real rate limiters do (nginx's limit_req, API
+                // gateways, Firebase): a refusal never reaches the backend whose latency is
+                // simulated. The draw above is still made, so later requests' faults follow the seed.
+                decision.delayMs = 0
                 state.stats.countFault("rateLimited")
             } else if decision.isStalled {
                 state.stats.countFault("stalled")

@@ -16,6 +16,18 @@ extension AppState {
         list.paging.items.count == 0 && !list.firstItems.isEmpty && list.paging.loadState == .loading
     }
 
+    /// What the first rows say is under way, in the words `R` uses on the status line: the
+    /// subscription list's rows while it refreshes as it opens (`refreshing…`, a row's `refresh`
+    /// fact) or reads its unread counts behind its rows (`counting unread…`, a row's count still
+    /// `counting`). Nil for any other first rows: those are the page loading.
+    public var firstItemsWork: String? {
+        guard showsFirstItems else { return nil }
+        let facts = list.firstItems.lazy.flatMap(\.facts)
+        if facts.contains(where: { $0.name == "refresh" && $0.value == .text("refreshing…") }) { return "refreshing…" }
+        if facts.contains(where: { $0.name == "unread" && $0.value == .text("counting") }) { return "counting unread…" }
+        return nil
+    }
+
     /// How many of the first items fit on the screen above the loading line.
     var firstItemsShown: Int { min(list.firstItems.count, max(0, (size.rows - 2) / 2)) }
 

@@ -102,6 +102,8 @@ extension AppState {
                     .init(text: "\(retrying.reason) — \(retryCountdown(retrying))", priority: 5)]
         }
         if list.paging.isRefreshing { return [.init(text: "\(spinner) refreshing…", priority: 5)] }
+        // The subscription list's first opening says so as `R` does (its footer too).
+        if let work = firstItemsWork { return [.init(text: "\(spinner) \(work)", priority: 5)] }
         if let error = failureAbove {
             return [.init(text: "✗ above: \(error.message)", priority: 7), .init(text: retryHint(for: error), priority: 5)]
         }
@@ -203,7 +205,7 @@ private func drawFirstItems(_ state: AppState, into grid: inout Grid) {
     }
     if row < grid.size.rows - 1 {
         let text = state.list.retrying.map { "\(state.spinner) \($0.reason) — \(state.retryCountdown($0))" }
-            ?? "\(state.spinner) Loading \(state.sourceName)…"
+            ?? "\(state.spinner) \(state.firstItemsWork ?? "Loading \(state.sourceName)…")"
         grid.write(text, row: row, column: 2, width: listColumns - 3, style: state.list.retrying == nil ? .footer : .error)
     }
 }

@@ -73,6 +73,23 @@ import Testing
         #expect(result.standardOutput.contains("La facture, qui dépasse désormais 12 € par personne"))
     }
 
+    /// Bytes not valid in the page's charset are read as U+FFFD and the page goes on; nothing of
+    /// libxml2's reaches stderr (it printed "encoding error : input conversion failed…" three
+    /// times a parse, and the page was refused as having no text).
+    @Test(arguments: ["cp1252-undefined", "undeclared", "euc-jp-broken"])
+    func pagesWithBytesNotInTheirCharsetReadWholeAndQuietly(_ path: String) throws {
+        try #require(FeedscrollBinary.isBuilt, "build feedscroll first")
+        let replica = try ServeProcess()
+        defer { replica.stop() }
+        let page = ReplicaArticles.page(path, seed: ReplicaConfiguration().seed, origin: origin(replica))
+        let result = try read(["--plain", "\(origin(replica))/articles/\(path)"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        for paragraph in page.paragraphs {
+            #expect(result.standardOutput.contains(paragraph), "\(paragraph)")
+        }
+    }
+
     @Test(arguments: [
         ("/articles/paper.pdf", "not an article: the page is application/pdf"),
         ("/articles/app", "not an article: the page needs JavaScript to show its text"),

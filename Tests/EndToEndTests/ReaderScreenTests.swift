@@ -193,6 +193,16 @@ import Testing
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
 
+        // A page with bytes its charset does not have: read whole, and libxml2's complaints,
+        // which went to stderr, are not written over the screen.
+        let broken = ReplicaArticles.page("euc-jp-broken", seed: ReplicaConfiguration().seed, origin: origin)
+        let brokenReader = try start("read \(origin)/articles/euc-jp-broken --no-cache --timeout 5")
+        let shown = try brokenReader.waitFor({ $0[23].contains(" reader · ") }, timeout: 20, description: "the EUC-JP page")
+        #expect(shown.contains { $0.contains(String(broken.paragraphs[0].prefix(10))) })
+        #expect(!shown.contains { $0.contains("error") }, "\(shown.joined(separator: "\n"))")
+        try brokenReader.sendKeys("q")
+        #expect(try brokenReader.waitForExit() == .exited(0))
+
         let notArticle = try start("read \(origin)/articles/paper.pdf --no-cache --timeout 5")
         try notArticle.waitForText("not an article: the page is application/pdf", timeout: 20)
         try notArticle.sendKeys("Escape")

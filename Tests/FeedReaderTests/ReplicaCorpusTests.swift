@@ -9,7 +9,8 @@ import Testing
 /// windows-1252 page, and the pages that are not articles.
 @Suite struct ReplicaCorpusTests {
     static let origin = "http://127.0.0.1:8765"
-    static let articlePaths = (1...ReplicaArticles.count).map(String.init) + ["latin1"]
+    static let articlePaths = (1...ReplicaArticles.count).map(String.init) + ["latin1"] + badBytes
+    static let badBytes = ["cp1252-undefined", "undeclared", "euc-jp-broken"]
 
     @Test func everyReplicaArticleReadsBackItsOwnText() {
         var passing = 0
@@ -69,6 +70,20 @@ import Testing
         #expect(article.text.contains("12 € par personne"))
         #expect(article.text.contains("Über die Brücke"))
         #expect(article.title == "Le café de la gare")
+    }
+
+    /// Bytes that are not valid in the page's charset are read as U+FFFD and the page goes on,
+    /// as browsers read it: libxml2 given the charset stopped at the first (the whole page was
+    /// "not an article: no readable text"), and without one read Latin-1 from there on (the curly
+    /// quotes of an undeclared windows-1252 paragraph became controls, UTF-8 after them mojibake).
+    @Test(arguments: badBytes) func pagesWithBytesNotInTheirCharsetReadWhole(_ path: String) throws {
+        let page = ReplicaArticles.page(path, seed: 1, origin: Self.origin)
+        let article = try ArticleExtractor().read(bytes: page.body, contentType: page.contentType, url: nil).get()
+        let paragraphs = article.text.components(separatedBy: "\n\n")
+        for paragraph in page.paragraphs {
+            #expect(paragraphs.contains(paragraph), "\(path): \(paragraph) not in \(paragraphs)")
+        }
+        #expect(article.title == page.title)
     }
 
     @Test func pagesThatAreNotArticlesAreNamed() {

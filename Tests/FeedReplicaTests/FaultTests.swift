@@ -200,12 +200,33 @@ import FoundationNetworking
         #expect(requests.map { $0["path"] as? String } == ["/hn/v0/item/41000000.json", "/hn/v0/item/41000001.json", "/hn/v0/item/41000002.json"])
         #expect(requests.map { $0["outcome"] as? String } == ["ok", "ok", "rateLimited"])
         #expect(requests.map { $0["at"] as? Double } == [0.25, 0.5, 0.75])
-        #expect(requests.allSatisfy { ($0["delayMs"] as? Int) == 800 })
+        #expect(requests.map { $0["delayMs"] as? Int } == [800, 800, 0], "a refusal is answered at once")
         _ = replica.router.handle(method: "POST", path: "/_stats", rawQuery: nil, host: "x", now: 1)
         guard case let .respond(after, _) = replica.router.handle(method: "GET", path: "/_requests", rawQuery: nil, host: "x", now: 1)
         else { throw CancellationError() }
         let cleared = try #require(try JSONSerialization.jsonObject(with: Data(after.body)) as? [String: Any])
         #expect((cleared["requests"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A request over the rate limit is refused at once, as nginx's `limit_req`, API gateways and
+    /// Firebase refuse at the edge before any backend: the simulated latency (and its jitter) is
+    /// the backend's, so only the requests let through wait it. Its `Retry-After` then counts,
+    /// as RFC 9110 says, from an answer that left when the request arrived.
+    @Test func aRefusalIsAnsweredAtOnceWithoutTheLatency() throws {
+        let replica = ClockedReplica(FaultTests.configuration { $0.rateLimitPerSecond = 2; $0.latencyMs = 800; $0.jitterMs = 400 })
+        var delays: [Int] = []
+        var statuses: [Int] = []
+        for (index, at) in [0.1, 0.2, 0.3, 0.4, 1.05].enumerated() {
+            guard case let .respond(response, delayMs) = replica.router.handle(
+                method: "GET", path: "/hn/v0/item/\(41_000_000 + index).json", rawQuery: nil, host: "x", now: at)
+            else { throw CancellationError() }
+            delays.append(delayMs)
+            statuses.append(response.status)
+            if response.status == 429 { #expect(response.header("Retry-After") == "1") }
+        }
+        #expect(statuses == [200, 200, 429, 429, 200])
+        #expect(delays[2] == 0 && delays[3] == 0)
+        #expect([delays[0], delays[1], delays[4]].allSatisfy { (800...1200).contains($0) })
     }
 
     @Test func driftShiftsOffsetsButNotKeysets() throws {

@@ -68,6 +68,46 @@ import Testing
         #expect(metaLines(state) == ["5 unread · 304 unchanged", "10 unread · ✓ 10 new", "2 unread · ✗ timed out"])
     }
 
+    /// The subscription list's first opening says what `R` says: its rows come first, each
+    /// count `counting…` and each feed `refreshing…` (its facts as `SubscriptionListSource`
+    /// makes them), and the status line and the footer under them say `refreshing…` (before,
+    /// the footer said `Loading feeds…` and the status line nothing), then `counting unread…`
+    /// when only the counts are being read (offline); `R` on the loaded list says `refreshing…`.
+    @Test func theFirstOpeningSaysRefreshingAsRDoes() throws {
+        func row(_ name: String, unread: ItemFact.Value, refresh: String?) -> FeedItem {
+            FeedItem(id: "feeds:\(name)", title: name, facts: [ItemFact("unread", unread, label: .text("\(unread)"))]
+                + (refresh.map { [ItemFact("refresh", .text($0), label: .text($0))] } ?? []))
+        }
+        var state = AppState(sourceName: "feeds", paging: PagingState(firstKey: .page(0), pageSize: 100), size: size, prefetch: .fixed(2))
+        state.listRole = .chooser
+        guard case let .fetch(first)? = state.reduce(.start(at: now)).first else { throw Missing() }
+        let footer = { (state: AppState) -> (footer: String, status: String) in
+            let lines = render(state, size: self.size).trimmedLines
+            return (lines[2 * state.list.firstItems.count], lines[self.size.rows - 1])
+        }
+        _ = partial(&state, first, [row("A", unread: .text("counting"), refresh: "refreshing…"), row("B", unread: .text("counting"), refresh: "refreshing…")])
+        #expect(state.firstItemsWork == "refreshing…")
+        var lines = footer(state)
+        #expect(lines.footer.hasSuffix(" refreshing…") && lines.status.contains(" refreshing…"), "\(lines)")
+        // Counted; one feed still refreshing.
+        _ = partial(&state, first, [row("A", unread: .number(3), refresh: "✓ 3 new"), row("B", unread: .number(2), refresh: "refreshing…")])
+        #expect(footer(state).footer.hasSuffix(" refreshing…"))
+        // Offline: no refresh, the counts still being read.
+        var offline = AppState(sourceName: "feeds", paging: PagingState(firstKey: .page(0), pageSize: 100), size: size, prefetch: .fixed(2))
+        offline.listRole = .chooser
+        guard case let .fetch(request)? = offline.reduce(.start(at: now)).first else { throw Missing() }
+        _ = partial(&offline, request, [row("A", unread: .number(3), refresh: nil), row("B", unread: .text("counting"), refresh: nil)])
+        lines = footer(offline)
+        #expect(lines.footer.hasSuffix(" counting unread…") && lines.status.contains(" counting unread…"), "\(lines)")
+        // Any other source's first rows are its page loading.
+        _ = partial(&offline, request, [row("A", unread: .number(3), refresh: nil), row("B", unread: .number(1), refresh: nil)])
+        #expect(offline.firstItemsWork == nil)
+        #expect(footer(offline).footer.hasSuffix(" Loading feeds…"))
+        // R on the loaded list: the status line's words are the same.
+        let (refreshing, _, _) = try self.refreshing()
+        #expect(render(refreshing, size: size).trimmedLines[size.rows - 1].contains(" refreshing…"))
+    }
+
     @Test func aReportForAnEarlierRequestChangesNothing() throws {
         var (state, first, _) = try refreshing()
         let before = render(state, size: size)

@@ -37,6 +37,7 @@ public struct ReplicaArticle: Sendable {
 /// | `latin1` | a windows-1252 page that says `iso-8859-1` in `<meta>` only |
 /// | `moved` | `301` to `1` |
 /// | `paper.pdf` | a PDF |
+/// | `cp1252-undefined`, `undeclared`, `euc-jp-broken` | bytes not all valid in the page's charset (`SpecialPages.badBytes`) |
 /// | `app` | a JavaScript-only shell (an empty root, a bundle, a `<noscript>` line) |
 /// | `empty` | navigation and a footer, no article |
 /// | anything else | `404` with an HTML error page |
@@ -54,6 +55,7 @@ public enum ReplicaArticles {
         }
         switch path {
         case "latin1": return SpecialPages.latin1()
+        case "cp1252-undefined", "undeclared", "euc-jp-broken": return SpecialPages.badBytes(path)
         case "moved": return SpecialPages.moved(origin: origin)
         case "paper.pdf": return SpecialPages.pdf()
         case "app": return SpecialPages.javascriptShell()

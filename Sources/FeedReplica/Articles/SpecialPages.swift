@@ -1,3 +1,5 @@
+import Glibc
+
 /// The `/articles` pages that are not generated articles: what a reader must decode, follow,
 /// or refuse with one clear line.
 enum SpecialPages {
@@ -17,6 +19,80 @@ enum SpecialPages {
         return ReplicaArticle(
             path: "latin1", template: nil, title: title, byline: nil, paragraphs: paragraphs, body: windows1252(html),
             contentType: "text/html", status: 200, headers: [])
+    }
+
+    /// Pages whose bytes are not all valid in their charset, as pages on the web are: each must
+    /// read whole, an invalid sequence as U+FFFD (browsers do; libxml2 given the charset stopped
+    /// at it and printed to stderr, and the reader refused the page as having no text).
+    /// - `cp1252-undefined`: declared windows-1252, with 0x81 and 0x8D, which it leaves undefined;
+    /// - `undeclared`: no charset anywhere, UTF-8 text with windows-1252 curly quotes and a dash;
+    /// - `euc-jp-broken`: EUC-JP with two bytes that are not EUC-JP in its second paragraph
+    ///   (0xFF 0xFE: a U+FFFD each).
+    static func badBytes(_ path: String) -> ReplicaArticle {
+        let title: String
+        var paragraphs: [String]
+        var body: [UInt8]
+        func page(_ head: String, _ paragraphs: [String]) -> String {
+            "<html><head>\(head)<title>\(title)</title></head><body><div id=\"nav\"><a href=\"/\">Home</a></div>"
+                + "<div class=\"article\"><h1>\(title)</h1>" + paragraphs.map { "<p>\($0)</p>" }.joined() + "</div></body></html>"
+        }
+        switch path {
+        case "cp1252-undefined":
+            title = "Le marché du samedi"
+            paragraphs = [
+                "Le marché ouvre à sept heures, et les premiers clients arrivent avant que les étals soient montés.",
+                "Les prix, affichés à la craie \u{FFFD} sur des ardoises, changent selon la saison et l’humeur du vendeur.",
+                "À midi tout est rangé \u{FFFD} et la place redevient un parking, jusqu’au samedi suivant.",
+            ]
+            let marked = page("<meta charset=\"windows-1252\">", paragraphs.map { $0.replacingOccurrences(of: "\u{FFFD}", with: "\u{1}") })
+            body = windows1252(marked).map { $0 == 0x01 ? 0x81 : $0 }
+            if let second = body.lastIndex(of: 0x81) { body[second] = 0x8D }
+        case "undeclared":
+            title = "Notes from the harbour"
+            paragraphs = [
+                "The ferry was late again, and the harbour master said “it’s the wind” – as he says every week.",
+                "Nobody minded much: the café by the pier kept its doors open and its coffee hot until the boat came.",
+                "By nine the last cars had rolled off, and the quay was quiet except for the gulls and the rope slapping the masts.",
+            ]
+            // UTF-8 throughout, except the quotes, apostrophe and dash of the first paragraph, in windows-1252.
+            let html = page("", ["\u{1}"] + paragraphs.dropFirst())
+            let first = windows1252(paragraphs[0])
+            body = Array(html.utf8).split(separator: 0x01, omittingEmptySubsequences: false).map(Array.init)
+                .joined(separator: first).map { $0 }
+        default:
+            title = "日本語の記事"
+            paragraphs = [
+                "東京の朝は早い。駅の前には人が集まり、電車を待っている。会社へ向かう人、学校へ行く学生、旅行の荷物を持った家族が、同じホームに並んで次の電車を待つ。",
+                "昼になると店が開き、通りは人で\u{FFFD}\u{FFFD}いっぱいになる。食堂の前には行列ができ、店員は忙しく注文を取り、客は短い休み時間の間に食事を済ませて会社へ戻っていく。",
+                "夜には静かになり、明かりだけが残る。最後の電車が出たあと、駅の周りには誰もいなくなり、朝になるとまた同じ一日が始まる。",
+            ]
+            let marked = page("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=EUC-JP\">",
+                              paragraphs.map { $0.replacingOccurrences(of: "\u{FFFD}\u{FFFD}", with: "\u{1}") })
+            body = eucJP(marked).split(separator: 0x01, omittingEmptySubsequences: false).map(Array.init)
+                .joined(separator: [0xFF, 0xFE]).map { $0 }
+        }
+        return ReplicaArticle(
+            path: path, template: nil, title: title, byline: nil, paragraphs: paragraphs, body: body,
+            contentType: "text/html", status: 200, headers: [])
+    }
+
+    /// Encodes text as EUC-JP through glibc's iconv.
+    static func eucJP(_ text: String) -> [UInt8] {
+        let cd = iconv_open("EUC-JP", "UTF-8")
+        guard let cd, cd != iconv_t(bitPattern: -1) else { return Array(text.utf8) }
+        defer { iconv_close(cd) }
+        var input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: input.count * 2 + 16)
+        let produced = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var outPointer = outBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var inLeft = inBuffer.count, outLeft = outBuffer.count
+                _ = iconv(cd, &inPointer, &inLeft, &outPointer, &outLeft)
+                return outBuffer.count - outLeft
+            }
+        }
+        return Array(output[..<produced])
     }
 
     static func moved(origin: String) -> ReplicaArticle {
