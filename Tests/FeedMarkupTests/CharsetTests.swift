@@ -1,4 +1,5 @@
 import FeedMarkup
+import FeedModel
 import Foundation
 import Testing
 
@@ -44,5 +45,41 @@ import Testing
         let noise: [UInt8] = (0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }
         let text = HTMLDocument.parse(bytes: noise).body.textContent
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+    }
+
+    /// The eight-bytes-at-a-time check answers as the standard library's decoder does, on random
+    /// bytes and on random runs of valid, overlong, surrogate, out-of-range and cut sequences.
+    @Test func utf8ValidityAgreesWithTheStandardDecoder() {
+        func decoder(_ bytes: [UInt8]) -> Bool {
+            var iterator = bytes.makeIterator()
+            var utf8 = Unicode.UTF8()
+            while true {
+                switch utf8.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
+        }
+        let pieces: [[UInt8]] = [
+            Array("plain ASCII text".utf8), [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xFF], [0x80], [0xEF, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80],
+        ]
+        var random = SplitMix64(seed: 2026_11_27)
+        var valid = 0
+        for trial in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 24) {
+                if trial % 2 == 0 { bytes += pieces[Int(random.next() % UInt64(pieces.count))] } else { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+            }
+            if random.next() % 2 == 0, !bytes.isEmpty { bytes.removeLast(Int(random.next() % UInt64(min(3, bytes.count) + 1))) }
+            let expected = decoder(bytes)
+            if expected { valid += 1 }
+            #expect(Charset.isValidUTF8(bytes) == expected, "\(bytes)")
+            #expect(Charset.isValidUTF8(bytes[...]) == expected)
+            if Charset.isValidUTF8(bytes) != expected { return }
+        }
+        #expect(valid > 500 && valid < 19_500, "both answers are asked: \(valid) valid")
     }
 }
