@@ -16,6 +16,22 @@ struct RetryingTransportTests {
 
     static func item(_ id: Int) -> String { "\(base)/item/\(id).json" }
 
+    /// Item 7 answered 502 for its first `failures` attempts, then the story.
+    static func storyAfter(failures: Int) -> ScriptedTransport {
+        ScriptedTransport { url, attempt in
+            attempt <= failures ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
+        }
+    }
+
+    /// Item 7 sent in `lane` through a `RetryingTransport` over `scripted` on `clock` (at most
+    /// four attempts, no jitter): the transport, and the send under way.
+    static func sendItem7(
+        _ scripted: ScriptedTransport, lane: FetchLane, clock: ManualClock, firstWindow: Int = 4
+    ) -> (RetryingTransport, Task<HTTPResponse, any Error>) {
+        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), firstWindow: firstWindow, clock: clock.clock, random: { 1 })
+        return (transport, Task { try await transport.send(HTTPRequest(url: URL(string: item(7))!, context: FetchContext(lane: lane))) })
+    }
+
     /// HN over `scripted`, retried by a `RetryingTransport` on `clock`, with no jitter.
     static func source(
         _ scripted: ScriptedTransport, clock: ManualClock, width: Int, policy: RetryPolicy = RetryPolicy(maxAttempts: 4),
@@ -402,13 +418,9 @@ struct RetryingTransportTests {
     /// copies, one failing and one answered), `aRetryTheReaderWaitsForIsHedgedAfterItsFailures`.
     @Test(.timeLimit(.minutes(1)), arguments: [(FetchLane.detail, [0.1]), (.list, [0.1, 0.2]), (.prefetch, [0.5, 1.0]), (.pictures, [0.5, 1.0])])
     func aRequestTheReaderWaitsForBacksOffLess(lane: FetchLane, expected: [Double]) async throws {
-        let url = Self.item(7)
-        let scripted = ScriptedTransport { url, attempt in
-            attempt < 3 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
-        }
+        let scripted = Self.storyAfter(failures: 2)
         let clock = ManualClock()
-        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), clock: clock.clock, random: { 1 })
-        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: lane))) }
+        let (_, sent) = Self.sendItem7(scripted, lane: lane, clock: clock)
         for count in expected.indices {
             await clock.untilSleeping(1)
             #expect(clock.slept.count == count + 1)
@@ -488,8 +500,7 @@ struct RetryingTransportTests {
             attempt <= failuresBefore ? ScriptedTransport.json(url, "bad gateway", status: 502) : nil
         }
         let clock = ManualClock()
-        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), clock: clock.clock, random: { 1 })
-        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: lane))) }
+        let (transport, sent) = Self.sendItem7(scripted, lane: lane, clock: clock)
         for count in 1...failuresBefore {
             await clock.untilSleeping(1)
             #expect(clock.slept.count == count)
@@ -514,13 +525,9 @@ struct RetryingTransportTests {
     /// taken from what the reader waits for. Its third attempt goes alone and fails alone.
     @Test(.timeLimit(.minutes(1)))
     func prefetchIsNeverHedged() async throws {
-        let url = Self.item(7)
-        let scripted = ScriptedTransport { url, attempt in
-            attempt <= 3 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
-        }
+        let scripted = Self.storyAfter(failures: 3)
         let clock = ManualClock()
-        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), clock: clock.clock, random: { 1 })
-        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: .prefetch))) }
+        let (_, sent) = Self.sendItem7(scripted, lane: .prefetch, clock: clock)
         for count in 1...3 {
             await clock.untilSleeping(1)
             #expect(clock.slept.count == count)
@@ -537,13 +544,9 @@ struct RetryingTransportTests {
     /// pair ended, it waited for itself).
     @Test(.timeLimit(.minutes(1)))
     func aHedgedCopyThatEndsFreesItsPlaceForTheOther() async throws {
-        let url = Self.item(7)
-        let scripted = ScriptedTransport { url, attempt in
-            attempt <= 2 ? ScriptedTransport.json(url, "bad gateway", status: 502) : ScriptedTransport.json(url, Self.story(7))
-        }
+        let scripted = Self.storyAfter(failures: 2)
         let clock = ManualClock()
-        let transport = RetryingTransport(scripted, policy: RetryPolicy(maxAttempts: 4), firstWindow: 1, clock: clock.clock, random: { 1 })
-        let sent = Task { try await transport.send(HTTPRequest(url: URL(string: url)!, context: FetchContext(lane: .detail))) }
+        let (_, sent) = Self.sendItem7(scripted, lane: .detail, clock: clock, firstWindow: 1)
         await clock.untilSleeping(1)
         clock.advance(by: clock.slept.last ?? 0)
         await scripted.until { $0.started.count == 3 }
