@@ -252,6 +252,24 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// `Escape j Enter` typed at once in a feed opened from the list: the feed's run ends at the
+    /// Esc, and the `j Enter` it read with it go to the list's run, which moves one row on from
+    /// the feed it came back to and opens the next feed (they moved the feed's cursor and were lost).
+    @Test func keysTypedBehindEscGoToTheListThatComesBack() throws {
+        let setup = try Setup()
+        let tmux = try setup.feeds()
+        try tmux.waitFor({ Self.row($0, "RSS paged") != nil }, timeout: 20, description: "the list")
+        try tmux.sendKeys("j", "j", "Enter")
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        try tmux.sendKeys("Escape", "j", "Enter")
+        let paged = ReplicaFeeds.entries("rss-paged", origin: setup.origin)
+        let screen = try tmux.waitForText(String(paged[0].title.prefix(20)), timeout: 20)
+        #expect(screen.last?.contains("RSS paged") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
     /// A feed the config names not shows its URL until fetched, then its own title, as in
     /// newsboat: on the list, on the status line of the feed opened from it, and in `export`.
     @Test func aFeedTheConfigNamesNotIsShownByItsOwnTitleOnceFetched() throws {

@@ -71,18 +71,24 @@ struct FeedsSession {
         // subscription behind them, as `R` does (`refresh_on_start = false`: only `R` does);
         // coming back to it from a feed reads the counts again without the network.
         var refreshes = settings.refreshesOnStart && !options.offline && !subscriptions.isEmpty
+        // Keys typed right after Esc or Enter, read with it by the run it ended, go to the next run.
+        var typedAhead: [Key] = []
         while true {
             let source = listSource(background: background)
             if refreshes { source.startOver() }
             refreshes = false
-            let list = runtime(
+            var list = runtime(
                 source: source, pageSize: 1000, feed: FeedKey(source: "feeds", parameters: "list"), role: .chooser,
                 logger: logger, cursorTarget: chosen)
-            let (code, ending) = list.run(on: terminal, theme: theme)
+            list.typedAhead = typedAhead
+            let (code, ending, keys) = list.run(on: terminal, theme: theme)
+            typedAhead = keys
             guard case let .chose(row) = ending else { return code }
             chosen = row
-            guard let opened = open(row, documents: documents, logger: logger) else { continue }
-            let (feedCode, feedEnding) = opened.run(on: terminal, theme: theme)
+            guard var opened = open(row, documents: documents, logger: logger) else { continue }
+            opened.typedAhead = typedAhead
+            let (feedCode, feedEnding, feedKeys) = opened.run(on: terminal, theme: theme)
+            typedAhead = feedKeys
             guard feedEnding == .left else { return feedCode }
         }
     }
