@@ -28,9 +28,29 @@ public enum TextSanitizer {
     /// Sanitises a string.
     /// - Complexity: O(n) in the string's length.
     public static func clean(_ text: String, mode: Mode = .line) -> String {
-        if mode == .line, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return collapseSpaces(text)
+        if mode == .line {
+            // Printable ASCII and the ASCII line breaks and tabs (which one line makes spaces):
+            // no sequence, mark or composition can be in it, so it is its spaces collapsed.
+            var printable = true
+            var layout = false
+            for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+                if byte &- 0x09 < 5 {
+                    layout = true
+                } else {
+                    printable = false
+                    break
+                }
+            }
+            if printable {
+                guard layout else { return collapseSpaces(text) }
+                return collapseSpaces(String(decoding: text.utf8.map { $0 &- 0x09 < 5 ? 0x20 : $0 }, as: UTF8.self))
+            }
         }
+        return cleanByScalars(text, mode: mode)
+    }
+
+    /// `clean(_:mode:)` scalar by scalar, for any text (`clean` answers printable ASCII itself).
+    static func cleanByScalars(_ text: String, mode: Mode) -> String {
         var out = String.UnicodeScalarView()
         // Whole escape sequences go first, by the one grammar the HTML renderers share.
         var scalars = ControlSequenceScanner(text.unicodeScalars.makeIterator())
@@ -200,7 +220,7 @@ public enum TextSanitizer {
             previous = byte
         }
         guard needed || previous == 0x20 else { return text }
-        // The text is printable ASCII (the only caller checks): bytes are characters.
+        // The text is printable ASCII (the callers check): bytes are characters.
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 where byte != 0x20 || (out.last.map { $0 != 0x20 } ?? false) {
