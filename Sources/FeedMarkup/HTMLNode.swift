@@ -202,18 +202,32 @@ public final class HTMLNode {
     }
 
     // Recursive rather than a stack of reversed child arrays: no array per node, and the depth
-    // is bounded (`HTMLDocument.maxDepth`).
+    // is bounded (`HTMLDocument.maxDepth`). Each child is read through its parent's array,
+    // which holds it for the whole walk: no retain and release a child (`forEachChild`).
     private func collect(_ names: NameKey.Set, into out: inout [HTMLNode]) {
-        for child in children where child.key != .text {
+        forEachChild { child in
+            guard child.key != .text else { return }
             if names.contains(child.key, child.name) { out.append(child) }
             if !child.children.isEmpty { child.collect(names, into: &out) }
         }
     }
 
     private func collectAll(into out: inout [HTMLNode]) {
-        for child in children where child.key != .text {
+        forEachChild { child in
+            guard child.key != .text else { return }
             out.append(child)
             if !child.children.isEmpty { child.collectAll(into: &out) }
+        }
+    }
+
+    /// Calls `body` with each child, unretained: the walks only read the tree, and `children`
+    /// holds every child until the walk is over.
+    @inline(__always)
+    private func forEachChild(_ body: (HTMLNode) -> Void) {
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(body)
+            }
         }
     }
 
