@@ -48,6 +48,10 @@ public final class Runtime<Backend: TerminalBackend> {
     /// How the run ended, once it has: a quit, a chosen row of the subscription list, or back
     /// from a feed opened from it.
     public private(set) var ending = Ending.quit
+    /// Keys read in the same turn as the one that ended the run, after it, not reduced by this
+    /// run: the next run on the terminal (the list after Esc, the feed after Enter) takes them
+    /// first, as a shell takes what was typed while a program ended.
+    public private(set) var keysAfterEnding: [Key] = []
 
     /// What ended a run.
     public enum Ending: Sendable, Equatable {
@@ -132,12 +136,15 @@ public final class Runtime<Backend: TerminalBackend> {
     @discardableResult
     public func step(maximumWait: Int32? = nil) -> StepOutcome {
         var index = 0
-        while index < actions.count {
+        while index < actions.count, !state.isQuitting {
             for effect in state.reduce(actions[index]) {
                 if recordsEffects { performed.append(effect) }
                 if let notice = perform(effect) { actions.append(.notice(notice)) }
             }
             index += 1
+        }
+        if state.isQuitting {
+            keysAfterEnding = actions[index...].compactMap { if case let .key(key, _) = $0 { key } else { nil } }
         }
         actions.removeAll(keepingCapacity: true)
         if state.isQuitting {
