@@ -156,7 +156,7 @@ final class HTMLTreeBuilder {
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
         let (elementName, key) = elementName(name)
         let element = HTMLNode(element: elementName, key: key, attributeList: attributes.map(self.attributes) ?? [])
-        target.append(element)
+        target.appendBuilt(element)
         return Frame(target: element, childDepth: parent.childDepth + 1)
     }
 
@@ -230,7 +230,7 @@ final class HTMLTreeBuilder {
             text = MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
         }
         guard !text.isEmpty else { return }
-        if let last = target.children.last, last.isText { last.text += text } else { target.append(HTMLNode(text: text)) }
+        if let last = target.children.last, last.isText { last.text += text } else { target.appendBuilt(HTMLNode(text: text)) }
     }
 
     // MARK: - Helpers

@@ -190,7 +190,8 @@ public enum TextSanitizer {
     /// Spaces and line breaks put right after something between them was dropped: no space
     /// at either end, next to another or to a line break, at most two breaks in a row.
     /// Scalar by scalar (a space carrying a variation selector is one `Character`).
-    private static func squeezed(_ text: String, mode: Mode) -> String {
+    static func squeezed(_ text: String, mode: Mode) -> String {
+        if isSqueezed(text) { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
             switch s {
@@ -206,6 +207,34 @@ public enum TextSanitizer {
         }
         while out.last == " " || out.last == "\n" { out.removeLast() }
         return String(out)
+    }
+
+    /// Whether `squeezed` would give the text back as it is: no space or line break at either
+    /// end, no space next to another or to a line break, no three line breaks in a row. Read as
+    /// UTF-8 bytes (a space and a line break are one byte each, never inside another scalar).
+    static func isSqueezed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || first == 0x0A || last == 0x20 || last == 0x0A { return false }
+            var previous: UInt8 = 0
+            var breaks = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20:
+                    if previous == 0x20 || previous == 0x0A { return false }
+                case 0x0A:
+                    if previous == 0x20 { return false }
+                    breaks &+= 1
+                    if breaks == 3 { return false }
+                default:
+                    break
+                }
+                if byte != 0x0A { breaks = 0 }
+                previous = byte
+            }
+            return true
+        }
     }
 
     private static func collapseSpaces(_ text: String) -> String {

@@ -16,6 +16,19 @@ import Testing
         }
     }
 
+    /// `isSqueezed` lets `squeezed` give a text back without rebuilding it: it must say so of
+    /// exactly the texts the rebuilding leaves as they are.
+    @Test func squeezedTextIsKnownByItsBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [String] = ["a", "é", "\u{301}", " ", " ", "\n", "\n", "x y", "中"]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let unchanged = Array(TextSanitizer.squeezed(text, mode: .multiline).utf8) == Array(text.utf8)
+            #expect(TextSanitizer.isSqueezed(text) == unchanged, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func lineBreaksAndTabsBecomeOneSpace() {
         #expect(TextSanitizer.clean("\n  Title\tof\r\n\u{0B}the page \n") == "Title of the page")
         #expect(TextSanitizer.clean("\n\t ") == "")
