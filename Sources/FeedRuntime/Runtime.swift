@@ -256,7 +256,14 @@ public final class Runtime<Backend: TerminalBackend> {
                 opening: link, environment: ProcessInfo.processInfo.environment, configured: parts.browser, terminal: parts.browserTerminal)
             logger.info("open", metadata: ["url": "\(link)", "browser": "\(launch.arguments[0])", "terminal": "\(launch.needsTerminal)"])
             guard launch.needsTerminal else { return BrowserLauncher.open(launch.arguments) }
-            return backend.handOver { BrowserLauncher.run(launch.arguments) }
+            let backend = backend
+            return backend.handOver {
+                guard let failure = BrowserLauncher.run(launch.arguments) else { return nil }
+                // What the program said on its way out (w3m's "Can't load") stays on the screen
+                // until the reader has read it; the status line keeps the one-line account.
+                if failure.ran { backend.holdForEnter("\(failure.note) · press Enter to go back") }
+                return failure.note
+            }
         case let .copy(text):
             copies.append(text)
         case let .markRead(itemID, isRead):
