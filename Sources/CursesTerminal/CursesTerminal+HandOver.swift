@@ -34,6 +34,22 @@ extension CursesTerminal {
         return result
     }
 
+    /// Writes `message` on its own line under what the program left and reads the terminal up
+    /// to the end of a line (the tty is in the shell's mode while handed over: the keys echo and
+    /// Enter ends the read), or its end. Only inside `handOver`.
+    public func holdForEnter(_ message: String) {
+        guard isActive else { return }
+        let line = "\r\nfeedscroll: \(message)\r\n"
+        _ = line.withCString { fputs($0, fs_stdout()) }
+        _ = fflush(fs_stdout())
+        var byte: UInt8 = 0
+        while true {
+            let count = read(inputFileDescriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 || byte == 0x0A || byte == 0x0D { return }
+        }
+    }
+
     /// The mouse events feedscroll asks for: the first button, and the wheel.
     static var mouseEvents: mmask_t {
         fs_button1_pressed() | fs_button1_released() | fs_button4_pressed() | fs_button5_pressed()

@@ -12,7 +12,14 @@
 /// `HTMLEditsTests` undoes every pass of the extractor on every corpus page and compares the
 /// tree with a copy taken before.
 public final class HTMLEdits {
-    private var saved: [(node: HTMLNode, name: String, children: [HTMLNode])] = []
+    /// A struct, not a tuple: an array of tuples is destroyed through the runtime's generic
+    /// tuple witnesses, element by element.
+    private struct Saved {
+        let node: HTMLNode
+        let name: String
+        let children: [HTMLNode]
+    }
+    private var saved: [Saved] = []
     private var seen: Set<ObjectIdentifier> = []
 
     public init() {}
@@ -22,7 +29,7 @@ public final class HTMLEdits {
 
     private func save(_ node: HTMLNode?) {
         guard let node, seen.insert(ObjectIdentifier(node)).inserted else { return }
-        saved.append((node, node.name, node.children))
+        saved.append(Saved(node: node, name: node.name, children: node.children))
     }
 
     /// `node.remove()`.

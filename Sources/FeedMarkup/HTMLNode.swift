@@ -23,14 +23,15 @@ public final class HTMLNode {
     public var attributes: [String: String] {
         get { Dictionary(attributeList.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
         set {
-            attributeList = newValue.map { ($0.key, $0.value) }
+            attributeList = newValue.map { HTMLAttribute(name: $0.key, value: $0.value) }
             invalidateMeasure()
         }
     }
     /// The attributes as a list, names unique: elements have a few, and finding one by
     /// comparing names costs less than hashing it, as making the list costs less than making
-    /// a dictionary (which was a sixth of building the tree).
-    private var attributeList: [(name: String, value: String)]
+    /// a dictionary (which was a sixth of building the tree). A struct, not a tuple: an array
+    /// of tuples is destroyed through the runtime's generic tuple witnesses, element by element.
+    private var attributeList: [HTMLAttribute]
     /// The text of a text node (empty for elements).
     public var text: String { didSet { invalidateMeasure() } }
     public private(set) var children: [HTMLNode]
@@ -39,14 +40,17 @@ public final class HTMLNode {
     /// a fifth of the extractor's time). Instead a node going away detaches its children
     /// (`deinit`), and only `append`/`insert`/`remove`/`moveChildren` set it, always together with
     /// the parent's `children`, so it never outlives the node it points to.
-    public private(set) unowned(unsafe) var parent: HTMLNode?
+    public var parent: HTMLNode? { parentReference?.takeUnretainedValue() }
+    /// `parent`, held unretained (as `unowned(unsafe)` held it) in a form the walks up the tree
+    /// read without a retain and a release a step (`isAttached`, `invalidateMeasure`).
+    private var parentReference: Unmanaged<HTMLNode>?
     /// `textMeasure`, once counted; `nil` again whenever this subtree changes.
     private var measure: TextMeasure?
 
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
         self.key = NameKey(name)
-        self.attributeList = attributes.map { ($0.key, $0.value) }
+        self.attributeList = attributes.map { HTMLAttribute(name: $0.key, value: $0.value) }
         self.text = ""
         self.children = []
     }
@@ -60,7 +64,13 @@ public final class HTMLNode {
     }
 
     deinit {
-        for child in children where child.parent === self { child.parent = nil }
+        for child in children where child.isChild(of: self) { child.parentReference = nil }
+    }
+
+    /// Whether `node` is this node's parent (compares the references, retains nothing).
+    @inline(__always)
+    private func isChild(of node: HTMLNode) -> Bool {
+        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
     }
 
     /// `name` as a number (see `NameKey`).
@@ -74,9 +84,18 @@ public final class HTMLNode {
     public func isNamed(in names: NameKey.Set) -> Bool { names.contains(key, name) }
 
     /// Made from a list whose names are unique (the tree builder's).
-    init(element name: String, attributeList: [(name: String, value: String)]) {
+    init(element name: String, attributeList: [HTMLAttribute]) {
         self.name = name
         self.key = NameKey(name)
+        self.attributeList = attributeList
+        self.text = ""
+        self.children = []
+    }
+
+    /// Made from a list whose names are unique, with `NameKey(name)` made already.
+    init(element name: String, key: NameKey, attributeList: [HTMLAttribute]) {
+        self.name = name
+        self.key = key
         self.attributeList = attributeList
         self.text = ""
         self.children = []
@@ -103,16 +122,22 @@ public final class HTMLNode {
     /// Appends `child`, first taking it out of wherever it was.
     public func append(_ child: HTMLNode) {
         child.remove()
-        child.parent = self
+        child.parentReference = Unmanaged.passUnretained(self)
         children.append(child)
         invalidateMeasure()
+    }
+
+    /// `append` of a node just made (no parent) while the tree is built (no measure kept).
+    func appendBuilt(_ child: HTMLNode) {
+        child.parentReference = Unmanaged.passUnretained(self)
+        children.append(child)
     }
 
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
     public func insert(_ child: HTMLNode, before reference: HTMLNode) {
         child.remove()
         guard let index = children.firstIndex(where: { $0 === reference }) else { return append(child) }
-        child.parent = self
+        child.parentReference = Unmanaged.passUnretained(self)
         children.insert(child, at: index)
         invalidateMeasure()
     }
@@ -121,7 +146,7 @@ public final class HTMLNode {
     public func remove() {
         guard let parent else { return }
         if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
-        self.parent = nil
+        parentReference = nil
         parent.invalidateMeasure()
     }
 
@@ -135,10 +160,10 @@ public final class HTMLNode {
     /// Moves every child of this node into `other`, in order.
     public func moveChildren(to other: HTMLNode) {
         let moving = children
-        for child in moving { child.parent = nil }
+        for child in moving { child.parentReference = nil }
         children.removeAll()
         for child in moving {
-            child.parent = other
+            child.parentReference = Unmanaged.passUnretained(other)
             other.children.append(child)
         }
         invalidateMeasure()
@@ -227,6 +252,19 @@ public final class HTMLNode {
         return nil
     }
 
+    /// Whether `root` is this node or one of its ancestors. The walk up holds each node
+    /// `unowned(unsafe)`, as `parent` is held: no retain and release a step (the extractor asks
+    /// this of every node it visits, about 180,000 steps on the 29 corpus pages).
+    public func isAttached(to root: HTMLNode) -> Bool {
+        let target = Unmanaged.passUnretained(root).toOpaque()
+        var node = Unmanaged.passUnretained(self)
+        while node.toOpaque() != target {
+            guard let up = node._withUnsafeGuaranteedRef({ $0.parentReference }) else { return false }
+            node = up
+        }
+        return true
+    }
+
     /// The ancestors, nearest first.
     public var ancestors: [HTMLNode] {
         var out: [HTMLNode] = []
@@ -243,7 +281,7 @@ public final class HTMLNode {
         let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributeList: attributeList)
         for child in children {
             let c = child.copy()
-            c.parent = node
+            c.parentReference = Unmanaged.passUnretained(node)
             node.children.append(c)
         }
         return node
@@ -255,14 +293,14 @@ public final class HTMLNode {
     /// putting back a saved state: a child added since then, which no saved state holds, is left
     /// with no parent.
     func detachChildrenForRestore() {
-        for child in children where child.parent === self { child.parent = nil }
+        for child in children where child.isChild(of: self) { child.parentReference = nil }
     }
 
     /// Puts back a name and children `HTMLEdits` saved; each child's `parent` points here again.
     func restore(name savedName: String, children savedChildren: [HTMLNode]) {
         if name != savedName { name = savedName }
         children = savedChildren
-        for child in savedChildren { child.parent = self }
+        for child in savedChildren { child.parentReference = Unmanaged.passUnretained(self) }
     }
 
     /// Drops the kept measure of this node and of every ancestor. Unlike a change's own
@@ -307,12 +345,22 @@ public final class HTMLNode {
     }
 
     private func invalidateMeasure() {
-        var node: HTMLNode? = self
-        while let n = node, n.measure != nil {
-            n.measure = nil
-            node = n.parent
+        guard measure != nil else { return }
+        measure = nil
+        var node = parentReference
+        while let n = node, n._withUnsafeGuaranteedRef({ $0.measure != nil }) {
+            node = n._withUnsafeGuaranteedRef { ancestor in
+                ancestor.measure = nil
+                return ancestor.parentReference
+            }
         }
     }
+}
+
+/// One attribute of an element (`HTMLNode.attributeList`).
+struct HTMLAttribute {
+    var name: String
+    var value: String
 }
 
 /// A tag name as a number: up to eight ASCII bytes packed as they are (equal numbers, equal

@@ -52,7 +52,17 @@ final class HTMLTreeBuilder {
     /// What the document's first child is, as libxml2's tree builder would have it.
     private var documentFirstChild = FirstChild.none
     private var hasDoctype = false
-    private var pending: [UInt8] = []
+    /// The bytes of the text node being gathered (a buffer of the builder's own: an array's
+    /// uniqueness checks and resizing at every event were a tenth of building the tree).
+    private var pending: UnsafeMutablePointer<UInt8>
+    private var pendingCount = 0
+    private var pendingCapacity = 1024
+    /// Element and attribute names made once a parse: libxml2 hands them out of its dictionary,
+    /// one address per name for the parse's whole life, so the address finds the String (and
+    /// the element's `NameKey`) made the first time (a small table, the address hashed by bits).
+    private var elementNames = [NameSlot](repeating: NameSlot(), count: HTMLTreeBuilder.nameSlots)
+    private var attributeNames = [NameSlot](repeating: NameSlot(), count: HTMLTreeBuilder.nameSlots)
+    private static let nameSlots = 256
     private var pendingKind = Pending.none
     /// A stand-in `xmlNode` per level of open elements, reused by siblings.
     private var standIns: [UnsafeMutablePointer<xmlNode>] = []
@@ -63,10 +73,11 @@ final class HTMLTreeBuilder {
 
     private init(context: htmlParserCtxtPtr) {
         self.context = context
-        pending.reserveCapacity(1024)
+        pending = .allocate(capacity: pendingCapacity)
     }
 
     deinit {
+        pending.deallocate()
         for node in standIns { node.deallocate() }
         textStandIn.deallocate()
         dataStandIn.deallocate()
@@ -123,7 +134,7 @@ final class HTMLTreeBuilder {
         } else if !rootStarted {
             rootStarted = true
             if documentFirstChild == .none { documentFirstChild = .root }
-            if let attributes { root.attributes = Dictionary(Self.attributes(attributes).lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+            if let attributes { root.attributes = Dictionary(self.attributes(attributes).lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
             frame = Frame(target: root, childDepth: 1)
         } else if documentFirstChild == .root {
             frame = child(of: Frame(target: root, childDepth: 1), name: name, attributes: attributes)
@@ -143,8 +154,9 @@ final class HTMLTreeBuilder {
     private func child(of parent: Frame, name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Frame {
         guard let target = parent.target else { return parent }
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
-        let element = HTMLNode(element: Self.localName(name), attributeList: attributes.map(Self.attributes) ?? [])
-        target.append(element)
+        let (elementName, key) = elementName(name)
+        let element = HTMLNode(element: elementName, key: key, attributeList: attributes.map(self.attributes) ?? [])
+        target.appendBuilt(element)
         return Frame(target: element, childDepth: parent.childDepth + 1)
     }
 
@@ -162,7 +174,17 @@ final class HTMLTreeBuilder {
         guard frame.target != nil, count > 0 else { return }
         if kind != pendingKind { flush() }
         pendingKind = kind
-        pending.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        let length = Int(count)
+        if pendingCount + length > pendingCapacity {
+            let capacity = max(pendingCapacity * 2, pendingCount + length)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: pending, count: pendingCount)
+            pending.deallocate()
+            pending = grown
+            pendingCapacity = capacity
+        }
+        (pending + pendingCount).update(from: bytes, count: length)
+        pendingCount += length
     }
 
     private func comment() {
@@ -195,17 +217,20 @@ final class HTMLTreeBuilder {
     func flush() {
         guard pendingKind != .none else { return }
         pendingKind = .none
-        defer { pending.removeAll(keepingCapacity: true) }
+        let bytes = UnsafeBufferPointer(start: pending, count: pendingCount)
+        pendingCount = 0
         guard let target = frames.last?.target else { return }
-        let text = pending.withUnsafeBufferPointer { bytes -> String in
-            // Most text is plain ASCII, which the gate keeps as it is: no String built to ask.
-            if MarkupText.isPlainASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        let text: String
+        // Most text is plain ASCII, which the gate keeps as it is: no String built to ask.
+        if MarkupText.isPlainASCII(bytes) {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
             // A C string ends at its first NUL, as the copy read it.
             let end = bytes.firstIndex(of: 0) ?? bytes.count
-            return MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+            text = MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
         }
         guard !text.isEmpty else { return }
-        if let last = target.children.last, last.isText { last.text += text } else { target.append(HTMLNode(text: text)) }
+        if let last = target.children.last, last.isText { last.text += text } else { target.appendBuilt(HTMLNode(text: text)) }
     }
 
     // MARK: - Helpers
@@ -215,6 +240,38 @@ final class HTMLTreeBuilder {
         node.initialize(to: xmlNode())
         node.pointee.type = type
         return node
+    }
+
+    /// A name made from one libxml2 dictionary address.
+    private struct NameSlot {
+        var address: UnsafeRawPointer?
+        var name = ""
+        var key = NameKey(packed: 0)
+    }
+
+    private static func slot(_ address: UnsafeRawPointer) -> Int {
+        Int(truncatingIfNeeded: UInt(bitPattern: address) >> 3 ^ UInt(bitPattern: address) >> 11) & (nameSlots - 1)
+    }
+
+    /// `localName(name)` and its key, made once for each name of the parse.
+    private func elementName(_ name: UnsafePointer<xmlChar>) -> (String, NameKey) {
+        let address = UnsafeRawPointer(name)
+        let index = Self.slot(address)
+        if elementNames[index].address == address { return (elementNames[index].name, elementNames[index].key) }
+        let made = Self.localName(name)
+        let key = NameKey(made)
+        elementNames[index] = NameSlot(address: address, name: made, key: key)
+        return (made, key)
+    }
+
+    /// `String(cString: name)` for an attribute name, made once for each name of the parse.
+    private func attributeName(_ name: UnsafePointer<xmlChar>) -> String {
+        let address = UnsafeRawPointer(name)
+        let index = Self.slot(address)
+        if attributeNames[index].address == address { return attributeNames[index].name }
+        let made = String(cString: name)
+        attributeNames[index] = NameSlot(address: address, name: made)
+        return made
     }
 
     /// The element name libxml2's tree builder keeps (xmlSplitQName): after the first `:`,
@@ -229,10 +286,10 @@ final class HTMLTreeBuilder {
 
     /// The attributes, names unique: a name given again replaces the value kept for it, as
     /// setting it in a dictionary did.
-    private static func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [(name: String, value: String)] {
+    private func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [HTMLAttribute] {
         var count = 0
         while list[count] != nil { count += 2 }
-        var out: [(name: String, value: String)] = []
+        var out: [HTMLAttribute] = []
         out.reserveCapacity(count / 2)
         var index = 0
         while let name = list[index] {
@@ -245,14 +302,14 @@ final class HTMLTreeBuilder {
                 earlier += 2
             }
             if !repeated {
-                let key = String(cString: name)
+                let key = attributeName(name)
                 let value: String
                 if let raw = list[index + 1] {
                     let length = Int(xmlStrlen(raw))
                     let bytes = UnsafeBufferPointer(start: raw, count: length)
                     // Addresses stay as written so `resolve` can refuse one that carried a control
                     // character (never clean a link into a different one); they are never drawn.
-                    if MarkupText.isPlainASCII(bytes) || isAddress(name) {
+                    if MarkupText.isPlainASCII(bytes) || Self.isAddress(name) {
                         value = String(decoding: bytes, as: UTF8.self)
                     } else {
                         value = MarkupText.cleanNode(String(cString: raw))
@@ -260,7 +317,7 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                if let same = out.firstIndex(where: { $0.name == key }) { out[same].value = value } else { out.append((key, value)) }
+                if let same = out.firstIndex(where: { $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
             }
             index += 2
         }

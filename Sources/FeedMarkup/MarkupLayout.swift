@@ -73,22 +73,13 @@ public enum MarkupLayout {
             let w = columns(word)
             guard w > 0 else { return }
             if w > width {
-                // A word wider than the line is cut into line-wide pieces in one pass.
+                // A word wider than the line (text with no spaces: Japanese, Chinese) is cut
+                // into line-wide pieces in one pass, a closing mark never starting a line.
                 if lineColumns > 0 { flush() }
-                var piece = ""
-                var used = 0
-                for c in word {
-                    let cw = columns(c)
-                    if used + cw > width, used > 0 {
-                        lines.append(piece)
-                        piece = ""
-                        used = 0
-                    }
-                    piece.append(c)
-                    used += cw
-                }
-                line = piece
-                lineColumns = used
+                let pieces = LineCut.pieces(of: word, width: width)
+                lines += pieces.dropLast().map(\.text)
+                line = pieces.last?.text ?? ""
+                lineColumns = pieces.last?.columns ?? 0
                 return
             }
             if lineColumns > 0 && lineColumns + 1 + w > width { flush() }

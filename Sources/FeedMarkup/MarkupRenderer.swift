@@ -329,6 +329,30 @@ public struct MarkupRenderer {
         return (rows, header)
     }
 
+    /// `codeLines` of ASCII text without `\r`, the same steps on bytes: tabs become four spaces,
+    /// an empty first line goes, then trailing lines of spaces, then each line's trailing spaces.
+    static func asciiCodeLines(_ text: String) -> [String] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A:
+                lines.append(line)
+                line.removeAll(keepingCapacity: true)
+            case 0x09: line.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+            default: line.append(byte)
+            }
+        }
+        lines.append(line)
+        if lines.first?.isEmpty == true { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy({ $0 == 0x20 }) { lines.removeLast() }
+        return lines.map { line in
+            var end = line.count
+            while end > 0, line[end - 1] == 0x20 { end -= 1 }
+            return String(decoding: line[..<end], as: UTF8.self)
+        }
+    }
+
     /// The lines of a `<pre>` as written: `<br>` is a line break, the first line break right
     /// after the tag is dropped (as HTML says), trailing blank lines go, tabs become spaces.
     static func codeLines(_ node: HTMLNode) -> [String] {
@@ -339,6 +363,15 @@ public struct MarkupRenderer {
             }
         }
         collect(node)
+        // ASCII without a carriage return (most code): bytes are characters, and a line break a
+        // Character, so the lines are cut by bytes (the split by `Character` was most of it).
+        if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return asciiCodeLines(text) }
+        return characterCodeLines(text)
+    }
+
+    /// `codeLines` of any text, by `Character`.
+    static func characterCodeLines(_ text: String) -> [String] {
+        var text = text
         // Foundation's replacing goes through NSString even with nothing to replace (a line at a
         // time, that was most of a code block's time): only when there is something.
         if text.utf8.contains(0x0D) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }

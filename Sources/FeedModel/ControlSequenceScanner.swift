@@ -21,13 +21,17 @@
 ///
 /// Other controls (line breaks, tabs, BEL, single C1 controls) are handed on: what to make of
 /// them is the caller's business (`TextSanitizer` turns breaks into spaces and drops the rest).
+///
+/// Before it reads them, UTF-8 that was decoded as Latin-1 upstream is repaired where the run
+/// holds a C1 control (`DoubleEncodedUTF8Repair`): a double-encoded `”` is `â` U+0080 U+009D,
+/// whose U+009D would start an OSC and take the rest of the paragraph with it.
 public struct ControlSequenceScanner<Base: IteratorProtocol<Unicode.Scalar>>: IteratorProtocol {
-    private var base: Base
+    private var base: DoubleEncodedUTF8Repair<Base>
     private var pending: Unicode.Scalar?
 
     /// Scans the scalars `base` yields.
     public init(_ base: Base) {
-        self.base = base
+        self.base = DoubleEncodedUTF8Repair(base)
     }
 
     /// The next scalar that is not part of a control sequence, or nil at the end.

@@ -28,9 +28,29 @@ public enum TextSanitizer {
     /// Sanitises a string.
     /// - Complexity: O(n) in the string's length.
     public static func clean(_ text: String, mode: Mode = .line) -> String {
-        if mode == .line, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return collapseSpaces(text)
+        if mode == .line {
+            // Printable ASCII and the ASCII line breaks and tabs (which one line makes spaces):
+            // no sequence, mark or composition can be in it, so it is its spaces collapsed.
+            var printable = true
+            var layout = false
+            for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+                if byte &- 0x09 < 5 {
+                    layout = true
+                } else {
+                    printable = false
+                    break
+                }
+            }
+            if printable {
+                guard layout else { return collapseSpaces(text) }
+                return collapseSpaces(String(decoding: text.utf8.map { $0 &- 0x09 < 5 ? 0x20 : $0 }, as: UTF8.self))
+            }
         }
+        return cleanByScalars(text, mode: mode)
+    }
+
+    /// `clean(_:mode:)` scalar by scalar, for any text (`clean` answers printable ASCII itself).
+    static func cleanByScalars(_ text: String, mode: Mode) -> String {
         var out = String.UnicodeScalarView()
         // Whole escape sequences go first, by the one grammar the HTML renderers share.
         var scalars = ControlSequenceScanner(text.unicodeScalars.makeIterator())
@@ -170,7 +190,8 @@ public enum TextSanitizer {
     /// Spaces and line breaks put right after something between them was dropped: no space
     /// at either end, next to another or to a line break, at most two breaks in a row.
     /// Scalar by scalar (a space carrying a variation selector is one `Character`).
-    private static func squeezed(_ text: String, mode: Mode) -> String {
+    static func squeezed(_ text: String, mode: Mode) -> String {
+        if isSqueezed(text) { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
             switch s {
@@ -188,6 +209,34 @@ public enum TextSanitizer {
         return String(out)
     }
 
+    /// Whether `squeezed` would give the text back as it is: no space or line break at either
+    /// end, no space next to another or to a line break, no three line breaks in a row. Read as
+    /// UTF-8 bytes (a space and a line break are one byte each, never inside another scalar).
+    static func isSqueezed(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || first == 0x0A || last == 0x20 || last == 0x0A { return false }
+            var previous: UInt8 = 0
+            var breaks = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20:
+                    if previous == 0x20 || previous == 0x0A { return false }
+                case 0x0A:
+                    if previous == 0x20 { return false }
+                    breaks &+= 1
+                    if breaks == 3 { return false }
+                default:
+                    break
+                }
+                if byte != 0x0A { breaks = 0 }
+                previous = byte
+            }
+            return true
+        }
+    }
+
     private static func collapseSpaces(_ text: String) -> String {
         // By bytes: Foundation's `contains("  ")` bridged the whole string through UTF-16.
         var previous: UInt8 = 0x20
@@ -200,7 +249,7 @@ public enum TextSanitizer {
             previous = byte
         }
         guard needed || previous == 0x20 else { return text }
-        // The text is printable ASCII (the only caller checks): bytes are characters.
+        // The text is printable ASCII (the callers check): bytes are characters.
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 where byte != 0x20 || (out.last.map { $0 != 0x20 } ?? false) {

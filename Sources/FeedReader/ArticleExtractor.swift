@@ -167,16 +167,6 @@ extension HTMLNode {
         return node
     }
 
-    /// Whether this node is still inside `root` (a removed node's chain stops short of it).
-    func isAttached(to root: HTMLNode) -> Bool {
-        var node: HTMLNode? = self
-        while let n = node {
-            if n === root { return true }
-            node = n.parent
-        }
-        return false
-    }
-
     func hasAncestor(named names: NameKey.Set) -> Bool {
         firstAncestor(named: names) != nil
     }

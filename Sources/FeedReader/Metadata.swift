@@ -15,10 +15,12 @@ struct Metadata {
     static func read(_ document: HTMLDocument) -> Metadata {
         var out = Metadata()
         let ld = JSONLD.article(in: document.root)
+        // The values as written: one is cleaned when it is asked for (`first`), as cleaning all
+        // of them was half of reading the metadata (a page has dozens of <meta>, five are used).
         var values: [String: String] = [:]
         for meta in document.root.descendants(named: ["meta"]) {
             guard let content = meta["content"], !content.isEmpty else { continue }
-            let value = Text.clean(content)
+            let value = content
             if let property = meta["property"] {
                 for name in property.lowercased().split(separator: " ") where isWanted(String(name)) {
                     values[normalise(String(name))] = value
@@ -32,7 +34,7 @@ struct Metadata {
             }
         }
         func first(_ keys: [String]) -> String? {
-            keys.lazy.compactMap { values[$0] }.first { !$0.isEmpty }
+            keys.lazy.compactMap { values[$0].map(Text.clean) }.first { !$0.isEmpty }
         }
         let documentTitle = Text.clean(document.root.first("title")?.textContent ?? "")
         out.title = ld.title ?? first(["dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title", "twitter:title", "parsely-title"]) ?? ""

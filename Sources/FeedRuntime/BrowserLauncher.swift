@@ -50,8 +50,9 @@ enum BrowserLauncher {
     /// the terminal over: `CursesTerminal.handOver`). It gets the terminal's stdio, stays in the
     /// foreground process group, and starts with default signal handling.
     ///
-    /// - Returns: nil when it exited with status 0, else a one-line account for the status line.
-    static func run(_ arguments: [String]) -> String? {
+    /// - Returns: nil when it exited with status 0, else a one-line account for the status line
+    ///   (`ran`: the program ran and failed, so it may have said why on the terminal).
+    static func run(_ arguments: [String]) -> (note: String, ran: Bool)? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -70,18 +71,19 @@ enum BrowserLauncher {
         defer { argv.forEach { free($0) } }
         let started = posix_spawnp(&pid, arguments[0], nil, &attributes, argv, environ)
         guard started == 0 else {
-            return "cannot start \(arguments[0]): \(String(cString: strerror(started)))"
+            return ("cannot start \(arguments[0]): \(String(cString: strerror(started)))", false)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return "lost \(arguments[0]): \(String(cString: strerror(errno)))" }
+            guard errno == EINTR else { return ("lost \(arguments[0]): \(String(cString: strerror(errno)))", false) }
         }
         let program = arguments[0]
         if status & 0x7F == 0 {
             let code = (status >> 8) & 0xFF
-            return code == 0 ? nil : "\(program) exited with status \(code)"
+            return code == 0 ? nil : ("\(program) exited with status \(code)", true)
         }
-        return "\(program) ended by signal \(status & 0x7F)"
+        // Ended by a signal: the reader's own Ctrl-C, most likely; nothing to read.
+        return ("\(program) ended by signal \(status & 0x7F)", false)
     }
 
     /// glibc's POSIX_SPAWN_SETSID (2.26+), which Swift's Glibc module does not import.

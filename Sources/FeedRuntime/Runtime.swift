@@ -48,6 +48,10 @@ public final class Runtime<Backend: TerminalBackend> {
     /// How the run ended, once it has: a quit, a chosen row of the subscription list, or back
     /// from a feed opened from it.
     public private(set) var ending = Ending.quit
+    /// Keys read in the same turn as the one that ended the run, after it, not reduced by this
+    /// run: the next run on the terminal (the list after Esc, the feed after Enter) takes them
+    /// first, as a shell takes what was typed while a program ended.
+    public private(set) var keysAfterEnding: [Key] = []
 
     /// What ended a run.
     public enum Ending: Sendable, Equatable {
@@ -132,12 +136,15 @@ public final class Runtime<Backend: TerminalBackend> {
     @discardableResult
     public func step(maximumWait: Int32? = nil) -> StepOutcome {
         var index = 0
-        while index < actions.count {
+        while index < actions.count, !state.isQuitting {
             for effect in state.reduce(actions[index]) {
                 if recordsEffects { performed.append(effect) }
                 if let notice = perform(effect) { actions.append(.notice(notice)) }
             }
             index += 1
+        }
+        if state.isQuitting {
+            keysAfterEnding = actions[index...].compactMap { if case let .key(key, _) = $0 { key } else { nil } }
         }
         actions.removeAll(keepingCapacity: true)
         if state.isQuitting {
@@ -249,7 +256,14 @@ public final class Runtime<Backend: TerminalBackend> {
                 opening: link, environment: ProcessInfo.processInfo.environment, configured: parts.browser, terminal: parts.browserTerminal)
             logger.info("open", metadata: ["url": "\(link)", "browser": "\(launch.arguments[0])", "terminal": "\(launch.needsTerminal)"])
             guard launch.needsTerminal else { return BrowserLauncher.open(launch.arguments) }
-            return backend.handOver { BrowserLauncher.run(launch.arguments) }
+            let backend = backend
+            return backend.handOver {
+                guard let failure = BrowserLauncher.run(launch.arguments) else { return nil }
+                // What the program said on its way out (w3m's "Can't load") stays on the screen
+                // until the reader has read it; the status line keeps the one-line account.
+                if failure.ran { backend.holdForEnter("\(failure.note) · press Enter to go back") }
+                return failure.note
+            }
         case let .copy(text):
             copies.append(text)
         case let .markRead(itemID, isRead):

@@ -80,6 +80,10 @@ public struct SubscriptionRefresh: Sendable {
     private func refresh(_ subscription: Subscription) async -> Outcome {
         guard let url = URL(string: subscription.url) else { return .failed("not a URL") }
         let source = makeSource(url)
+        let feed = cacheKey(subscription.url)
+        // What the first page held before the refresh, to say how many entries are new: read
+        // first, as a feed opened meanwhile stores the same fresh page (it shares this fetch).
+        let before = Set(((try? store?.pages(of: feed, from: source.firstKey, limit: 1)) ?? []).first?.page.items.map(\.id) ?? [])
         let page: Page
         do throws(FeedError) {
             page = try await source.load(source.firstKey, pageSize: pageSize)
@@ -91,9 +95,6 @@ public struct SubscriptionRefresh: Sendable {
         let sanitized = Page(
             key: page.key, items: page.items.map { $0.sanitized() }, next: page.next, total: page.total, cap: page.cap,
             endNote: page.endNote)
-        let feed = cacheKey(subscription.url)
-        // What the first page held before, to say how many entries are new.
-        let before = Set(((try? store?.pages(of: feed, from: source.firstKey, limit: 1)) ?? []).first?.page.items.map(\.id) ?? [])
         try? store?.store(sanitized, index: 0, of: feed, at: Date().timeIntervalSince1970)
         if source.counters.notModified > 0 { return .notModified }
         return .changed(entries: page.items.count, new: page.items.filter { !before.contains($0.id) }.count)

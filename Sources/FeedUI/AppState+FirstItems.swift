@@ -28,6 +28,30 @@ extension AppState {
         return nil
     }
 
+    /// The list has no row to act on yet (no first items, no page) while its first page is on
+    /// its way: keys that need a row wait for one (`typeahead`), as keys that need the page wait
+    /// over the first items. Keys typed as a run starts (the list coming back after Esc from a
+    /// feed, with `j Enter` typed behind the Esc) move over the rows once they are drawn.
+    var awaitsFirstRows: Bool {
+        detail == nil && reader == nil && list.paging.items.count == 0 && list.firstItems.isEmpty && list.paging.loadState == .loading
+    }
+
+    /// Whether a key waits while `awaitsFirstRows`: all but quit, going back (a slow feed can
+    /// be left before it loads), refresh (the load can be started over) and help, while nothing
+    /// waits before them.
+    func waitsForFirstRows(_ key: Key, _ intent: Intent?) -> Bool {
+        if intent == .quit || goesBack(key, intent) { return false }
+        guard list.typeahead.isEmpty else { return true }
+        return intent != .help && intent != .refresh
+    }
+
+    /// The keys held for the first rows, handed back in order (the list now has rows, or its
+    /// first load failed).
+    mutating func takeTypeahead() -> [Key] {
+        defer { list.typeahead = [] }
+        return list.typeahead
+    }
+
     /// How many of the first items fit on the screen above the loading line.
     var firstItemsShown: Int { min(list.firstItems.count, max(0, (size.rows - 2) / 2)) }
 

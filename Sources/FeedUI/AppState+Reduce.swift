@@ -115,14 +115,17 @@ extension AppState {
             let counts = result.request.generation == list.paging.generation && list.paging.inFlight[result.request.id] != nil
             let wasRefreshing = list.paging.isRefreshing
             let hadFirstItems = showsFirstItems
+            let awaitedRows = awaitsFirstRows
             let early = firstCursorItemID
             effects += receive(result)
             if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !list.paging.isRefreshing) }
             followEnd()
             // The first page replaced the first items: the cursor stays on its item (a thread
             // opened by id still takes it to its story, below), and the keys that waited for the
-            // page are applied after, in order.
-            let held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
+            // page are applied after, in order. The same for keys that waited for any row: the
+            // first rows (items or page) are in, or the first load failed.
+            var held = hadFirstItems && !showsFirstItems ? leaveFirstItems(cursorOn: early) : []
+            if awaitedRows && !awaitsFirstRows { held += takeTypeahead() }
             if detail == nil { followCursorTarget() }
             for key in held { effects += handle(key) }
         case let .comments(serial): effects += reduceOpened(serial: serial, .comments(result, serial: serial)).effects
@@ -141,6 +144,12 @@ extension AppState {
                 return []
             }
             return detail != nil ? handleInDetail(event) : handle(event)
+        }
+        // Before any row, a key waits for the rows (the cursor target, the row the list comes
+        // back to, stays for it).
+        if awaitsFirstRows, !isHelpShown, !filter.isEditing, waitsForFirstRows(key, keyMap.intent(for: key, in: .list)) {
+            list.typeahead.append(key)
+            return []
         }
         notice = nil
         filter.reduce(.note(nil))

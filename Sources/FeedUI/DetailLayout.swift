@@ -247,23 +247,12 @@ enum DetailLayout {
                 used = bytes.distance(from: start, to: bytes.endIndex)
                 continue
             }
-            // Broken between characters in one pass: each line takes as many as fit, the rest
-            // starts the current line. (Cutting a head and copying the rest again for every
-            // line was quadratic: a 1 MB word took minutes.)
-            var head = ""
-            var headWidth = 0
-            for character in word {
-                let characterWidth = TextWidth.of(character)
-                if headWidth + characterWidth > width && !head.isEmpty {
-                    lines.append(head)
-                    head = ""
-                    headWidth = 0
-                }
-                head.append(character)
-                headWidth += characterWidth
-            }
-            line = head
-            used = headWidth
+            // Broken between characters in one pass, a closing mark never starting a line (`LineCut`):
+            // each line takes as many as fit, the rest starts the current line.
+            let pieces = LineCut.pieces(of: word, width: width)
+            lines += pieces.dropLast().map(\.text)
+            line = pieces.last?.text ?? ""
+            used = pieces.last?.columns ?? 0
         }
         if used > 0 || lines.isEmpty { lines.append(line) }
         return lines

@@ -17,8 +17,17 @@ public protocol TerminalBackend: AnyObject {
     var signalFileDescriptor: Int32 { get }
     /// Lends the terminal to a program that runs on it (a terminal browser) while `run` runs.
     func handOver<T>(_ run: () -> T) -> T
+    /// While the terminal is handed over: says `message` under what the program left on the
+    /// screen and waits for Enter, so its last words can be read before the screen comes back
+    /// (mutt's "Press any key to continue", newsboat's after a failed browser).
+    func holdForEnter(_ message: String)
     /// Puts text on the clipboard through the terminal (OSC 52); called right after a frame.
     func copy(_ text: String)
+}
+
+extension TerminalBackend {
+    /// Backends with no one to read the screen (tests) go on at once.
+    public func holdForEnter(_ message: String) {}
 }
 
 /// What a backend reports.

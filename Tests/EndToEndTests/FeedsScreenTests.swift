@@ -21,9 +21,10 @@ import Testing
         ///   - unnamed: replica feeds listed after the two, with no name.
         ///   - refreshesOnStart: the config's `refresh_on_start` (off in the tests that count
         ///     what each key fetches).
-        init(extra: String = "", unnamed: [String] = [], refreshesOnStart: Bool = false) throws {
+        ///   - serve: `feedscroll serve`'s flags.
+        init(extra: String = "", unnamed: [String] = [], refreshesOnStart: Bool = false, serve: String = "") throws {
             try #require(FeedscrollBinary.isBuilt, "build feedscroll first (make test does)")
-            replica = try ServeProcess("")
+            replica = try ServeProcess(serve)
             base = try #require(replica.baseURLs["feeds"])
             origin = "http://127.0.0.1:\(replica.port)"
             scratch = NSTemporaryDirectory() + "feedscroll-feeds-\(UUID().uuidString)"
@@ -228,6 +229,43 @@ import Testing
         screen = try tmux.waitForText("refreshed 3: 2 changed, 0 not modified, 1 failed", timeout: 30)
         #expect(Self.row(screen, "Silent")?.contains("✗") == true, "\(screen)")
         #expect(Self.row(screen, "RSS paged")?.contains("10 unread · ✓ 10 new") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// Enter on a feed whose refresh (the list's first opening) is still on the wire: the feed
+    /// waits for that fetch and shows its entries from it, so the replica sees one request for
+    /// the feed's document, not the refresh's and the feed's own.
+    @Test func aFeedOpenedWhileItsRefreshIsOnTheWireIsNotFetchedAgain() throws {
+        let setup = try Setup(refreshesOnStart: true, serve: "--latency-ms 1500")
+        let tmux = try setup.feeds()
+        try tmux.waitFor({ Self.row($0, "Archived")?.contains("refreshing…") == true }, timeout: 20, description: "the refresh under way")
+        try tmux.sendKeys("j", "j", "Enter")
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        let stats = try setup.replica.routeStats()
+        #expect(stats["feeds/atom-archived"] == 1, "\(stats)")
+        try tmux.sendKeys("Escape")
+        let screen = try tmux.waitForText("refreshed 2: 2 changed, 0 not modified, 0 failed", timeout: 20)
+        #expect(Self.row(screen, "Archived")?.contains("✓ 10 new") == true, "\(screen)")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == .exited(0))
+    }
+
+    /// `Escape j Enter` typed at once in a feed opened from the list: the feed's run ends at the
+    /// Esc, and the `j Enter` it read with it go to the list's run, which moves one row on from
+    /// the feed it came back to and opens the next feed (they moved the feed's cursor and were lost).
+    @Test func keysTypedBehindEscGoToTheListThatComesBack() throws {
+        let setup = try Setup()
+        let tmux = try setup.feeds()
+        try tmux.waitFor({ Self.row($0, "RSS paged") != nil }, timeout: 20, description: "the list")
+        try tmux.sendKeys("j", "j", "Enter")
+        let archived = ReplicaFeeds.entries("atom-archived", origin: setup.origin)
+        try tmux.waitForText(String(archived[0].title.prefix(20)), timeout: 20)
+        try tmux.sendKeys("Escape", "j", "Enter")
+        let paged = ReplicaFeeds.entries("rss-paged", origin: setup.origin)
+        let screen = try tmux.waitForText(String(paged[0].title.prefix(20)), timeout: 20)
+        #expect(screen.last?.contains("RSS paged") == true, "\(screen)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == .exited(0))
     }

@@ -77,6 +77,9 @@ import Testing
         #expect(try tmux.waitForExit() == .exited(0))
     }
 
+    /// A terminal browser that fails may have said why on the terminal (w3m's `Can't load`):
+    /// the screen stays as it left it, with feedscroll's line under it, until Enter; then the
+    /// list comes back with the one-line account on the status line.
     @Test func aTerminalBrowserThatFailsIsOneLineInTheStatus() throws {
         try #require(FeedscrollBinary.isBuilt, "build feedscroll first")
         let server = try ServeProcess("--items 60")
@@ -84,12 +87,21 @@ import Testing
         let base = try #require(server.baseURLs["hn"])
         // `false` exits 1 at once: marked a terminal program by the config.
         let config = NSTemporaryDirectory() + "feedscroll-browser-\(getpid()).toml"
-        try "browser = \"false\"\nbrowser_terminal = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        // A script that says why on stderr and exits 2, as w3m does on a page it cannot load.
+        let script = NSTemporaryDirectory() + "feedscroll-failing-browser-\(getpid())"
+        try "#!/bin/sh\necho \"failing-browser: Can't load $1\" >&2\nexit 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try "browser = \"\(script)\"\nbrowser_terminal = true\n".write(toFile: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: config) }
         let tmux = try startOnStory(story, base: base, arguments: "--config \(config)")
         defer { tmux.kill() }
         try tmux.sendKeys("o")
-        let screen = try tmux.waitFor({ $0[29].contains("false exited with status 1") }, timeout: 10, description: "the note")
+        let held = try tmux.waitFor({ $0.contains { $0.contains("exited with status 2 · press Enter to go back") } }, timeout: 10, description: "the hold")
+        #expect(held.contains { $0.contains("failing-browser: Can't load http") }, "\(held)")
+        #expect(try !tmux.alternateScreenOn())
+        try tmux.sendKeys("Enter")
+        let screen = try tmux.waitFor({ $0[29].contains("exited with status 2") }, timeout: 10, description: "the note")
         #expect(screen.contains { $0.hasPrefix("▌ ") })
         #expect(try tmux.alternateScreenOn())
         try tmux.sendKeys("q")

@@ -27,11 +27,12 @@ import Testing
     }
 
     func makeRuntime(
-        source: any FeedSource = ListSource(items: makeItems(0..<100)), cache: PageCache? = nil, clock: Clock
+        source: any FeedSource = ListSource(items: makeItems(0..<100)), cache: PageCache? = nil, clock: Clock, role: ListRole = .feed
     ) -> Runtime<RecordingTerminal> {
-        let state = AppState(
+        var state = AppState(
             sourceName: source.name, paging: PagingState(firstKey: source.firstKey, pageSize: 20), size: size, prefetch: .fixed(5),
             cache: cache == nil ? CacheState() : CacheState(isEnabled: true))
+        state.listRole = role
         var parts = Runtime<RecordingTerminal>.Parts(source: source)
         parts.cache = cache
         let runtime = Runtime(
@@ -89,6 +90,23 @@ import Testing
         #expect(outcome == .quit)
         #expect(runtime.backend.frames.count <= frames + 1)
         #expect(runtime.performed.last == .quit)
+    }
+
+    /// Keys read in the same turn as the Esc that leaves a feed opened from the subscription
+    /// list are not reduced by the feed's run (they moved its cursor and were lost): the run
+    /// hands them on for the list's run to take first (`feedscroll feeds`).
+    @Test func keysReadAfterTheKeyThatEndsTheRunAreHandedOn() throws {
+        let clock = Clock(start)
+        let runtime = makeRuntime(clock: clock, role: .opened)
+        step(runtime, until: { runtime.backend.screen.contains("Item 0") })
+        runtime.backend.send(.key(.escape), .key(.character("j")), .key(.enter))
+        var outcome = Runtime<RecordingTerminal>.StepOutcome.running
+        for _ in 0..<3 where outcome == .running { outcome = runtime.step(maximumWait: 1000) }
+        #expect(outcome == .quit)
+        #expect(runtime.ending == .left)
+        #expect(runtime.keysAfterEnding == [.character("j"), .enter])
+        #expect(runtime.state.list.viewport.cursor == 0)
+        #expect(runtime.state.detail == nil)
     }
 
     /// Scrolling to the end of what is loaded asks for the next page once, and its rows arrive

@@ -192,4 +192,58 @@ import Testing
         _ = page(&state, first)
         #expect(state.list.viewport.cursor == 3)
     }
+
+    // MARK: - Before any row
+
+    /// Keys typed before any row (no first items, no page: a run just started, the list coming
+    /// back after Esc with `j Enter` typed behind it) wait for the rows and are applied in order,
+    /// where they moved an empty list and were lost.
+    @Test func keysBeforeAnyRowWaitForTheRows() throws {
+        var (state, first) = try started()
+        #expect(state.awaitsFirstRows)
+        for key in ["j", "j", "j"] { #expect(state.reduce(.key(.character(Character(key)), at: now)) == []) }
+        #expect(state.list.typeahead == [.character("j"), .character("j"), .character("j")])
+        #expect(render(state, size: size).trimmedLines.last?.contains("j j j waits for the page") == true)
+        _ = page(&state, first)
+        #expect(state.list.viewport.cursor == 3)
+        #expect(state.list.typeahead.isEmpty)
+    }
+
+    /// The row the list comes back to (`placeCursor`) stays the target while keys wait: `j`
+    /// typed behind the Esc moves one row on from it, not from the top.
+    @Test func keysBeforeAnyRowMoveFromTheRowTheListComesBackTo() throws {
+        var (state, first) = try started()
+        state.placeCursor(on: "t:5")
+        _ = state.reduce(.key(.character("j"), at: now))
+        _ = page(&state, first)
+        #expect(state.list.viewport.cursor == 6)
+    }
+
+    /// Rows that come as first items take the waiting keys at once (they move the early cursor).
+    @Test func keysBeforeAnyRowActOnTheFirstItemsWhenTheyCome() throws {
+        var (state, first) = try started()
+        _ = state.reduce(.key(.character("j"), at: now))
+        _ = state.reduce(.key(.character("j"), at: now))
+        _ = partial(&state, first, makeItems(0..<4))
+        #expect(state.firstCursorIndex == 2)
+        #expect(state.list.typeahead.isEmpty)
+    }
+
+    /// Quit, refresh and help act at once before any row; a first load that fails hands the
+    /// waiting keys back too.
+    @Test func quitRefreshAndHelpDoNotWaitAndAFailureReleasesTheKeys() throws {
+        var (state, first) = try started()
+        _ = state.reduce(.key(.character("?"), at: now))
+        #expect(state.isHelpShown)
+        _ = state.reduce(.key(.character("?"), at: now))
+        let refresh = state.reduce(.key(.character("R"), at: now))
+        #expect(refresh.contains(.startOver))
+        guard case let .fetch(second)? = refresh.last else { throw Missing() }
+        _ = state.reduce(.key(.character("G"), at: now))
+        #expect(state.list.typeahead == [.character("G")])
+        _ = first
+        _ = state.reduce(.fetched(.loaded(second, .failure(FeedError(.http(status: 503), "HTTP 503")), latency: 0), at: now))
+        #expect(state.list.typeahead.isEmpty)
+        #expect(state.reduce(.key(.character("q"), at: now)).contains(.quit))
+    }
 }

@@ -29,6 +29,8 @@ public struct SyndicationSource: FeedSource {
     private let now: @Sendable () -> Double
     /// Where documents are parsed (the program's one serial parse queue).
     private let parseQueue: DispatchQueue
+    /// Fetches under way that this source shares with the run's other sources (none: its own).
+    private let flights: DocumentFlights?
 
     /// Documents a walk follows at most: a feed whose history never ends stops here.
     public static let maxDocuments = 5_000
@@ -67,10 +69,14 @@ public struct SyndicationSource: FeedSource {
     ///   - cache: where archive and subscription documents are kept between runs.
     ///   - parseQueue: where documents are parsed: a serial queue the program owns, so one
     ///     parse at a time holds a thread, never one of Swift's cooperative ones.
+    ///   - flights: fetches shared with the run's other sources of the same feeds (refresh-all
+    ///     and the feed opened while it runs): a document one of them is fetching is not
+    ///     requested again by another.
     public init(url: URL, transport: any HTTPTransport, cache: any FeedDocumentCache = MemoryFeedDocumentCache(),
                 parseQueue: DispatchQueue = SyndicationSource.defaultParseQueue, knownTitle: String? = nil, givenName: String? = nil,
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                flights: DocumentFlights? = nil, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.parseQueue = parseQueue
+        self.flights = flights
         self.knownTitle = knownTitle
         self.givenName = givenName
         self.url = url
@@ -172,8 +178,49 @@ public struct SyndicationSource: FeedSource {
         return state.link(from: documentURL, to: candidate, limit: Self.maxDocuments) ? candidate : nil
     }
 
+    /// The document at `address`: the walk's, else fetched, or the fetch another source of the
+    /// run has under way for it (`flights`) waited for and shared.
     private func document(at address: String, isSubscription: Bool, context: FetchContext) async throws(FeedError) -> DocumentParse {
         if let parse = state.parsed(address) { return parse }
+        guard let flights else { return try await fetchDocument(at: address, isSubscription: isSubscription, context: context) }
+        switch flights.join(address) {
+        case let .lead(flight):
+            let notModifiedBefore = state.counters.notModified
+            do throws(FeedError) {
+                let parse = try await fetchDocument(at: address, isSubscription: isSubscription, context: context)
+                let landing = DocumentFlights.Landing(
+                    parse: parse, notModified: state.counters.notModified > notModifiedBefore,
+                    discoveredURL: isSubscription ? state.subscriptionURL : nil)
+                flights.land(flight, at: address, .success(landing))
+                return parse
+            } catch {
+                flights.land(flight, at: address, .failure(error))
+                throw error
+            }
+        case let .wait(flight):
+            guard let result = await flights.wait(for: flight, at: address) else { throw FeedError(.cancelled, "cancelled") }
+            switch result {
+            case let .success(landing):
+                state.count(\.shared)
+                if landing.notModified { state.count(\.notModified) }
+                var at = address
+                if let found = landing.discoveredURL, found != address, state.subscriptionURL == nil {
+                    // The address was a site's page: this walk follows the feed it named, as the leader's does.
+                    state.setSubscriptionURL(found)
+                    at = found
+                }
+                return state.remember(landing.parse, at: at)
+            case let .failure(error):
+                // The leader's fetch was cancelled (its reader left), this one still wants it.
+                if error.kind == .cancelled, !Task.isCancelled {
+                    return try await document(at: address, isSubscription: isSubscription, context: context)
+                }
+                throw error
+            }
+        }
+    }
+
+    private func fetchDocument(at address: String, isSubscription: Bool, context: FetchContext) async throws(FeedError) -> DocumentParse {
         let stored = cache.document(at: address)
         if let stored, stored.isArchive {
             state.count(\.fromCache)
@@ -280,7 +327,9 @@ public struct SyndicationSource: FeedSource {
         facts.append(ItemFact("tags", .list(entry.tags), label: entry.tags.isEmpty ? .hidden : .text(entry.tags.prefix(3).joined(separator: ", "))))
         facts.append(ItemFact("feed", .text(feed), label: .hidden))
         return FeedItem(
-            id: entry.id, title: entry.title.isEmpty ? "(untitled)" : entry.title, url: entry.url, author: entry.author,
+            // An entry with neither title nor text keeps an empty title: the screen says `(untitled)`
+            // (Render, DetailLayout), a pipe gives `""`.
+            id: entry.id, title: entry.title, url: entry.url, author: entry.author,
             time: entry.time, body: summary.isEmpty ? (content.isEmpty ? nil : content) : summary,
             discussionURL: entry.commentsURL, bodyHTML: (entry.content ?? entry.summary)?.html, facts: facts)
     }
@@ -296,8 +345,12 @@ public struct SyndicationCounters: Sendable, Equatable {
     public var fromCache = 0
     /// Documents parsed (a 304 whose entries are still in memory is not parsed again).
     public var parsed = 0
+    /// Documents another source of the run was fetching, waited for and shared with no request
+    /// of this source's (`DocumentFlights`); one the server answered 304 counts in `notModified` too.
+    public var shared = 0
 
-    public init(fetched: Int = 0, notModified: Int = 0, fromCache: Int = 0, parsed: Int = 0) {
+    public init(fetched: Int = 0, notModified: Int = 0, fromCache: Int = 0, parsed: Int = 0, shared: Int = 0) {
+        self.shared = shared
         self.fetched = fetched
         self.notModified = notModified
         self.fromCache = fromCache

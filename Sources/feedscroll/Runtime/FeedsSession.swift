@@ -19,6 +19,9 @@ struct FeedsSession {
     /// The cache: counts, pages, read marks, saved items (nil with `--no-cache`).
     var store: CacheStore?
     var subscriptions: [Subscription]
+    /// Feed fetches under way, shared by refresh-all and the feeds opened while it runs: a feed
+    /// opened before its refresh came back waits for that fetch instead of sending its own.
+    let flights = DocumentFlights()
 
     /// Entries per page of a feed (the flag's, the config's, else the feed source's 25).
     var pageSize: Int { options.pageSize ?? context.settings.pageSize ?? 25 }
@@ -42,9 +45,10 @@ struct FeedsSession {
         let documents: any FeedDocumentCache = store.map(StoredFeedDocuments.init(store:)) ?? MemoryFeedDocumentCache()
         let transport = transport
         let pageSize = pageSize
+        let flights = flights
         return SubscriptionRefresh(
             subscriptions: subscriptions, store: store, pageSize: pageSize, cacheKey: { Self.cacheKey(of: $0, pageSize: pageSize) },
-            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents, parseQueue: ParseQueue.shared) })
+            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents, parseQueue: ParseQueue.shared, flights: flights) })
     }
 
     /// Runs the list and what it opens until the reader quits.
@@ -67,18 +71,24 @@ struct FeedsSession {
         // subscription behind them, as `R` does (`refresh_on_start = false`: only `R` does);
         // coming back to it from a feed reads the counts again without the network.
         var refreshes = settings.refreshesOnStart && !options.offline && !subscriptions.isEmpty
+        // Keys typed right after Esc or Enter, read with it by the run it ended, go to the next run.
+        var typedAhead: [Key] = []
         while true {
             let source = listSource(background: background)
             if refreshes { source.startOver() }
             refreshes = false
-            let list = runtime(
+            var list = runtime(
                 source: source, pageSize: 1000, feed: FeedKey(source: "feeds", parameters: "list"), role: .chooser,
                 logger: logger, cursorTarget: chosen)
-            let (code, ending) = list.run(on: terminal, theme: theme)
+            list.typedAhead = typedAhead
+            let (code, ending, keys) = list.run(on: terminal, theme: theme)
+            typedAhead = keys
             guard case let .chose(row) = ending else { return code }
             chosen = row
-            guard let opened = open(row, documents: documents, logger: logger) else { continue }
-            let (feedCode, feedEnding) = opened.run(on: terminal, theme: theme)
+            guard var opened = open(row, documents: documents, logger: logger) else { continue }
+            opened.typedAhead = typedAhead
+            let (feedCode, feedEnding, feedKeys) = opened.run(on: terminal, theme: theme)
+            typedAhead = feedKeys
             guard feedEnding == .left else { return feedCode }
         }
     }
@@ -146,7 +156,7 @@ struct FeedsSession {
     private func feedSource(_ url: URL, name: String? = nil, documents: any FeedDocumentCache, pageSize: Int) -> any FeedSource {
         let network = SyndicationSource(
             url: url, transport: transport, cache: documents, parseQueue: ParseQueue.shared,
-            knownTitle: documents.title(of: url.absoluteString), givenName: name)
+            knownTitle: documents.title(of: url.absoluteString), givenName: name, flights: flights)
         guard options.offline, let store else { return network }
         return OfflineSource(standingInFor: network, store: store, feed: Self.cacheKey(of: url.absoluteString, pageSize: pageSize))
     }

@@ -52,6 +52,9 @@ struct TerminalRuntime {
     var commentWidth: Int?
     /// Said on the status line at start (a config warning).
     var startNotice: String?
+    /// Keys the run before this one on the same terminal read but did not use (typed after the
+    /// key that ended it): this run takes them first.
+    var typedAhead: [Key] = []
 
     /// A feed, the subscription list, or a feed opened from it.
     var listRole = ListRole.feed
@@ -81,8 +84,11 @@ struct TerminalRuntime {
 
     /// One run on a terminal already open (`feedscroll feeds` runs the list and each feed
     /// opened from it on the same one).
-    /// - Returns: the exit status and how the run ended.
-    func run(on terminal: CursesTerminal, theme resolvedTheme: Theme) -> (code: Int32, ending: Runtime<CursesTerminal>.Ending) {
+    /// - Returns: the exit status, how the run ended, and the keys read after the one that
+    ///   ended it (for the next run's `typedAhead`).
+    func run(on terminal: CursesTerminal, theme resolvedTheme: Theme)
+        -> (code: Int32, ending: Runtime<CursesTerminal>.Ending, typedAhead: [Key])
+    {
         // A terminal smaller than the list needs shows "terminal too small" until it is resized
         // (as less and htop do) rather than refusing to start.
         let initial = terminal.size
@@ -113,10 +119,12 @@ struct TerminalRuntime {
         if let openThread { startActions.append(.openThread(itemID: openThread)) }
         if let readPage { startActions.append(.readPage(readPage)) }
         if let startNotice { startActions.append(.notice(startNotice)) }
+        let now = Date().timeIntervalSince1970
+        startActions += typedAhead.map { .key($0, at: now) }
         logger.info("start", metadata: ["source": "\(source.name)", "size": "\(initial)", "pageSize": "\(pageSize)"])
         let runtime = Runtime(backend: terminal, state: state, parts: parts, startActions: startActions, logger: logger)
         let code = runtime.run()
-        return (code, runtime.ending)
+        return (code, runtime.ending, runtime.keysAfterEnding)
     }
 
     /// The screen's first view of the cache: whether there is one, and the marks stored so far.
