@@ -145,7 +145,7 @@ final class HTMLTreeBuilder {
         frames.append(frame)
         if level == standIns.count { standIns.append(Self.makeNode(XML_ELEMENT_NODE)) }
         let standIn = standIns[level]
-        standIn.pointee.name = name
+        standIn.pointee.name = Self.localNamePointer(name)
         standIn.pointee.last = nil
         if level > 0 { standIns[level - 1].pointee.last = standIn }
         context.pointee.node = standIn
@@ -282,6 +282,15 @@ final class HTMLTreeBuilder {
             return String(decoding: full[(colon + 1)...], as: UTF8.self)
         }
         return String(decoding: full, as: UTF8.self)
+    }
+
+    /// The same name as `localName`, as a pointer into libxml2's name: what the tree builder's
+    /// node is named, so `areBlanks` judges `<a0:a>x</a0:a> ` by `a`, as it did on the tree.
+    private static func localNamePointer(_ name: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar> {
+        let count = Int(xmlStrlen(name))
+        let full = UnsafeBufferPointer(start: name, count: count)
+        if let colon = full.firstIndex(of: 0x3A), colon > 0, colon + 1 < count { return name + colon + 1 }
+        return name
     }
 
     /// The attributes, names unique: a name given again replaces the value kept for it, as

@@ -8,8 +8,9 @@ import Foundation
 /// Boilerplate is removed by class, id and role; paragraphs are scored by length and commas and
 /// their scores flow to parents and grandparents, weighted by class and id and discounted by link
 /// density; the best candidate takes its worthy siblings along; the result is cleaned of
-/// link-heavy and form-like blocks. When that leaves under `minimumLength` characters the page is
-/// read again with the rules relaxed one by one, and the longest attempt wins.
+/// link-heavy and form-like blocks. When that leaves under `minimumLength` characters, or no
+/// paragraph of prose (`hasProse`), the page is read again with the rules relaxed one by one, and
+/// the longest attempt with prose wins (the longest of all when none has any).
 public struct ArticleExtractor: Sendable {
     /// The rules that a too-short result switches off, in this order.
     public struct Flags: OptionSet, Sendable, Hashable {
@@ -52,7 +53,7 @@ public struct ArticleExtractor: Sendable {
         let metadata = Metadata.read(document)
         let language = document.language
         let base = document.baseURL
-        var attempts: [(content: HTMLNode, length: Int)] = []
+        var attempts: [(content: HTMLNode, length: Int, prose: Bool)] = []
         var flags = Flags.all
         var byline: String?
         let root = ownsTree ? document.root : document.root.copy()
@@ -64,8 +65,9 @@ public struct ArticleExtractor: Sendable {
             let content = pass.grab(root)
             byline = byline ?? pass.byline
             let length = content.textMeasure.length
-            if length >= minimumLength {
-                attempts = [(content, length)]
+            let prose = Self.hasProse(content)
+            if length >= minimumLength, prose {
+                attempts = [(content, length, prose)]
                 break
             }
             let relaxed: Flags
@@ -76,15 +78,17 @@ public struct ArticleExtractor: Sendable {
             } else if flags.contains(.cleanConditionally) {
                 relaxed = flags.subtracting(.cleanConditionally)
             } else {
-                attempts.append((content, length))
+                attempts.append((content, length, prose))
                 break
             }
             // The result is made of the tree's nodes, which the undo puts back.
-            attempts.append((content.copy(), length))
+            attempts.append((content.copy(), length, prose))
             edits.undo()
             flags = relaxed
         }
-        guard let best = attempts.max(by: { $0.length < $1.length }), best.length > 0 else { return nil }
+        // An attempt with a paragraph of prose beats one without, whatever their lengths; then
+        // the longest wins.
+        guard let best = attempts.max(by: { ($0.prose ? 1 : 0, $0.length) < ($1.prose ? 1 : 0, $1.length) }), best.length > 0 else { return nil }
         let markup = MarkupRenderer.render(best.content, base: base)
         guard !markup.blocks.isEmpty else { return nil }
         let excerpt = metadata.excerpt ?? markup.blocks.lazy.compactMap { block -> String? in
@@ -103,6 +107,24 @@ public struct ArticleExtractor: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The blocks a paragraph of prose can be.
+    static let proseBlocks: NameKey.Set = ["p", "pre", "td", "li", "blockquote", "dd"]
+    /// Characters of text that make a block a paragraph of prose.
+    static let proseLength = 80
+
+    /// Whether a result holds a paragraph of prose: a block of at least `proseLength` characters
+    /// that is not mostly links. A run of teasers (a show's name, its headline, "Read more"),
+    /// a menu or a list of links can outweigh an article that the strict rules took out, and
+    /// is long enough to pass `minimumLength`; without prose it counts as a failed attempt, so
+    /// the page is read again with the rules relaxed, and an attempt with prose wins.
+    static func hasProse(_ content: HTMLNode) -> Bool {
+        for node in content.descendants() where node.isNamed(in: proseBlocks) {
+            let measure = node.textMeasure
+            if measure.length >= proseLength, measure.linkDensity < 0.5 { return true }
+        }
+        return false
+    }
 
     /// The pre-pass: scripts and styles go (JSON-LD was read already), `<noscript>` pictures
     /// replace the lazy placeholders before them, `<br><br>` chains become paragraphs,

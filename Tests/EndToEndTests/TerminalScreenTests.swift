@@ -63,11 +63,10 @@ import Testing
     }
 
     @Test func errorFooterAndRetry() throws {
-        // Seed 18 at a 50% failure rate fails draws 1–6 (the first load and its three retries in
-        // the transport, the last two hedged: two requests each) and lets draw 7, the one `r`
-        // makes, succeed. The draws follow the order of attempts, so the lead is held below a
-        // page: one page in flight, no pipeline.
-        let tmux = try start("demo --fail-rate 0.5 --seed 18 --latency-ms 0 --prefetch 10")
+        // Seed 101 at a 50% failure rate fails attempts 1–4 (the first load and its three
+        // retries in the transport) and lets attempt 5, the one `r` makes, succeed. The draws follow the
+        // order of attempts, so the lead is held below a page: one page in flight, no pipeline.
+        let tmux = try start("demo --fail-rate 0.5 --seed 101 --latency-ms 0 --prefetch 10")
         let failed = try tmux.waitForText("press r to retry", timeout: 20)
         #expect(failed.contains { $0.contains("simulated failure") })
         try tmux.sendKeys("r")

@@ -66,7 +66,7 @@ import Testing
         }
         for html in ["", " ", "<p>a</p></html><p>b</p>", "<!DOCTYPE html><p>a</p></html><p>b</p>", "<!-- c --><p>a</p></html> x <p>b</p>",
                      "<p>a<!-- c -->b</p> <div> <!--x--> </div>", "<?pi x?><p>x</p>", "<p>a</p>\n<p>b</p>", "<b>a</b> <i>b</i>",
-                     "<html><body> <p>x</p> </body></html> ", String(repeating: "<div>", count: 900) + "deep" + String(repeating: "</div> x", count: 300)] {
+                     "<html><body> <p>x</p> </body></html> ", "<div><x:a href=\"/\">a</x:a> <p>b</p> <y:b>c</y:b>\n<p>d</p></div>", String(repeating: "<div>", count: 900) + "deep" + String(repeating: "</div> x", count: 300)] {
             for contentType in Self.contentTypes {
                 expectSameTree(Array(html.utf8), contentType: contentType, html.debugDescription)
             }

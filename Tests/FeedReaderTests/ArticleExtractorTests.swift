@@ -43,6 +43,22 @@ private func page(_ body: String, head: String = "<title>A title long enough to 
         #expect(text.components(separatedBy: "The scheduler").count - 1 == 6)
     }
 
+    /// A run of teasers (a show, its headline, "Read more") is long enough to pass the length
+    /// test, and the strict rules took the article out (its column's class says "footer"): the
+    /// teasers hold no paragraph of prose, so the page is read again with the rules relaxed
+    /// and the article wins (france24-1 in the corpus). Before the prose test the teasers were
+    /// the article.
+    @Test func aResultWithoutProseIsRetriedWithTheRulesRelaxed() throws {
+        let teasers = (1...9).map {
+            "<div class=\"item\"><div class=\"copy\"><p class=\"place\">SHOW \($0)</p><h2>Headline number \($0) of a show that aired on the channel this week</h2></div><p class=\"more\"><a href=\"/show/\($0)\">Read more</a></p></div>"
+        }.joined()
+        let article = String(repeating: "<p>\(lorem)</p>", count: 4)
+        let html = page("<div class=\"board\">\(teasers)</div><div class=\"col-1 wide-footer\"><article><div class=\"bd\">\(article)</div></article></div>")
+        let text = try #require(extractor.extract(bytes: html, url: url)).text
+        #expect(text.components(separatedBy: "The scheduler").count - 1 == 4)
+        #expect(!text.contains("Headline number"))
+    }
+
     /// From bytes the extractor takes the parsed tree apart for its first attempt and parses
     /// again for each retry; from a document it works on copies and leaves the document as it
     /// was. Both give the same article, on a page read at once and on one that needs retries.

@@ -97,13 +97,12 @@ import Testing
         #expect(waits.asked.withLock { $0.count } == 3)
     }
 
-    /// At a 50% rate, seed 18 fails draws 1–6 and lets the seventh through: one load gives up
-    /// after its four attempts (the last two hedged, two requests each: six draws), the next
-    /// (what `r` makes) succeeds at once.
+    /// At a 50% rate, seed 101 fails attempts 1–4 and lets the fifth through: one load gives
+    /// up after its four, the next (what `r` makes) succeeds at once.
     @Test func seededFailuresFollowTheOrderOfAttempts() async throws {
         let announced = Announced()
         let demo = DemoSource(
-            options: .init(items: 100, seed: 18, latencyMilliseconds: 0, failureRate: 0.5), epoch: 1_800_000_000, clock: Waits().clock)
+            options: .init(items: 100, seed: 101, latencyMilliseconds: 0, failureRate: 0.5), epoch: 1_800_000_000, clock: Waits().clock)
         let error = await loadError(demo, .offset(0, limit: 20), pageSize: 20)
         #expect(error?.message == "demo: simulated failure (HTTP 503) after 4 attempts")
         let page = try await demo.load(.offset(0, limit: 20), pageSize: 20, context: announced.context)

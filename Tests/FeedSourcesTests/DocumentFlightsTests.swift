@@ -37,18 +37,34 @@ import Testing
         SyndicationSource(url: URL(string: address)!, transport: transport, cache: cache, flights: flights)
     }
 
+    /// Two sources sharing flights: the leader's first-page load sent and held by the transport,
+    /// then the waiter's load waiting for it (observed, never slept for).
+    struct Pair {
+        var flights: DocumentFlights
+        var leader: SyndicationSource
+        var waiter: SyndicationSource
+        var first: Task<Page, any Error>
+        var second: Task<Page, any Error>
+    }
+
+    static func leaderAndWaiter(_ transport: ScriptedTransport, cache: any FeedDocumentCache = MemoryFeedDocumentCache()) async -> Pair {
+        let (flights, waits) = observedFlights()
+        let leader = source(transport, flights, cache: cache)
+        let waiter = source(transport, flights, cache: cache)
+        let first = Task { try await leader.load(leader.firstKey, pageSize: 2) }
+        await transport.until { $0.held.count == 1 }
+        let second = Task { try await waiter.load(waiter.firstKey, pageSize: 2) }
+        var iterator = waits.makeAsyncIterator()
+        _ = await iterator.next()
+        return Pair(flights: flights, leader: leader, waiter: waiter, first: first, second: second)
+    }
+
     @Test(.timeLimit(.minutes(1))) func aSecondSourceWaitsForTheFetchUnderWayInsteadOfSendingItAgain() async throws {
         let transport = ScriptedTransport()
-        let (flights, waits) = Self.observedFlights()
-        let refresh = Self.source(transport, flights)
-        let opened = Self.source(transport, flights)
-        let first = Task { try await refresh.load(refresh.firstKey, pageSize: 2) }
-        await transport.until { $0.held.count == 1 }
-        let second = Task { try await opened.load(opened.firstKey, pageSize: 2) }
-        var iterator = waits.makeAsyncIterator()
-        #expect(await iterator.next() == Self.address)
+        let pair = await Self.leaderAndWaiter(transport)
+        let (refresh, opened, flights) = (pair.leader, pair.waiter, pair.flights)
         transport.answer(Self.address, Self.feed())
-        let (a, b) = (try await first.value, try await second.value)
+        let (a, b) = (try await pair.first.value, try await pair.second.value)
         #expect(a.items.map(\.id) == ["a", "b"])
         #expect(b.items.map(\.id) == ["a", "b"])
         #expect(b.next == a.next)
@@ -77,41 +93,27 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aWaiterThatLeavesDoesNotCancelTheFetchTheOthersWant() async throws {
         let transport = ScriptedTransport()
-        let (flights, waits) = Self.observedFlights()
-        let refresh = Self.source(transport, flights)
-        let opened = Self.source(transport, flights)
-        let first = Task { try await refresh.load(refresh.firstKey, pageSize: 2) }
-        await transport.until { $0.held.count == 1 }
-        let second = Task { try await opened.load(opened.firstKey, pageSize: 2) }
-        var iterator = waits.makeAsyncIterator()
-        _ = await iterator.next()
+        let pair = await Self.leaderAndWaiter(transport)
         // Esc in the opened feed: its load ends at once, the refresh's request stays on the wire.
-        second.cancel()
-        await #expect(throws: FeedError.self) { try await second.value }
+        pair.second.cancel()
+        await #expect(throws: FeedError.self) { try await pair.second.value }
         #expect(transport.snapshot.cancelled == 0)
         transport.answer(Self.address, Self.feed())
-        #expect(try await first.value.items.map(\.id) == ["a", "b"])
+        #expect(try await pair.first.value.items.map(\.id) == ["a", "b"])
         #expect(transport.snapshot.started.count == 1)
     }
 
     @Test(.timeLimit(.minutes(1))) func whenTheLeaderLeavesAWaiterThatStillWantsTheDocumentFetchesItItself() async throws {
         let transport = ScriptedTransport()
-        let (flights, waits) = Self.observedFlights()
-        let leader = Self.source(transport, flights)
-        let waiter = Self.source(transport, flights)
-        let first = Task { try await leader.load(leader.firstKey, pageSize: 2) }
-        await transport.until { $0.held.count == 1 }
-        let second = Task { try await waiter.load(waiter.firstKey, pageSize: 2) }
-        var iterator = waits.makeAsyncIterator()
-        _ = await iterator.next()
-        first.cancel()
-        await #expect(throws: FeedError.self) { try await first.value }
+        let pair = await Self.leaderAndWaiter(transport)
+        pair.first.cancel()
+        await #expect(throws: FeedError.self) { try await pair.first.value }
         // The leader's request was cancelled on the wire; the waiter sends its own.
         await transport.until { $0.cancelled == 1 && $0.held.count == 1 }
         transport.answer(Self.address, Self.feed())
-        #expect(try await second.value.items.map(\.id) == ["a", "b"])
+        #expect(try await pair.second.value.items.map(\.id) == ["a", "b"])
         #expect(transport.snapshot.started.count == 2)
-        #expect(waiter.counters == SyndicationCounters(fetched: 1, parsed: 1))
+        #expect(pair.waiter.counters == SyndicationCounters(fetched: 1, parsed: 1))
     }
 
     @Test(.timeLimit(.minutes(1))) func aSharedNotModifiedCountsAsOneForTheWaiterToo() async throws {
@@ -121,19 +123,12 @@ import Testing
         let earlier = Self.source(transport, nil, cache: cache)
         _ = try await earlier.load(earlier.firstKey, pageSize: 2)
         await earlier.waitForParses()
-        let (flights, waits) = Self.observedFlights()
-        let refresh = Self.source(transport, flights, cache: cache)
-        let opened = Self.source(transport, flights, cache: cache)
-        let first = Task { try await refresh.load(refresh.firstKey, pageSize: 2) }
-        await transport.until { $0.held.count == 1 }
-        let second = Task { try await opened.load(opened.firstKey, pageSize: 2) }
-        var iterator = waits.makeAsyncIterator()
-        _ = await iterator.next()
+        let pair = await Self.leaderAndWaiter(transport, cache: cache)
         transport.answer(Self.address, Self.notModified)
-        #expect(try await first.value.items.map(\.id) == ["a", "b"])
-        #expect(try await second.value.items.map(\.id) == ["a", "b"])
+        #expect(try await pair.first.value.items.map(\.id) == ["a", "b"])
+        #expect(try await pair.second.value.items.map(\.id) == ["a", "b"])
         #expect(transport.snapshot.started.count == 2)
-        #expect(refresh.counters.notModified == 1)
-        #expect(opened.counters == SyndicationCounters(notModified: 1, shared: 1))
+        #expect(pair.leader.counters.notModified == 1)
+        #expect(pair.waiter.counters == SyndicationCounters(notModified: 1, shared: 1))
     }
 }

@@ -247,8 +247,7 @@ struct RetryingTransportTests {
         #expect(error.kind == .http(status: 502))
         #expect(error.message == "hn: HTTP 502 (down) after 3 attempts")
         #expect(!error.isRetryable)
-        // Its third attempt, after two failures of the list's wanted page, went as two copies.
-        #expect(scripted.snapshot.started.filter { $0 == Self.item(2) }.count == 4)
+        #expect(scripted.snapshot.started.filter { $0 == Self.item(2) }.count == 3)
         #expect(scripted.snapshot.started.filter { $0 == Self.item(1) }.count == 1)
     }
 
@@ -414,9 +413,7 @@ struct RetryingTransportTests {
     /// on the list's wanted pages (the first screen), so a failed one is tried again after a
     /// fifth of the backoff a prefetch or picture request waits (its place, its lane and the
     /// host's pace still hold it, so the host sees no burst).
-    /// The detail's second failure is not waited for: its retry after the first is hedged (two
-    /// copies, one failing and one answered), `aRetryTheReaderWaitsForIsHedgedAfterItsFailures`.
-    @Test(.timeLimit(.minutes(1)), arguments: [(FetchLane.detail, [0.1]), (.list, [0.1, 0.2]), (.prefetch, [0.5, 1.0]), (.pictures, [0.5, 1.0])])
+    @Test(arguments: [(FetchLane.detail, [0.1, 0.2]), (.list, [0.1, 0.2]), (.prefetch, [0.5, 1.0]), (.pictures, [0.5, 1.0])])
     func aRequestTheReaderWaitsForBacksOffLess(lane: FetchLane, expected: [Double]) async throws {
         let scripted = Self.storyAfter(failures: 2)
         let clock = ManualClock()
@@ -487,76 +484,5 @@ struct RetryingTransportTests {
         scripted.answer(url, ScriptedTransport.json(url, Self.story(7)))
         #expect(try await sent.value.status == 200)
         #expect(scripted.snapshot.started.count == 2)
-    }
-
-    /// Issue 23: a request the reader waits for that has failed (the open detail's once, the
-    /// list's wanted page's twice) is sent twice at its retry, and the first good answer wins:
-    /// the second copy's answer is used while the first still hangs, which is then closed. The
-    /// two share the request's place: both turns are handed back, and the host's window is free.
-    @Test(.timeLimit(.minutes(1)), arguments: [(FetchLane.detail, 1), (.list, 2)])
-    func aRetryTheReaderWaitsForIsHedgedAfterItsFailures(lane: FetchLane, failuresBefore: Int) async throws {
-        let url = Self.item(7)
-        let scripted = ScriptedTransport { url, attempt in
-            attempt <= failuresBefore ? ScriptedTransport.json(url, "bad gateway", status: 502) : nil
-        }
-        let clock = ManualClock()
-        let (transport, sent) = Self.sendItem7(scripted, lane: lane, clock: clock)
-        for count in 1...failuresBefore {
-            await clock.untilSleeping(1)
-            #expect(clock.slept.count == count)
-            clock.advance(by: clock.slept.last ?? 0)
-        }
-        await scripted.until { $0.held.count == 2 }
-        #expect(scripted.snapshot.started.count == failuresBefore + 2)
-        // The second copy answers; the first, still held, is closed.
-        let heldFirst = scripted.snapshot.held
-        #expect(heldFirst == [url, url])
-        scripted.answer(url, ScriptedTransport.json(url, Self.story(7)), newest: true)
-        #expect(try await sent.value.status == 200)
-        await scripted.until { $0.inFlight == 0 }
-        #expect(scripted.snapshot.cancelled == 1)
-        #expect(scripted.snapshot.started.count == failuresBefore + 2)
-        let pace = transport.limiter(for: URL(string: url)!).pace
-        #expect(pace.inFlight == 0, "both turns handed back")
-        #expect(clock.slept.count == failuresBefore, "no backoff before the hedged pair: \(clock.slept)")
-    }
-
-    /// Prefetch (and pictures) are never hedged: nobody waits for them, and each copy is a start
-    /// taken from what the reader waits for. Its third attempt goes alone and fails alone.
-    @Test(.timeLimit(.minutes(1)))
-    func prefetchIsNeverHedged() async throws {
-        let scripted = Self.storyAfter(failures: 3)
-        let clock = ManualClock()
-        let (_, sent) = Self.sendItem7(scripted, lane: .prefetch, clock: clock)
-        for count in 1...3 {
-            await clock.untilSleeping(1)
-            #expect(clock.slept.count == count)
-            #expect(scripted.snapshot.started.count == count, "one request an attempt")
-            clock.advance(by: clock.slept.last ?? 0)
-        }
-        #expect(try await sent.value.status == 200)
-        #expect(scripted.snapshot.started.count == 4)
-        #expect(scripted.snapshot.peakInFlight == 1)
-    }
-
-    /// A hedged copy that fails while the other waits for its turn frees its place in the send
-    /// window at once: with a window of one, the second copy starts only then (held until the
-    /// pair ended, it waited for itself).
-    @Test(.timeLimit(.minutes(1)))
-    func aHedgedCopyThatEndsFreesItsPlaceForTheOther() async throws {
-        let scripted = Self.storyAfter(failures: 2)
-        let clock = ManualClock()
-        let (_, sent) = Self.sendItem7(scripted, lane: .detail, clock: clock, firstWindow: 1)
-        await clock.untilSleeping(1)
-        clock.advance(by: clock.slept.last ?? 0)
-        await scripted.until { $0.started.count == 3 }
-        guard scripted.snapshot.started.count == 3 else {
-            Issue.record("the second copy never started: \(scripted.snapshot.started.count) requests")
-            sent.cancel()
-            return
-        }
-        #expect(try await sent.value.status == 200)
-        #expect(scripted.snapshot.peakInFlight == 1)
-        #expect(clock.slept.count == 1)
     }
 }

@@ -86,12 +86,10 @@ final class ScriptedTransport: HTTPTransport {
         return try result.get()
     }
 
-    /// Answers the held request for `url` (the oldest one if several, or the newest: a hedged
-    /// retry's second copy).
-    func answer(_ url: String, _ result: Result<HTTPResponse, FeedError>, newest: Bool = false) {
+    /// Answers the held request for `url` (the oldest one if several).
+    func answer(_ url: String, _ result: Result<HTTPResponse, FeedError>) {
         let held = update { state -> Held? in
-            guard let index = newest ? state.held.lastIndex(where: { $0.url == url }) : state.held.firstIndex(where: { $0.url == url })
-            else { return nil }
+            guard let index = state.held.firstIndex(where: { $0.url == url }) else { return nil }
             return state.held.remove(at: index)
         }
         precondition(held != nil, "no held request for \(url)")

@@ -327,7 +327,9 @@ public struct SyndicationSource: FeedSource {
         facts.append(ItemFact("tags", .list(entry.tags), label: entry.tags.isEmpty ? .hidden : .text(entry.tags.prefix(3).joined(separator: ", "))))
         facts.append(ItemFact("feed", .text(feed), label: .hidden))
         return FeedItem(
-            id: entry.id, title: entry.title.isEmpty ? "(untitled)" : entry.title, url: entry.url, author: entry.author,
+            // An entry with neither title nor text keeps an empty title: the screen says `(untitled)`
+            // (Render, DetailLayout), a pipe gives `""`.
+            id: entry.id, title: entry.title, url: entry.url, author: entry.author,
             time: entry.time, body: summary.isEmpty ? (content.isEmpty ? nil : content) : summary,
             discussionURL: entry.commentsURL, bodyHTML: (entry.content ?? entry.summary)?.html, facts: facts)
     }

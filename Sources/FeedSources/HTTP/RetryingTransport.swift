@@ -17,9 +17,6 @@ import Synchronization
 ///   Without one, the backoff is exponential with full jitter (a fifth of it for the open
 ///   detail's requests, which the reader is waiting for), and the request keeps its place in
 ///   line and in the host's send window while it waits (`HostPace.reserve`).
-/// - A retry the reader waits for (the open detail's after one failure, the list's wanted
-///   pages' after two) is hedged: sent with a second copy at the host's next turn, the first
-///   good answer winning (`hedgeAfter`).
 /// - A load moved to another lane while it runs (`FetchContext.laneSwitch`: a prefetch page
 ///   the reader reached) moves each of its requests in its place (`HostPace.move`).
 /// - Waits are `clock.sleep` (`Task.sleep`): a cancelled load stops waiting at once, starts no
@@ -144,26 +141,19 @@ public final class RetryingTransport: HTTPTransport {
             // Waits out the host's hold (a `Retry-After`, a spent quota) and its pace, in line.
             let turn = try await limiter.pace.takeTurn(lane, order: order, reservation: kept)
             kept = nil
-            // A request the reader waits for that has failed `hedgeAfter` times is sent twice
-            // (the second in the next turn of the host's pace, in the same place), and the first
-            // good answer wins: three round trips of one row or the story were what made the
-            // first screen or the first comment late.
-            let tries: [Try<T>]
-            if let hedgeAfter = Self.hedgeAfter(limiter.pace.lane(of: order, asked: lane)), failures >= hedgeAfter {
-                log?("hedged retry \(attempt) of \(request.url.absoluteString): a second request beside it")
-                tries = await hedged(request, turn: turn, pace: limiter.pace, lane: lane, order: order, interpret)
-            } else {
-                tries = [await single(request, turn: turn, interpret)]
+            var response: HTTPResponse?
+            let result: Result<T, FeedError>
+            do throws(FeedError) {
+                let received = try await base.send(request)
+                response = received
+                result = .success(try interpret(received))
+            } catch {
+                result = .failure(error)
             }
-            let chosen = Self.choose(tries)
-            let response = chosen.response
-            let result = chosen.result
             // A failed attempt keeps its place in line and in the window before it frees its
             // turn: the place must not go to a request behind it while its retry waits.
             if case .failure = result { kept = limiter.pace.reserve(lane, order: order) }
-            for tried in tries where !tried.isReported {
-                limiter.pace.finished(tried.turn, Self.outcome(response: tried.response, result: tried.result))
-            }
+            limiter.pace.finished(turn, Self.outcome(response: response, result: result))
             if let response, (200..<300).contains(response.status),
                let wait = RetryAfter.seconds(headers: response.headers, isThrottled: false, now: clock.now()) {
                 // The quota is spent (`X-RateLimit-Remaining: 0`): wait for its reset rather
@@ -227,113 +217,6 @@ public final class RetryingTransport: HTTPTransport {
                 // Held by the host: the retry waits in line with every other request.
                 limiter.pace.release(place)
                 kept = nil
-            }
-        }
-    }
-
-    /// One attempt: its turn, the answer if one came, and what it was read as.
-    struct Try<T> {
-        var turn: HostPace.Turn
-        var response: HTTPResponse?
-        var result: Result<T, FeedError>
-        /// Already handed back to the pace (`HostPace.finished`).
-        var isReported = false
-    }
-
-    /// An answer (or a transport failure) of one attempt, from a hedged pair's child task.
-    private struct Sent: Sendable {
-        var turn: HostPace.Turn
-        var result: Result<HTTPResponse, FeedError>
-    }
-
-    /// Failures after which a request of `lane` is hedged, or nil for never. The open detail's
-    /// after one: its round (the story and its first replies) is a few requests, and the first
-    /// comment needs each of the story and its first reply within two round trips to come in 3 s.
-    /// The list's wanted pages after two: a page is 30 requests at the host's pace, each hedge
-    /// a start taken from the rows below, and a row failing twice is already three round trips
-    /// from its first start (the first screen's 7 s). Prefetch and pictures never.
-    static func hedgeAfter(_ lane: FetchLane) -> Int? {
-        switch lane {
-        case .detail: 1
-        case .list: 2
-        case .prefetch, .pictures: nil
-        }
-    }
-
-    /// The try whose outcome the request follows: the first good one, else a refusal (its hold
-    /// and its pace hold for the next attempt), else the first.
-    static func choose<T>(_ tries: [Try<T>]) -> Try<T> {
-        if let good = tries.first(where: { if case .success = $0.result { true } else { false } }) { return good }
-        if let refused = tries.first(where: { if case let .failure(error) = $0.result { error.kind == .rateLimited } else { false } }) {
-            return refused
-        }
-        return tries[0]
-    }
-
-    private func single<T>(_ request: HTTPRequest, turn: HostPace.Turn, _ interpret: (HTTPResponse) throws(FeedError) -> T) async -> Try<T> {
-        let sent = await Self.send(request, on: base, turn: turn)
-        return Self.read(sent, interpret)
-    }
-
-    /// The attempt at `turn` and a second one at the host's next turn in the same place, sent
-    /// together; when one is read as good, the other is cancelled (or never starts: a cancelled
-    /// waiter leaves the line). Every try that took a turn is returned, in the order it ended;
-    /// one that ended while the other ran is already handed back to the pace (`isReported`).
-    private func hedged<T>(
-        _ request: HTTPRequest, turn: HostPace.Turn, pace: HostPace, lane: FetchLane, order: UInt64,
-        _ interpret: (HTTPResponse) throws(FeedError) -> T
-    ) async -> [Try<T>] {
-        let base = self.base
-        return await withTaskGroup(of: Sent?.self) { group in
-            group.addTask { await Self.send(request, on: base, turn: turn) }
-            group.addTask {
-                let second: HostPace.Turn
-                do throws(FeedError) { second = try await pace.takeTurn(lane, order: order) } catch { return nil }
-                return await Self.send(request, on: base, turn: second)
-            }
-            var tries: [Try<T>] = []
-            var ended = 0
-            for await sent in group {
-                ended += 1
-                guard let sent else { continue }
-                var tried = Self.read(sent, interpret)
-                let isGood = if case .success = tried.result { true } else { false }
-                if isGood, !tries.contains(where: { if case .success = $0.result { true } else { false } }) {
-                    group.cancelAll()
-                }
-                // A copy that ended while the other runs frees its place in the window now: the
-                // other may be waiting for that place. The last to end is handed back by the
-                // caller, after it keeps a place for the retry if both failed.
-                if isGood || ended < 2 {
-                    pace.finished(tried.turn, Self.outcome(response: tried.response, result: tried.result))
-                    tried.isReported = true
-                }
-                tries.append(tried)
-            }
-            return tries
-        }
-    }
-
-    private static func send(_ request: HTTPRequest, on base: any HTTPTransport, turn: HostPace.Turn) async -> Sent {
-        let result: Result<HTTPResponse, FeedError>
-        do throws(FeedError) {
-            let received = try await base.send(request)
-            result = .success(received)
-        } catch {
-            result = .failure(error)
-        }
-        return Sent(turn: turn, result: result)
-    }
-
-    private static func read<T>(_ sent: Sent, _ interpret: (HTTPResponse) throws(FeedError) -> T) -> Try<T> {
-        switch sent.result {
-        case let .failure(error):
-            return Try(turn: sent.turn, response: nil, result: .failure(error))
-        case let .success(response):
-            do throws(FeedError) {
-                return Try(turn: sent.turn, response: response, result: .success(try interpret(response)))
-            } catch {
-                return Try(turn: sent.turn, response: response, result: .failure(error))
             }
         }
     }
