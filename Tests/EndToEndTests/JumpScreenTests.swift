@@ -48,7 +48,10 @@ import Testing
     @Test func theEndFooterStaysTheEndWhilePagesAboveRetry() throws {
         let replica = try ServeProcess("--items 400 --error-rate 0.3 --latency-ms 100")
         let base = try #require(replica.baseURLs["hn"])
-        let tmux = try start("hn --base-url \(base) --no-cache")
+        // 150 columns (one pane still): at 100 the status line's retry field (the reason, then
+        // `retrying in 0.4s (attempt 2)`) gave way to the position whenever the reason was long,
+        // and the test waited 90 s for a word that had no room (a flake under load).
+        let tmux = try start("hn --base-url \(base) --no-cache", columns: 150)
         try tmux.waitFor({ $0[29].contains(" 1/") && $0[0].hasPrefix("▌ ") }, timeout: 60, description: "the first page")
         try tmux.sendKeys("G")
         try tmux.waitFor({ $0.dropLast().contains { $0.contains("— end of feed") } }, timeout: 60, description: "the end footer")
