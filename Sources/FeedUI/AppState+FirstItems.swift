@@ -123,8 +123,7 @@ extension AppState {
     mutating func leaveFirstItems(cursorOn id: String?) -> [Key] {
         if let id, let index = list.paging.items.index(of: id) { list.viewport.moveCursor(to: index) }
         list.firstCursor = 0
-        defer { list.typeahead = [] }
-        return list.typeahead
+        return takeTypeahead()
     }
 
     // MARK: - Helpers
