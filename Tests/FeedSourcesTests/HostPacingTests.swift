@@ -39,6 +39,23 @@ struct HostPacingTests {
         #expect(pace.refusals == 1)
     }
 
+    /// The host counts fixed windows whose boundary the client does not know. Five starts at
+    /// the end of one of its seconds and five at the start of the next, then a refusal: the
+    /// host takes five a window, not the ten of the second before the refusal (which a pace
+    /// of 1.1 / 10 s would have taken, and been refused again at once).
+    @Test func aPaceIsLearnedFromOneOfTheHostsWindowsNotTheSecondBeforeTheRefusal() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: Self.open)
+        clock.advance(by: 0.9)
+        for _ in 0..<5 { _ = try await pace.takeTurn(.list) }
+        clock.advance(by: 0.15)
+        for _ in 0..<5 { _ = try await pace.takeTurn(.list) }
+        clock.advance(by: 0.05)
+        let refused = try await pace.takeTurn(.list)
+        pace.finished(refused, .refused)
+        #expect(pace.interval == 1.1 / 5, "a window that starts between the bursts holds five, and the one before no more")
+    }
+
     /// More refusals of the burst mean fewer accepted, not a quarter slower each (a burst
     /// refused at once is one lesson, not five).
     @Test func theBurstsRefusalsDoNotCompoundThePace() async throws {
