@@ -29,6 +29,8 @@ import Synchronization
 /// its retry needs. A host's `Retry-After` is a hold in the pace (`hold(until:)`): every turn
 /// waits it out in its place, and when it ends the earliest places go first. A request can be
 /// moved to another lane in its place (`move(_:to:)`: a prefetch page the reader reached).
+/// A refusal that teaches the pace cuts the send window no lower than what the pace starts in
+/// the host's round trip (`SendWindow.cover`), so the pace, not the window, sets the rate.
 /// Waits are `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
@@ -115,6 +117,10 @@ final class HostPace: Sendable {
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
+        /// The host's smoothed round trip, from start to answer (TCP's SRTT: an eighth of each
+        /// new sample); nil until a request was answered. Refusals, answered at once at the
+        /// edge, are not round trips of the host.
+        var roundTrip: Double?
         /// Requests moved to another lane while they wait (`move(_:to:)`), by place in line:
         /// their next turns and kept places are in that lane.
         var moved: [UInt64: FetchLane] = [:]
@@ -395,11 +401,21 @@ final class HostPace: Sendable {
             state.inFlight = max(0, state.inFlight - 1)
             state.finishes += 1
             switch outcome {
-            case .answered: state.window.answered()
+            case .answered:
+                state.window.answered()
+                let sample = max(0, clock.now().timeIntervalSince(turn.at))
+                state.roundTrip = state.roundTrip.map { $0 + (sample - $0) / 8 } ?? sample
             case .refused, .overloaded: state.window.refused(serial: turn.serial, lastSerial: state.serial)
             case .unanswered: break
             }
-            if outcome == .refused { Self.learn(from: turn, &state) }
+            if outcome == .refused {
+                Self.learn(from: turn, &state)
+                // The pace now sets the rate: the window keeps room for what it starts in a
+                // round trip, or a cut below that would slow the host below its pace.
+                if let interval = state.interval, let roundTrip = state.roundTrip, interval > 0 {
+                    state.window.cover((roundTrip / interval).rounded(.up))
+                }
+            }
             let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
             return (grants, startPacer, state.releaseBarriers())
         }
