@@ -13,10 +13,12 @@
 # with the run's start instant (`t0`, epoch seconds) and its figures; scripts/faultmix-trace reads them.
 # The replica is `BINARY serve` unless SERVE names another binary: to compare two clients against
 # one replica (its faults and pacing are part of the build), run both with SERVE=/the/newer/feedscroll.
+# OUT names the files' prefix (/tmp/fm-run unless given: helpers sharing /tmp each pick their own).
 # Run under the test lock:  flock -o /work/test.lock scripts/faultmix.sh BIN 5
 set -u
 B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}; FIRST=${5:-1}
 S=${SERVE:-$B}
+OUT=${OUT:-/tmp/fm-run}
 SOCK=faultmix-$$
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
@@ -32,12 +34,12 @@ wait_for() {  # wait_for T0 PATTERN LINE|all -> seconds, or >60
   printf "%.2f" "$el"
 }
 for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
-  "$S" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 > /tmp/fm-serve.out 2>&1 &
+  "$S" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 > $OUT-serve.out 2>&1 &
   SP=$!
   for i in $(seq 1 200); do curl -s -o /dev/null "http://127.0.0.1:$PORT/_stats" && break; sleep 0.05; done
   rm -rf "/tmp/fm-xdg-$$"
   t0=$(now)
-  tmux -L $SOCK new-session -d -s fm -x 80 -y 24 "env XDG_CACHE_HOME=/tmp/fm-xdg-$$ XDG_CONFIG_HOME=/tmp/fm-xdg-$$ $B hn --base-url http://127.0.0.1:$PORT/hn/v0 --no-cache --log /tmp/fm-run$run.log"
+  tmux -L $SOCK new-session -d -s fm -x 80 -y 24 "env XDG_CACHE_HOME=/tmp/fm-xdg-$$ XDG_CONFIG_HOME=/tmp/fm-xdg-$$ $B hn --base-url http://127.0.0.1:$PORT/hn/v0 --no-cache --log $OUT$run.log"
   first=$(wait_for "$t0" '[A-Za-z]\{3\}' 1)
   if [ "$MODE" = early ]; then
     screen=-; ready=-
@@ -49,7 +51,7 @@ for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
   t1=$(now); tmux -L $SOCK send-keys -t fm Enter
   comment=$(wait_for "$t1" '^[ ▌]*▾ ' all)
   stats=$(curl -s "http://127.0.0.1:$PORT/_stats")
-  curl -s "http://127.0.0.1:$PORT/_requests" | T0=$t0 T1=$t1 FIGS="$first $screen $ready $comment" OUT=/tmp/fm-run$run.requests.json python3 -c '
+  curl -s "http://127.0.0.1:$PORT/_requests" | T0=$t0 T1=$t1 FIGS="$first $screen $ready $comment" OUT=$OUT$run.requests.json python3 -c '
 import json, os, sys
 d = json.load(sys.stdin)
 d["t0"], d["enter"] = float(os.environ["T0"]), float(os.environ["T1"])

@@ -26,6 +26,15 @@ public struct SubscriptionRefresh: Sendable {
         public var outcome: Outcome
         public var done: Int
         public var total: Int
+        /// The feed's own title (`SyndicationSource.ownTitle`), which names a subscription the
+        /// config and OPML leave unnamed, as the list names its row.
+        public var feedTitle: String? = nil
+    }
+
+    /// How one feed's refresh ended, and the title its document gave.
+    private struct Refreshed: Sendable {
+        var outcome: Outcome
+        var feedTitle: String?
     }
 
     private let subscriptions: [Subscription]
@@ -58,16 +67,18 @@ public struct SubscriptionRefresh: Sendable {
     public func run(progress: @escaping @Sendable (Report) -> Void = { _ in }) async -> [Report] {
         let total = subscriptions.count
         var reports: [Report] = []
-        await withTaskGroup(of: (Subscription, Outcome).self) { group in
+        await withTaskGroup(of: (Subscription, Refreshed).self) { group in
             for subscription in subscriptions {
                 group.addTask {
                     // Awaited before the tuple is built: see `scripts/check-async-tuples`.
-                    let outcome = await refresh(subscription)
-                    return (subscription, outcome)
+                    let refreshed = await refresh(subscription)
+                    return (subscription, refreshed)
                 }
             }
-            for await (subscription, outcome) in group {
-                let report = Report(subscription: subscription, outcome: outcome, done: reports.count + 1, total: total)
+            for await (subscription, refreshed) in group {
+                let report = Report(
+                    subscription: subscription, outcome: refreshed.outcome, done: reports.count + 1, total: total,
+                    feedTitle: refreshed.feedTitle)
                 reports.append(report)
                 progress(report)
             }
@@ -77,9 +88,14 @@ public struct SubscriptionRefresh: Sendable {
 
     // MARK: - Helpers
 
-    private func refresh(_ subscription: Subscription) async -> Outcome {
-        guard let url = URL(string: subscription.url) else { return .failed("not a URL") }
+    private func refresh(_ subscription: Subscription) async -> Refreshed {
+        guard let url = URL(string: subscription.url) else { return Refreshed(outcome: .failed("not a URL")) }
         let source = makeSource(url)
+        let outcome = await refresh(subscription, through: source)
+        return Refreshed(outcome: outcome, feedTitle: source.ownTitle)
+    }
+
+    private func refresh(_ subscription: Subscription, through source: SyndicationSource) async -> Outcome {
         let feed = cacheKey(subscription.url)
         // What the first page held before the refresh, to say how many entries are new: read
         // first, as a feed opened meanwhile stores the same fresh page (it shares this fetch).
@@ -102,14 +118,16 @@ public struct SubscriptionRefresh: Sendable {
 }
 
 extension SubscriptionRefresh.Report {
-    /// The progress line: `refresh 2/5 · Name: not modified`.
+    /// The progress line: `refresh 2/5 · Name: not modified`, the feed named as the list names
+    /// it (the subscription's name, else the feed's own title, else its URL).
     public var line: String {
         let what = switch outcome {
         case .notModified: "not modified"
         case let .changed(entries, new): "\(ItemFact.grouped(entries)) entr\(entries == 1 ? "y" : "ies") on its first page, \(ItemFact.grouped(new)) new"
         case let .failed(message): "failed: \(message)"
         }
-        return "refresh \(ItemFact.grouped(done))/\(ItemFact.grouped(total)) · \(TextSanitizer.clean(subscription.title)): \(what)"
+        let name = subscription.name ?? feedTitle ?? subscription.url
+        return "refresh \(ItemFact.grouped(done))/\(ItemFact.grouped(total)) · \(TextSanitizer.clean(name)): \(what)"
     }
 }
 

@@ -80,6 +80,25 @@ import Testing
             + (0..<count).map { "<item><title>\(name) \($0)</title><guid>\(name)-\($0)</guid></item>" }.joined() + "</channel></rss>"
     }
 
+    /// `feeds --refresh` names each feed as the list names its row: a feed the config and OPML
+    /// leave unnamed by its own title once its document said it (it printed the URL), one that
+    /// failed before any document by its URL.
+    @Test func theProgressLineNamesAnUnnamedFeedByItsOwnTitle() async throws {
+        let scratch = SubscriptionSourcesTests.Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        let a = "https://a.example/feed", c = "https://c.example/feed"
+        let transport = GatedTransport([a: (200, Self.rss("Alpha", 2))], held: [])
+        let documents = MemoryFeedDocumentCache()
+        let refresh = SubscriptionRefresh(
+            subscriptions: [Subscription(url: a), Subscription(url: c)], store: store, pageSize: 10, cacheKey: SubscriptionSourcesTests.key,
+            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents, knownTitle: documents.title(of: $0.absoluteString)) })
+        let first = await refresh.run().map { String($0.line.drop { $0 != "·" }.dropFirst(2)) }.sorted()
+        #expect(first == ["Alpha: 2 entries on its first page, 2 new", "\(c): failed: connection refused"])
+        // Again: A answers 304 and is not parsed; its title is the one kept.
+        let second = await refresh.run().map { String($0.line.drop { $0 != "·" }.dropFirst(2)) }.sorted()
+        #expect(second == ["Alpha: not modified", "\(c): failed: connection refused"])
+    }
+
     @Test func eachFeedsRowSaysHowItsRefreshGoesAsItEnds() async throws {
         let scratch = SubscriptionSourcesTests.Scratch()
         let store = try CacheStore.openStrict(at: scratch.path)

@@ -39,6 +39,23 @@ struct HostPacingTests {
         #expect(pace.refusals == 1)
     }
 
+    /// The host counts fixed windows whose boundary the client does not know. Five starts at
+    /// the end of one of its seconds and five at the start of the next, then a refusal: the
+    /// host takes five a window, not the ten of the second before the refusal (which a pace
+    /// of 1.1 / 10 s would have taken, and been refused again at once).
+    @Test func aPaceIsLearnedFromOneOfTheHostsWindowsNotTheSecondBeforeTheRefusal() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: Self.open)
+        clock.advance(by: 0.9)
+        for _ in 0..<5 { _ = try await pace.takeTurn(.list) }
+        clock.advance(by: 0.15)
+        for _ in 0..<5 { _ = try await pace.takeTurn(.list) }
+        clock.advance(by: 0.05)
+        let refused = try await pace.takeTurn(.list)
+        pace.finished(refused, .refused)
+        #expect(pace.interval == 1.1 / 5, "a window that starts between the bursts holds five, and the one before no more")
+    }
+
     /// More refusals of the burst mean fewer accepted, not a quarter slower each (a burst
     /// refused at once is one lesson, not five).
     @Test func theBurstsRefusalsDoNotCompoundThePace() async throws {
@@ -370,5 +387,33 @@ struct HostPacingTests {
         #expect(try await next.value.serial == 5)
         #expect(clock.slept.isEmpty)
         #expect(pace.inFlight == 2)
+    }
+
+    /// A refusal that teaches the pace cuts the window no lower than what the pace starts in a
+    /// round trip: the pace, not the window, sets the rate from then on. (Cut to 0.7, a window of
+    /// five held a host paced at four a round trip to three: fault-mix seed 14, whose screen's
+    /// refused rows started only as answers came back.)
+    @Test func aRefusalThatTeachesThePaceLeavesTheWindowRoomForARoundTripOfIt() async throws {
+        let clock = ManualClock()
+        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
+        var first: [HostPace.Turn] = []
+        for _ in 0..<4 { first.append(try await pace.takeTurn(.list)) }
+        clock.advance(by: 1.0)
+        for turn in first { pace.finished(turn, .answered) }  // a round trip of 1 s; the window 5
+        var second: [HostPace.Turn] = []
+        for _ in 0..<5 { second.append(try await pace.takeTurn(.list)) }
+        pace.finished(second[4], .refused)
+        let interval = try #require(pace.interval)
+        #expect(interval == 1.1 / 4, "four accepted in the second before the refusal")
+        #expect(pace.window.limit == 4, "1 s / 0.275 s: room for the four the pace starts in a round trip, not 5 × 0.7")
+        // One answer frees a place: the next turn goes at once, beside the three still in flight.
+        clock.advance(by: 1.0)
+        let next = Task { try await pace.takeTurn(.list) }
+        await pace.until(.waiting, 1)
+        pace.finished(second[0], .answered)
+        #expect(pace.waiting == 0, "granted in the place the answer freed")
+        next.cancel()
+        _ = try? await next.value
+        #expect(pace.inFlight == 4)
     }
 }

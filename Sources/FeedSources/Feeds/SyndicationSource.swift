@@ -48,6 +48,9 @@ public struct SyndicationSource: FeedSource {
     /// wins; else the feed's own title once a document said it; before, the one kept from an
     /// earlier run (`knownTitle`), else the host.
     public var name: String { givenName ?? state.title ?? knownTitle ?? cacheName }
+    /// The feed's own title: the one a document of this run said, else the one kept from an
+    /// earlier run (`knownTitle`); nil while neither is known.
+    public var ownTitle: String? { state.title ?? knownTitle }
     /// What its pages are cached under (`FeedKey.source`): the feed's host, whatever its title or
     /// the reader's name for it, so `feed URL` and `feedscroll feeds` share pages, read marks
     /// and counts however much each knows of the feed.

@@ -11,10 +11,11 @@ import Synchronization
 ///
 /// Until a host refuses a request it has no pace: every turn is granted at once (a host that
 /// never says "slow down" is never slowed). The first refusal (a 429, a rate-limited 403) sets
-/// the pace from the starts accepted in the second up to the refused one, a tenth under:
-/// five accepted is one start every 1.1 / 5 s. The burst's other refusals each take one start
-/// off the accepted ones (its requests reach the server in any order, so which of them was
-/// refused says nothing), and none slows the pace further than that. A refusal of a start made
+/// the pace from the starts the host accepted in its window up to the refused one, a tenth
+/// under: five accepted is one start every 1.1 / 5 s (`accepted`: the boundary of the host's
+/// windows unknown, the fewest any boundary the starts allow). The burst's other refusals
+/// each take one start off the accepted ones (its requests reach the server in any order, so
+/// which of them was refused says nothing), and none slows the pace further than that. A refusal of a start made
 /// under the current pace slows it by a quarter. After `relaxAfter` starts with no refusal the pace eases back by a quarter,
 /// never past the one first learned.
 ///
@@ -28,6 +29,8 @@ import Synchronization
 /// its retry needs. A host's `Retry-After` is a hold in the pace (`hold(until:)`): every turn
 /// waits it out in its place, and when it ends the earliest places go first. A request can be
 /// moved to another lane in its place (`move(_:to:)`: a prefetch page the reader reached).
+/// A refusal that teaches the pace cuts the send window no lower than what the pace starts in
+/// the host's round trip (`SendWindow.cover`), so the pace, not the window, sets the rate.
 /// Waits are `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
@@ -88,9 +91,11 @@ final class HostPace: Sendable {
         var nextOrder: UInt64 = 0
         /// The last start made before the pace was learned.
         var learnedAt: UInt64 = 0
-        /// Starts of the second the pace was learned from, and how many of them were refused.
-        var burstStarts = 0
-        var burstRefused = 0
+        /// The starts the pace was learned from (up to the first refusal's burst), the first
+        /// refused start, and which of them were refused.
+        var burst: [Turn] = []
+        var burstAnchor: Turn?
+        var burstRefused: Set<UInt64> = []
         var serial: UInt64 = 0
         var starts: [Turn] = []
         /// Starts after this serial were made under the current pace.
@@ -112,6 +117,10 @@ final class HostPace: Sendable {
         var window: SendWindow
         /// Turns granted whose request has not finished.
         var inFlight = 0
+        /// The host's smoothed round trip, from start to answer (TCP's SRTT: an eighth of each
+        /// new sample); nil until a request was answered. Refusals, answered at once at the
+        /// edge, are not round trips of the host.
+        var roundTrip: Double?
         /// Requests moved to another lane while they wait (`move(_:to:)`), by place in line:
         /// their next turns and kept places are in that lane.
         var moved: [UInt64: FetchLane] = [:]
@@ -392,11 +401,21 @@ final class HostPace: Sendable {
             state.inFlight = max(0, state.inFlight - 1)
             state.finishes += 1
             switch outcome {
-            case .answered: state.window.answered()
+            case .answered:
+                state.window.answered()
+                let sample = max(0, clock.now().timeIntervalSince(turn.at))
+                state.roundTrip = state.roundTrip.map { $0 + (sample - $0) / 8 } ?? sample
             case .refused, .overloaded: state.window.refused(serial: turn.serial, lastSerial: state.serial)
             case .unanswered: break
             }
-            if outcome == .refused { Self.learn(from: turn, &state) }
+            if outcome == .refused {
+                Self.learn(from: turn, &state)
+                // The pace now sets the rate: the window keeps room for what it starts in a
+                // round trip, or a cut below that would slow the host below its pace.
+                if let interval = state.interval, let roundTrip = state.roundTrip, interval > 0 {
+                    state.window.cover((roundTrip / interval).rounded(.up))
+                }
+            }
             let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
             return (grants, startPacer, state.releaseBarriers())
         }
@@ -438,8 +457,8 @@ final class HostPace: Sendable {
                 // Another refusal of the burst the pace was learned from: one fewer of its
                 // starts was accepted. (Not the starts before it in this client's order: a
                 // burst's requests reach the server in any order.)
-                state.burstRefused += 1
-                let measured = Self.margin * Self.span / Double(max(1, state.burstStarts - state.burstRefused))
+                state.burstRefused.insert(turn.serial)
+                let measured = Self.margin * Self.span / Double(max(1, Self.accepted(state)))
                 guard measured > learned else { return }
                 state.learned = measured
                 state.interval = max(interval, measured)
@@ -449,13 +468,13 @@ final class HostPace: Sendable {
             guard turn.serial > state.pacedAfter else { return }
             state.interval = interval * Self.slowdown
         } else {
-            // The starts of the second up to the refused one and the burst it belongs to,
-            // but for the refused one: accepted, as far as anyone knows yet.
-            let since = turn.at.addingTimeInterval(-Self.span)
-            let burstEnd = turn.at.addingTimeInterval(0.1)  // a burst's starts are milliseconds apart
-            state.burstStarts = state.starts.filter { $0.at > since && $0.at <= burstEnd }.count
-            state.burstRefused = 1
-            let measured = Self.margin * Self.span / Double(max(1, state.burstStarts - 1))
+            // The starts up to the refused one and the burst it belongs to, but for the
+            // refused one: accepted, as far as anyone knows yet.
+            let burstEnd = turn.at.addingTimeInterval(Self.burstGap)
+            state.burst = state.starts.filter { $0.at <= burstEnd }
+            state.burstAnchor = turn
+            state.burstRefused = [turn.serial]
+            let measured = Self.margin * Self.span / Double(max(1, Self.accepted(state)))
             state.interval = measured
             state.learned = measured
             state.learnedAt = state.serial
@@ -464,6 +483,44 @@ final class HostPace: Sendable {
         state.cleanStarts = 0
     }
 
+    /// A burst's starts are milliseconds apart: starts this close after a refused one belong to
+    /// its burst, and reached the server in any order.
+    static let burstGap = 0.1
+
+    /// How many starts the host accepts in one of its windows (`span`), as the refusal that
+    /// set the pace says, never more than it can have been.
+    ///
+    /// Hosts count fixed windows (one second each, starting on a boundary the client does not
+    /// know: Rack::Attack, GitHub, the replica): the refused start's window held the host's
+    /// limit, and every earlier window held no more. For each boundary a window may start on
+    /// (a hundredth of `span` apart), the starts accepted from the window's start to the
+    /// refused burst are the limit if that boundary is the host's, and it can be only if no
+    /// earlier window held more: the fewest over the boundaries that can be is a limit the
+    /// host cannot refuse. Counting the `span` before the refusal instead (what was done
+    /// before) takes in the end of the window before, and learned six, seven, once eight where
+    /// the fault mix allows five (the pace then too fast by a fifth or more, refused again,
+    /// each refusal holding the host a second). A host no fixed window explains (a token
+    /// bucket) falls back to that count.
+    private static func accepted(_ state: State) -> Int {
+        guard let anchor = state.burstAnchor?.at.timeIntervalSince1970 else { return 0 }
+        let end = anchor + burstGap
+        let starts = state.burst.map { (at: $0.at.timeIntervalSince1970, isRefused: state.burstRefused.contains($0.serial)) }
+        let trailing = starts.count { $0.at > anchor - span && $0.at <= end && !$0.isRefused }
+        var fewest: Int?
+        for step in 0..<100 {
+            let phase = Double(step) / 100 * span
+            let windowStart = ((anchor - phase) / span).rounded(.down) * span + phase
+            let limit = starts.count { $0.at >= windowStart && $0.at <= end && !$0.isRefused }
+            if let fewest, limit >= fewest { continue }
+            var earlier: [Double: Int] = [:]
+            for start in starts where start.at < windowStart && !start.isRefused {
+                earlier[((start.at - phase) / span).rounded(.down), default: 0] += 1
+            }
+            guard (earlier.values.max() ?? 0) <= limit else { continue }
+            fewest = limit
+        }
+        return fewest ?? trailing
+    }
 
     /// Hands out the turns granted, and starts the pacer when a turn must wait for an instant.
     private func resume(_ grants: [(CheckedContinuation<Turn?, Never>, Turn)], startPacer: Bool) {

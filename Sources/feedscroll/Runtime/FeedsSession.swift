@@ -48,7 +48,11 @@ struct FeedsSession {
         let flights = flights
         return SubscriptionRefresh(
             subscriptions: subscriptions, store: store, pageSize: pageSize, cacheKey: { Self.cacheKey(of: $0, pageSize: pageSize) },
-            makeSource: { SyndicationSource(url: $0, transport: transport, cache: documents, parseQueue: ParseQueue.shared, flights: flights) })
+            makeSource: {
+                SyndicationSource(
+                    url: $0, transport: transport, cache: documents, parseQueue: ParseQueue.shared,
+                    knownTitle: documents.title(of: $0.absoluteString), flights: flights)
+            })
     }
 
     /// Runs the list and what it opens until the reader quits.
