@@ -128,8 +128,11 @@ public final class HTMLNode {
     }
 
     /// `append` of a node just made (no parent) while the tree is built (no measure kept).
+    /// The first child makes room for four: growing one slot at a time (1, 2, 4) reallocated and
+    /// copied the array twice for every element with three or four children.
     func appendBuilt(_ child: HTMLNode) {
         child.parentReference = Unmanaged.passUnretained(self)
+        if children.capacity == 0 { children.reserveCapacity(4) }
         children.append(child)
     }
 
@@ -221,9 +224,10 @@ public final class HTMLNode {
     }
 
     /// Calls `body` with each child, unretained: the walks only read the tree, and `children`
-    /// holds every child until the walk is over.
+    /// holds every child until the walk is over. `body` must not change this node's children
+    /// (it may count, measure and recurse).
     @inline(__always)
-    private func forEachChild(_ body: (HTMLNode) -> Void) {
+    public func forEachChild(_ body: (HTMLNode) -> Void) {
         children.withUnsafeBufferPointer { children in
             for index in children.indices {
                 Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(body)
@@ -399,6 +403,9 @@ public struct NameKey: Hashable, Sendable {
 
     /// Whether equal keys mean equal names.
     var isExact: Bool { value & (1 << 63) == 0 }
+
+    /// Whether the name is `h1` … `h6` (packed: `h`, then the digit).
+    public var isHeading: Bool { value & 0xFF == 0x68 && value &- 0x3168 <= 0x500 }
 
     /// A name of at most eight ASCII bytes, packed already: a constant the compiler lays out
     /// in the binary, where a `static let` of `NameKey("…")` is worked out at its first use and

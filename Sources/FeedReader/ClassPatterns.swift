@@ -69,8 +69,11 @@ enum ClassPatterns {
         var starts: [Int] = []
         var lengths: [Int] = []
         var wordLists: [UInt8] = []
-        /// Per first byte (ASCII), the range of words starting with it.
-        var firstWord = [Int](repeating: 0, count: 129)
+        /// Per pair of first bytes (both ASCII: first × 128 + second), the words starting with
+        /// them, packed as `start << 16 | end` (0: none). Every word has at least two bytes, so
+        /// at each place in the text only the words sharing its next two bytes are compared (by
+        /// the first byte alone, a dozen words at an `s` or a `c`).
+        var pairWords = [UInt32](repeating: 0, count: 128 * 128)
 
         init() {
             var all: [String: Lists] = [:]
@@ -85,30 +88,37 @@ enum ClassPatterns {
                 wordLists.append(all[word]!.rawValue)
                 bytes += word.utf8
             }
-            var index = 0
-            for byte in 0..<128 {
-                firstWord[byte] = index
-                while index < sorted.count, sorted[index].utf8.first == UInt8(byte) { index += 1 }
+            for (index, word) in sorted.enumerated() {
+                let bytes = Array(word.utf8)
+                precondition(bytes.count >= 2 && bytes[0] < 0x80 && bytes[1] < 0x80 && sorted.count < 0xFFFF)
+                let pair = Int(bytes[0]) << 7 | Int(bytes[1])
+                // Sorted, so the words of one pair are next to each other.
+                let start = pairWords[pair] == 0 ? UInt32(index) : pairWords[pair] >> 16
+                pairWords[pair] = start << 16 | UInt32(index + 1)
             }
-            firstWord[128] = index
         }
 
         func lists(_ text: UnsafeBufferPointer<UInt8>) -> Lists {
             var found: UInt8 = 0
+            // Every byte of `text` is ASCII (the caller checked), so a pair indexes the table.
+            guard text.count >= 2 else { return [] }
             bytes.withUnsafeBufferPointer { words in
-                for start in text.indices {
-                    let lead = Int(text[start])
-                    var word = firstWord[lead]
-                    let end = firstWord[lead &+ 1]
-                    while word < end {
-                        let length = lengths[word]
-                        if found & wordLists[word] != wordLists[word], length <= text.count &- start {
-                            let from = starts[word]
-                            var offset = 1
-                            while offset < length && text[start &+ offset] == words[from &+ offset] { offset &+= 1 }
-                            if offset == length { found |= wordLists[word] }
+                pairWords.withUnsafeBufferPointer { pairWords in
+                    for start in 0..<(text.count &- 1) {
+                        let pair = pairWords[Int(text[start]) &<< 7 | Int(text[start &+ 1])]
+                        guard pair != 0 else { continue }
+                        var word = Int(pair >> 16)
+                        let end = Int(pair & 0xFFFF)
+                        while word < end {
+                            let length = lengths[word]
+                            if found & wordLists[word] != wordLists[word], length <= text.count &- start {
+                                let from = starts[word]
+                                var offset = 2
+                                while offset < length && text[start &+ offset] == words[from &+ offset] { offset &+= 1 }
+                                if offset == length { found |= wordLists[word] }
+                            }
+                            word &+= 1
                         }
-                        word &+= 1
                     }
                 }
             }

@@ -429,15 +429,15 @@ private struct Inside {
     /// A `<pre>` or `<code>` below.
     var hasCode = false
 
-    static let headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map(NameKey.init)
-
     init(_ node: HTMLNode) {
         count(node)
     }
 
-    // Every name here is at most eight ASCII bytes, so equal keys are equal names.
+    // Every name here is at most eight ASCII bytes, so equal keys are equal names. The children
+    // are read unretained (`forEachChild`): the count changes nothing in the tree.
     private mutating func count(_ node: HTMLNode) {
-        for child in node.children where child.isElement {
+        node.forEachChild { child in
+            guard child.isElement else { return }
             let key = child.nameKey
             if key == NameKey.p {
                 p &+= 1
@@ -453,7 +453,7 @@ private struct Inside {
                 listLength &+= child.textMeasure.length
             } else if key == NameKey.pre || key == NameKey.code {
                 hasCode = true
-            } else if Self.headings.contains(key) {
+            } else if key.isHeading {
                 headingLength &+= child.textMeasure.length
             }
             if !child.children.isEmpty { count(child) }

@@ -16,4 +16,18 @@ import Testing
         #expect(HTMLNode(text: "x").nameKey == .text)
         #expect(HTMLNode(element: "pre").nameKey == .pre)
     }
+
+    /// `isHeading` (a range check on the packed key) says yes to `h1` … `h6` and to nothing else:
+    /// every name of one to three bytes over `h`, digits and a few neighbours, and longer ones.
+    /// (No NUL: names come from C strings, and a packed key does not tell `h1` from `h1\0`.)
+    @Test func isHeadingIsTheSixHeadingNames() {
+        let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+        let alphabet = ["h", "H", "0", "1", "6", "7", "9", "a", "g", "i", "x", "#", ":", "\u{1}"]
+        var names: [String] = alphabet
+        for a in alphabet { for b in alphabet { names.append(a + b); for c in alphabet { names.append(a + b + c) } } }
+        names += ["header", "hr", "hgroup", "h1x", "h10", "#text", "h\u{31}", "éh1", "h1-very-long-name"]
+        for name in names {
+            #expect(NameKey(name).isHeading == headings.contains(name), "\(name.debugDescription)")
+        }
+    }
 }
