@@ -102,6 +102,9 @@ public final class PageFetcher: Sendable {
             var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
             page.items = page.items.map { $0.sanitized() }
             page.itemFailures = page.itemFailures.map { $0.sanitized() }
+            // A thread's story and a feed's own title are remote text like the items.
+            page.subject = page.subject?.sanitized()
+            page.sourceName = page.sourceName.map { TextSanitizer.clean($0, mode: .line) }
             result = .success(page)
         } catch {
             result = .failure(error.sanitized())

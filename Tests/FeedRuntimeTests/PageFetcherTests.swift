@@ -73,6 +73,33 @@ import Testing
         #expect(source.lanes == [.detail, .detail])
     }
 
+    /// A thread's story and the name a feed learns from its title are remote text: they reach
+    /// the screen through the same sanitiser as the items.
+    @Test func aPagesSubjectAndSourceNameArriveSanitised() async throws {
+        final class Named: FeedSource {
+            let name = "named"
+            let firstKey = PageKey.page(0)
+            let defaultPageSize = 20
+            let maxPageSize = 20
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page {
+                Page(
+                    key: key, items: makeItems(0..<3), next: nil,
+                    subject: FeedItem(id: "s", title: "story\u{1B}[2J\u{1B}]0;x\u{07} here"),
+                    sourceName: "Feed\u{1B}[31m title\u{9B}2J")
+            }
+        }
+        let collector = Collector()
+        let fetcher = PageFetcher(source: Named(), lane: .list, executor: FetchExecutor(label: "test.named")) { collector.deliver($0) }
+        fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
+        let events = await collector.next(1)
+        guard case let .loaded(.success(page), _) = events.first?.outcome else {
+            Issue.record("no page: \(events)")
+            return
+        }
+        #expect(page.subject?.title == "story here")
+        #expect(page.sourceName == "Feed title")
+    }
+
     /// Issue 23: a list page the pager asked for ahead runs in the prefetch lane, behind the
     /// pages the reader waits for; a detail's pages keep the detail lane whatever they are.
     @Test func aPageAskedForAheadRunsInThePrefetchLane() async throws {
