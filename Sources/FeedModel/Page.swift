@@ -28,10 +28,14 @@ public struct Page: Sendable, Equatable {
     /// On the last page, in the source's own words, why the feed ends here when that says more
     /// than "end of feed" ("end of history", "this feed keeps only its latest 10 entries").
     public var endNote: String?
+    /// The name the source learned for itself from this page, when it had none of its own: a
+    /// feed given only by its URL is named by its title once its first document is in, so the
+    /// status line says "Replica Atom" on the first run, not "feed 127.0.0.1".
+    public var sourceName: String?
 
     public init(
         key: PageKey, items: [FeedItem], next: PageKey?, total: Int? = nil, cap: Int? = nil, omittedCount: Int = 0,
-        itemFailures: [FeedError] = [], subject: FeedItem? = nil, endNote: String? = nil
+        itemFailures: [FeedError] = [], subject: FeedItem? = nil, endNote: String? = nil, sourceName: String? = nil
     ) {
         self.key = key
         self.items = items
@@ -42,6 +46,7 @@ public struct Page: Sendable, Equatable {
         self.omittedCount = omittedCount
         self.subject = subject
         self.endNote = endNote
+        self.sourceName = sourceName
     }
 
     /// Whether the feed ends with this page.

@@ -118,6 +118,10 @@ extension AppState {
             let awaitedRows = awaitsFirstRows
             let early = firstCursorItemID
             effects += receive(result)
+            if counts, case let .loaded(.success(page), _) = result.outcome,
+               let name = page.sourceName, !name.isEmpty {
+                sourceName = name
+            }
             if counts { noteCacheOrigin(of: result, completedRefresh: wasRefreshing && !list.paging.isRefreshing) }
             followEnd()
             // The first page replaced the first items: the cursor stays on its item (a thread

@@ -225,6 +225,18 @@ import Testing
         try await h.stop()
     }
 
+    /// A feed given by its URL alone names itself on every page by its title, so the status
+    /// line can say it on the first run; a feed the subscription names does not.
+    @Test func pagesCarryTheFeedsTitleUnlessItIsGivenAName() async throws {
+        let h = try await Harness()
+        let unnamed = try await Self.walk(h.source("atom-paged"))
+        #expect(!unnamed.pages.isEmpty)
+        #expect(unnamed.pages.allSatisfy { $0.sourceName == "Replica atom-paged" })
+        let named = try await Self.walk(SyndicationSource(url: h.url("atom-paged"), transport: h.transport, givenName: "Mine"))
+        #expect(named.pages.allSatisfy { $0.sourceName == nil })
+        try await h.stop()
+    }
+
     @Test(arguments: ["broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates"])
     func brokenFeedsReadAsTheyShould(_ feed: String) async throws {
         let h = try await Harness()

@@ -36,6 +36,24 @@ import Testing
 
     func cursorID(_ state: AppState) -> String { state.list.paging.items[state.list.viewport.cursor].id }
 
+    /// A feed opened by its URL is called by its title as soon as its first page is in, not
+    /// only on the next run (the status line said "feed 127.0.0.1" until then).
+    @Test func aPageThatNamesItsSourceRenamesTheStatusLine() throws {
+        var state = AppState(
+            sourceName: "feed 127.0.0.1", paging: PagingState(firstKey: .page(0), pageSize: 20), size: size,
+            prefetch: .fixed(20))
+        #expect(render(state, size: size).lines.last?.contains("feed 127.0.0.1") == true)
+        deliverAll(&state, state.reduce(.start(at: now))) { request in
+            var page = makePage(request.index)
+            page.sourceName = "Replica Atom"
+            return page
+        }
+        #expect(state.sourceName == "Replica Atom")
+        let status = render(state, size: size).lines.last ?? ""
+        #expect(status.contains("Replica Atom"), "\(status)")
+        #expect(!status.contains("127.0.0.1"), "\(status)")
+    }
+
     @Test func holdingJWithTheCapDropsPagesAboveAndTheStatusStaysAbsolute() throws {
         var state = started(maxPages: 5)
         press(&state, .character("j"), times: 250)

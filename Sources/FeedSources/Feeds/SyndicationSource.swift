@@ -137,6 +137,8 @@ public struct SyndicationSource: FeedSource {
             cache.storeTitle(title, of: url.absoluteString)
         }
         let items = try await parse.entries(at: view.indices).map { Self.item($0, feed: view.title) }
+        // A feed the config names keeps that name; one given by its URL is named by its title.
+        let learnedName = givenName == nil ? state.title : nil
         var next: PageKey?
         var note: String?
         if view.keptCount > end {
@@ -154,12 +156,12 @@ public struct SyndicationSource: FeedSource {
             if note != nil, !state.walkedHistory, view.followedFrom == nil, !complete {
                 // A feed without history hands out only what its one document holds: said the
                 // way the footer says it for every API that stops early.
-                var page = Page(key: key, items: items, next: nil, endNote: note)
+                var page = Page(key: key, items: items, next: nil, endNote: note, sourceName: learnedName)
                 page.cap = view.readCount
                 return page
             }
         }
-        return Page(key: key, items: items, next: next, endNote: note)
+        return Page(key: key, items: items, next: next, endNote: note, sourceName: learnedName)
     }
 
     // MARK: - Documents
