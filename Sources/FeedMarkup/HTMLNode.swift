@@ -148,6 +148,24 @@ public final class HTMLNode {
         children.append(child)
     }
 
+    /// Text the tree builder gathered, joined to the last child when that is text (as libxml2's
+    /// tree joined it), else appended as a new text node (`appendBuilt`). The last child is read
+    /// unretained: `children` holds it.
+    func appendBuiltText(_ text: String) {
+        let count = children.count
+        if count > 0 {
+            let joined = children.withUnsafeBufferPointer { children in
+                Unmanaged.passUnretained(children[count - 1])._withUnsafeGuaranteedRef { last -> Bool in
+                    guard last.key == .text else { return false }
+                    last.text += text
+                    return true
+                }
+            }
+            if joined { return }
+        }
+        appendBuilt(HTMLNode(text: text))
+    }
+
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
     public func insert(_ child: HTMLNode, before reference: HTMLNode) {
         child.remove()
