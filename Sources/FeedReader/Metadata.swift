@@ -36,9 +36,10 @@ struct Metadata {
         func first(_ keys: [String]) -> String? {
             keys.lazy.compactMap { values[$0].map(Text.clean) }.first { !$0.isEmpty }
         }
-        let documentTitle = Text.clean(document.root.first("title")?.textContent ?? "")
         out.title = ld.title ?? first(["dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title", "twitter:title", "parsely-title"]) ?? ""
-        if out.title.isEmpty { out.title = cleanTitle(documentTitle, root: document.root) }
+        // `<title>` only when no other title was found (cleaning it for nothing was a tenth of
+        // reading the metadata).
+        if out.title.isEmpty { out.title = cleanTitle(Text.clean(document.root.first("title")?.textContent ?? ""), root: document.root) }
         if out.title.isEmpty, let h1 = document.root.first("h1") { out.title = Text.clean(h1.textContent) }
         let author = first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
             ?? first(["article:author"]).flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : $0 }
