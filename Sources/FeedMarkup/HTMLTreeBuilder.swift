@@ -328,7 +328,7 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                if let same = out.firstIndex(where: { $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
+                if let same = out.firstIndex(where: { $0.name.utf8.count == key.utf8.count && $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
             }
             index += 2
         }
