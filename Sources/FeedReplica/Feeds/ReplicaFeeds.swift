@@ -39,6 +39,8 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `json10`, `rdf`, `rss091`, `rss092`, `atom03`, `latest` | JSON Feed 1.0, RSS 1.0, 0.91, 0.92, Atom 0.3, RSS 2.0 | none: the feed keeps only its latest entries |
 /// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
+/// | `moved-permanently`, `moved-permanently-308`, `moved-chain` | 301, 308, then 308 to `moved-permanently`: all end at `latest` | a permanent move (`redirects`) |
+/// | `moved-temporarily`, `moved-temporarily-307`, `moved-to-ftp` | 302 and 307 to `latest`; 301 to an `ftp:` address | a temporary move; a move no reader follows |
 /// | `site` | an HTML page announcing `atom-paged` with `<link rel="alternate">` | — |
 /// | `NAME/posts/N` | the article page entry N links to (`post(_:_:origin:)`) | — |
 ///
@@ -85,6 +87,17 @@ public enum ReplicaFeeds {
 
     public static let brokenNames = [
         "broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates", "broken-html", "broken-json",
+    ]
+
+    /// Feeds that moved: each answers with a redirect (status, then the feed it names, or an
+    /// absolute address) and nothing else. `moved-chain` is two permanent hops.
+    public static let redirects: [String: (status: Int, to: String)] = [
+        "moved-permanently": (301, "latest"),
+        "moved-permanently-308": (308, "latest"),
+        "moved-chain": (308, "moved-permanently"),
+        "moved-temporarily": (302, "latest"),
+        "moved-temporarily-307": (307, "latest"),
+        "moved-to-ftp": (301, "ftp://127.0.0.1/feeds/latest"),
     ]
 
     public static func spec(_ name: String) -> Spec? { specs.first { $0.name == name } }
