@@ -252,17 +252,22 @@ import Testing
         try await h.stop()
     }
 
-    @Test func theJSONFieldsOfAnEntry() async throws {
+    /// Every format's fields, enclosures with their durations where the format states them
+    /// (RSS 2.0's `itunes:duration` as seconds and as `H:MM:SS`, JSON Feed's `duration_in_seconds`).
+    @Test(arguments: ["atom-paged", "rss-paged", "json-paged"])
+    func theJSONFieldsOfAnEntry(_ feed: String) async throws {
         let h = try await Harness()
-        let source = h.source("atom-paged")
+        let source = h.source(feed)
         let page = try await source.load(source.firstKey, pageSize: 5)
-        let truth = ReplicaFeeds.entries("atom-paged", origin: h.origin)
+        let truth = ReplicaFeeds.entries(feed, origin: h.origin)
+        #expect(truth.prefix(5).contains { $0.enclosure != nil })
         for (item, entry) in zip(page.items, truth) {
             let facts = Dictionary(item.facts.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-            #expect(facts["summary"] == .paragraphs(entry.summary))
-            #expect(facts["feed"] == .text("Replica atom-paged"))
+            // JSON Feed's replica items carry their text as `content_html`, not `summary`.
+            #expect(facts[feed.hasPrefix("json") ? "content" : "summary"] == .paragraphs(entry.summary))
+            #expect(facts["feed"] == .text("Replica \(feed)"))
             #expect(facts["tags"] == .list(entry.tags))
-            let media = entry.enclosure.map { [ItemFact.Media(url: $0.url, type: $0.type, length: $0.length)] } ?? []
+            let media = entry.enclosure.map { [ItemFact.Media(url: $0.url, type: $0.type, length: $0.length, duration: $0.duration)] } ?? []
             #expect(facts["enclosures"] == .media(media))
         }
         try await h.stop()

@@ -24,6 +24,17 @@ public struct ReplicaEnclosure: Sendable, Hashable {
     public var url: String
     public var type: String
     public var length: Int64
+    /// Seconds of playing time, where the format says it (RSS 2.0's `itunes:duration`, written
+    /// as seconds or `H:MM:SS` by turns; JSON Feed's `duration_in_seconds`); nil in Atom.
+    public var duration: Int?
+
+    /// `itunes:duration` as the replica writes it: odd entries in seconds, even ones `H:MM:SS`.
+    var itunesDuration: String? {
+        guard let duration else { return nil }
+        if duration % 2 == 1 { return String(duration) }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(duration / 3600):\(two(duration / 60 % 60)):\(two(duration % 60))"
+    }
 }
 
 /// The feeds `/feeds/…` serves: every syndication format and every way of paging history, plus
@@ -124,7 +135,9 @@ public enum ReplicaFeeds {
         let summary = "Entry \(index): " + TextGenerator.lorem(&rng, words: 12 + rng.below(20)) + "."
         let tags = rng.chance(0.5) ? [TextGenerator.techWords[rng.below(TextGenerator.techWords.count)]] : []
         let enclosure = index % 3 == 0
-            ? ReplicaEnclosure(url: "\(origin)/feeds/\(spec.name)/media/\(index).mp3", type: "audio/mpeg", length: Int64(1_000_000 + index * 7919))
+            ? ReplicaEnclosure(
+                url: "\(origin)/feeds/\(spec.name)/media/\(index).mp3", type: "audio/mpeg", length: Int64(1_000_000 + index * 7919),
+                duration: spec.format.hasPrefix("atom") ? nil : 1800 + index * 97)
             : nil
         // RSS 0.91 and 0.92 items have no guid and no date: a reader derives ids and shows no age.
         let hasIDs = !spec.format.hasPrefix("rss09")

@@ -345,7 +345,7 @@ public struct SyndicationSource: FeedSource {
         // The meta line names the first enclosure's kind (`▶ audio`); --json lists them all.
         let kind = entry.enclosures.first.map { $0.type?.split(separator: "/").first.map(String.init) ?? "media" }
         facts.append(ItemFact(
-            "enclosures", .media(entry.enclosures.map { ItemFact.Media(url: $0.url, type: $0.type, length: $0.length) }),
+            "enclosures", .media(entry.enclosures.map { ItemFact.Media(url: $0.url, type: $0.type, length: $0.length, duration: $0.duration) }),
             label: kind.map { .text("▶ \($0)") } ?? .hidden))
         facts.append(ItemFact("tags", .list(entry.tags), label: entry.tags.isEmpty ? .hidden : .text(entry.tags.prefix(3).joined(separator: ", "))))
         facts.append(ItemFact("feed", .text(feed), label: .hidden))
