@@ -21,8 +21,21 @@ public enum ConfigFile {
             if explicitPath == nil { return .empty }
             throw ConfigError(file: path, key: nil, problem: "no such file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read through a handle: `FileManager.contents(atPath:)` answers nil for a device or a
+        // pipe (`--config /dev/null`, `--config <(…)`), which read as any file does.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ConfigError(file: path, key: nil, problem: "cannot read the file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            // A config is a few kilobytes: a device that never ends (`/dev/zero`) stops here.
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            throw ConfigError(file: path, key: nil, problem: "cannot read the file")
+        }
+        guard data.count <= maxBytes else {
+            throw ConfigError(file: path, key: nil, problem: "larger than \(maxBytes >> 20) MB, not a config")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, key: nil, problem: "not UTF-8 text")
@@ -55,6 +68,9 @@ public enum ConfigFile {
     /// down (`feeds.NAME.keys.down`); the limit keeps a hostile file (5,000 levels of
     /// `[a.a.a…]`) from exhausting the stack.
     public static let maxDepth = 32
+
+    /// The largest config file read.
+    public static let maxBytes = 1 << 20
 
     // MARK: - Helpers
 

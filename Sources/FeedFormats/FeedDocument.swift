@@ -21,11 +21,15 @@ public struct FeedEnclosure: Sendable, Hashable, Codable {
     public var type: String?
     /// Bytes, as the feed states them (advisory; `nil` when absent, zero or not a number).
     public var length: Int64?
+    /// Seconds of playing time (`itunes:duration`, Media RSS `duration`, JSON Feed
+    /// `duration_in_seconds`); `nil` when absent or not a duration (`FeedDuration`).
+    public var duration: Int?
 
-    public init(url: String, type: String? = nil, length: Int64? = nil) {
+    public init(url: String, type: String? = nil, length: Int64? = nil, duration: Int? = nil) {
         self.url = url
         self.type = type
         self.length = length
+        self.duration = duration
     }
 }
 

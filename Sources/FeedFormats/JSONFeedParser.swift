@@ -180,7 +180,7 @@ enum JSONFeedParser {
                     else { return nil }
                     return FeedEnclosure(
                         url: address.absoluteString, type: attachment.mimeType.map { TextSanitizer.clean($0) },
-                        length: attachment.size.flatMap { $0 > 0 ? $0 : nil })
+                        length: attachment.size.flatMap { $0 > 0 ? $0 : nil }, duration: attachment.duration)
                 },
                 tags: (item.tags ?? []).compactMap { $0.value.map { TextSanitizer.clean($0) } }.filter { !$0.isEmpty })
             if entry.title.isEmpty, let text = entry.summary ?? entry.content {
@@ -306,12 +306,17 @@ enum JSONFeedParser {
         var url: String?
         var mimeType: String?
         var size: Int64?
-        enum CodingKeys: String, CodingKey { case url, mimeType = "mime_type", size = "size_in_bytes" }
+        /// Whole seconds; a duration written as a string (`"3725"`, `"1:02:05"`) is read as
+        /// `itunes:duration` is.
+        var duration: Int?
+        enum CodingKeys: String, CodingKey { case url, mimeType = "mime_type", size = "size_in_bytes", duration = "duration_in_seconds" }
         init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             url = c.lenient(String.self, .url)
             mimeType = c.lenient(String.self, .mimeType)
             size = c.lenient(Int64.self, .size) ?? c.lenient(Double.self, .size).flatMap { Int64(exactly: $0.rounded()) }
+            let seconds = c.lenient(Double.self, .duration).flatMap { $0.isFinite && $0 >= 1 && $0 <= Double(FeedDuration.maxSeconds) ? Int($0) : nil }
+            duration = seconds ?? c.lenient(String.self, .duration).flatMap(FeedDuration.seconds(from:))
         }
     }
 

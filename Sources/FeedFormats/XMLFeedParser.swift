@@ -19,6 +19,8 @@ enum FeedNamespace {
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let history = "http://purl.org/syndication/history/1.0"
     static let media = "http://search.yahoo.com/mrss/"
+    /// Apple's podcast tags (`itunes:duration`), and the lowercase spelling some feeds use.
+    static let itunes: Set<String> = ["http://www.itunes.com/dtds/podcast-1.0.dtd", "http://www.itunes.com/DTDs/Podcast-1.0.dtd"]
     static let xml = "http://www.w3.org/XML/1998/namespace"
     static let xhtml = "http://www.w3.org/1999/xhtml"
 
@@ -68,7 +70,7 @@ final class XMLFeedParser {
 
     private enum Target {
         case title(atom: Bool), summary, content, link, guid(isPermaLink: Bool), published, updated, author, tag,
-             comments, atomID, authorName, headTitle(atom: Bool), headLink, headGenerator
+             comments, atomID, authorName, headTitle(atom: Bool), headLink, headGenerator, duration
     }
 
     private struct Capture {
@@ -96,6 +98,8 @@ final class XMLFeedParser {
         var content: FeedText?
         var contentBase: URL?
         var enclosures: [FeedEnclosure] = []
+        /// The episode's `itunes:duration`: the first enclosure's, whichever came first.
+        var duration: Int?
         var tags: [String] = []
         var comments: String?
     }
@@ -319,6 +323,10 @@ final class XMLFeedParser {
     private func entryField(ns: String, name: String, depth: Int, base: URL?) {
         let atom = FeedNamespace.isAtom(ns)
         func take(_ target: Target, _ mode: Mode = .text) { capture = Capture(target: target, mode: mode, depth: depth, base: base) }
+        if FeedNamespace.itunes.contains(ns) {
+            if name == "duration" { take(.duration) }
+            return
+        }
         if atom {
             switch name {
             case "id": take(.atomID)
@@ -354,7 +362,9 @@ final class XMLFeedParser {
         case (FeedNamespace.dcterms, "modified"): take(.updated)
         case (FeedNamespace.dc, "subject"): take(.tag)
         case (FeedNamespace.media, "content"):
-            addEnclosure(attribute("url"), type: attribute("type"), length: attribute("fileSize"), base: base)
+            addEnclosure(
+                attribute("url"), type: attribute("type"), length: attribute("fileSize"), base: base,
+                duration: attribute("duration").flatMap(FeedDuration.seconds(from:)))
         default: break
         }
     }
@@ -437,12 +447,19 @@ final class XMLFeedParser {
         }
     }
 
-    private func addEnclosure(_ href: String?, type: String?, length: String?, base: URL?) {
+    private func addEnclosure(_ href: String?, type: String?, length: String?, base: URL?, duration: Int? = nil) {
         guard let href, let url = HTMLDocument.resolve(href, against: base)?.absoluteString else { return }
-        guard entry?.enclosures.contains(where: { $0.url == url }) == false else { return }
         let bytes = length.flatMap { Int64($0.trimmingSpace()) }.flatMap { $0 > 0 ? $0 : nil }
         let cleanType = type.map { TextSanitizer.clean($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        entry?.enclosures.append(FeedEnclosure(url: url, type: cleanType, length: bytes))
+        if let known = entry?.enclosures.firstIndex(where: { $0.url == url }), var joined = entry?.enclosures[known] {
+            // The same file as `<enclosure>` and `media:content`: one, with what each knows.
+            joined.type = joined.type ?? cleanType
+            joined.length = joined.length ?? bytes
+            joined.duration = joined.duration ?? duration
+            entry?.enclosures[known] = joined
+            return
+        }
+        entry?.enclosures.append(FeedEnclosure(url: url, type: cleanType, length: bytes, duration: duration))
     }
 
     private func addTag(_ raw: String) {
@@ -489,6 +506,8 @@ final class XMLFeedParser {
             addTag(trimmed)
         case .comments:
             entry?.comments = HTMLDocument.resolve(trimmed, against: c.base)?.absoluteString
+        case .duration:
+            if entry?.duration == nil { entry?.duration = FeedDuration.seconds(from: trimmed) }
         case .authorName:
             author?.names.append(TextSanitizer.clean(trimmed).trimmingSpace())
         case .headTitle(let atom):
@@ -540,11 +559,14 @@ final class XMLFeedParser {
         if title.isEmpty, draft.content == nil, draft.summary == nil, url == nil, draft.ownID == nil, draft.enclosures.isEmpty {
             return  // an empty item: nothing to show or identify
         }
+        var enclosures = draft.enclosures
+        // `itunes:duration` is the episode's: its enclosure's, before or after it in the item.
+        if let duration = draft.duration, !enclosures.isEmpty, enclosures[0].duration == nil { enclosures[0].duration = duration }
         var out = FeedEntry(
             id: "", title: title, url: url, author: authors.isEmpty ? nil : authors.joined(separator: ", "),
             published: draft.published ?? draft.updated, updated: draft.updated, summary: draft.summary,
             content: draft.content, base: (draft.contentBase ?? draft.base ?? documentURL)?.absoluteString,
-            enclosures: draft.enclosures, tags: draft.tags, commentsURL: draft.comments)
+            enclosures: enclosures, tags: draft.tags, commentsURL: draft.comments)
         guard identity.assign(&out, ownID: draft.ownID) else { return }
         emitted &+= 1
         onEntry(out, head)

@@ -64,7 +64,16 @@ public final class HTMLNode {
     }
 
     deinit {
-        for child in children where child.isChild(of: self) { child.parentReference = nil }
+        // Unretained: `children` holds each child until this deinit ends (a retain and a
+        // release a child, for every node of every freed tree, went on this loop).
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { child in
+                    if child.parentReference?.toOpaque() == me { child.parentReference = nil }
+                }
+            }
+        }
     }
 
     /// Whether `node` is this node's parent (compares the references, retains nothing).
@@ -102,7 +111,10 @@ public final class HTMLNode {
     }
 
     public subscript(attribute: String) -> String? {
-        for pair in attributeList where pair.name == attribute { return pair.value }
+        // The lengths first: most names asked of an element differ from its others in length,
+        // which is read without calling the runtime's string comparison.
+        let length = attribute.utf8.count
+        for pair in attributeList where pair.name.utf8.count == length && pair.name == attribute { return pair.value }
         return nil
     }
 
@@ -134,6 +146,24 @@ public final class HTMLNode {
         child.parentReference = Unmanaged.passUnretained(self)
         if children.capacity == 0 { children.reserveCapacity(4) }
         children.append(child)
+    }
+
+    /// Text the tree builder gathered, joined to the last child when that is text (as libxml2's
+    /// tree joined it), else appended as a new text node (`appendBuilt`). The last child is read
+    /// unretained: `children` holds it.
+    func appendBuiltText(_ text: String) {
+        let count = children.count
+        if count > 0 {
+            let joined = children.withUnsafeBufferPointer { children in
+                Unmanaged.passUnretained(children[count - 1])._withUnsafeGuaranteedRef { last -> Bool in
+                    guard last.key == .text else { return false }
+                    last.text += text
+                    return true
+                }
+            }
+            if joined { return }
+        }
+        appendBuilt(HTMLNode(text: text))
     }
 
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
@@ -198,6 +228,21 @@ public final class HTMLNode {
         return out
     }
 
+    /// Whether an element below this one, in document order, is one `predicate` holds for;
+    /// stops at the first. The elements are read unretained (`forEachChild`): `predicate` must
+    /// not change the tree (it may measure).
+    public func containsDescendant(where predicate: (HTMLNode) -> Bool) -> Bool {
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let found = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { child in
+                    child.key != .text && (predicate(child) || (!child.children.isEmpty && child.containsDescendant(where: predicate)))
+                }
+                if found { return true }
+            }
+            return false
+        }
+    }
+
     /// How many elements below this one have one of these tag names (`descendants(named:).count`
     /// without the array).
     public func countDescendants(named names: NameKey.Set) -> Int {
@@ -237,7 +282,8 @@ public final class HTMLNode {
 
     private func count(_ names: NameKey.Set) -> Int {
         var count = 0
-        for child in children where child.key != .text {
+        forEachChild { child in
+            guard child.key != .text else { return }
             if names.contains(child.key, child.name) { count &+= 1 }
             if !child.children.isEmpty { count &+= child.count(names) }
         }
@@ -251,10 +297,15 @@ public final class HTMLNode {
     }
 
     private func has(_ names: NameKey.Set) -> Bool {
-        for child in children where child.key != .text {
-            if names.contains(child.key, child.name) || child.has(names) { return true }
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let found = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { child in
+                    child.key != .text && (names.contains(child.key, child.name) || child.has(names))
+                }
+                if found { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The first element below this one with that tag name.
@@ -263,11 +314,18 @@ public final class HTMLNode {
     }
 
     private func first(_ key: NameKey, _ name: String) -> HTMLNode? {
-        for child in children where child.key != .text {
-            if child.key == key && (key.isExact || child.name == name) { return child }
-            if let found = child.first(key, name) { return found }
+        // Unretained but for the one found (`forEachChild`'s reasoning).
+        children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let found = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { child -> HTMLNode? in
+                    guard child.key != .text else { return nil }
+                    if child.key == key && (key.isExact || child.name == name) { return child }
+                    return child.children.isEmpty ? nil : child.first(key, name)
+                }
+                if let found { return found }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether `root` is this node or one of its ancestors. The walk up holds each node
@@ -345,18 +403,20 @@ public final class HTMLNode {
         if isText {
             total = TextMeasure(text: text)
         } else {
-            total = TextMeasure()
-            for child in children {
+            var sum = TextMeasure()
+            // Unretained: measuring a child changes only its kept measure, never `children`.
+            forEachChild { child in
                 let part = child.textMeasure
-                total.append(part)
+                sum.append(part)
                 if child.key == NameKey.a {
                     if (child["href"] ?? "").hasPrefix("#") {
-                        total.fragmentLinkLength &+= part.length
+                        sum.fragmentLinkLength &+= part.length
                     } else {
-                        total.linkLength &+= part.length
+                        sum.linkLength &+= part.length
                     }
                 }
             }
+            total = sum
         }
         measure = total
         return total

@@ -34,8 +34,10 @@ final class HTMLTreeBuilder {
     let root = HTMLNode(element: "html")
 
     private struct Frame {
-        /// Where this element's children go (`nil`: the element is out of the tree).
-        let target: HTMLNode?
+        /// Where this element's children go (`nil`: the element is out of the tree). Held
+        /// unretained: every target is `root` or an element below it, which `root` holds for the
+        /// whole parse (a retain and a release at each event went on reading the frame).
+        let target: Unmanaged<HTMLNode>?
         /// The depth of this element's children (`HTMLDocument.maxDepth` flattens below it).
         let childDepth: Int
     }
@@ -135,9 +137,9 @@ final class HTMLTreeBuilder {
             rootStarted = true
             if documentFirstChild == .none { documentFirstChild = .root }
             if let attributes { root.attributes = Dictionary(self.attributes(attributes).lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
-            frame = Frame(target: root, childDepth: 1)
+            frame = Frame(target: Unmanaged.passUnretained(root), childDepth: 1)
         } else if documentFirstChild == .root {
-            frame = child(of: Frame(target: root, childDepth: 1), name: name, attributes: attributes)
+            frame = child(of: Frame(target: Unmanaged.passUnretained(root), childDepth: 1), name: name, attributes: attributes)
         } else {
             frame = Frame(target: nil, childDepth: 0)
         }
@@ -156,8 +158,8 @@ final class HTMLTreeBuilder {
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
         let (elementName, key) = elementName(name)
         let element = HTMLNode(element: elementName, key: key, attributeList: attributes.map(self.attributes) ?? [])
-        target.appendBuilt(element)
-        return Frame(target: element, childDepth: parent.childDepth + 1)
+        target._withUnsafeGuaranteedRef { $0.appendBuilt(element) }
+        return Frame(target: Unmanaged.passUnretained(element), childDepth: parent.childDepth + 1)
     }
 
     private func endElement() {
@@ -230,7 +232,7 @@ final class HTMLTreeBuilder {
             text = MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
         }
         guard !text.isEmpty else { return }
-        if let last = target.children.last, last.isText { last.text += text } else { target.appendBuilt(HTMLNode(text: text)) }
+        target._withUnsafeGuaranteedRef { $0.appendBuiltText(text) }
     }
 
     // MARK: - Helpers
@@ -326,7 +328,7 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                if let same = out.firstIndex(where: { $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
+                if let same = out.firstIndex(where: { $0.name.utf8.count == key.utf8.count && $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
             }
             index += 2
         }
@@ -344,9 +346,11 @@ final class HTMLTreeBuilder {
         }
     }
 
-    private static func builder(_ context: UnsafeMutableRawPointer?) -> HTMLTreeBuilder {
+    /// Calls `body` with the parse's builder, unretained: `parse` holds it until the parse ends.
+    @inline(__always)
+    private static func withBuilder(_ context: UnsafeMutableRawPointer?, _ body: (HTMLTreeBuilder) -> Void) {
         let parser = context!.assumingMemoryBound(to: xmlParserCtxt.self)
-        return Unmanaged<HTMLTreeBuilder>.fromOpaque(parser.pointee._private!).takeUnretainedValue()
+        Unmanaged<HTMLTreeBuilder>.fromOpaque(parser.pointee._private!)._withUnsafeGuaranteedRef(body)
     }
 
     /// The callbacks (SAX1, as libxml2's HTML parser calls them); errors and warnings unset, as
@@ -354,22 +358,22 @@ final class HTMLTreeBuilder {
     private static func makeHandler() -> htmlSAXHandler {
         var sax = htmlSAXHandler()
         sax.initialized = 1
-        sax.internalSubset = { context, name, externalID, systemID in HTMLTreeBuilder.builder(context).doctype(name, externalID, systemID) }
+        sax.internalSubset = { context, name, externalID, systemID in HTMLTreeBuilder.withBuilder(context) { $0.doctype(name, externalID, systemID) } }
         sax.startElement = { context, name, attributes in
             guard let name else { return }
-            HTMLTreeBuilder.builder(context).startElement(name, attributes)
+            HTMLTreeBuilder.withBuilder(context) { $0.startElement(name, attributes) }
         }
-        sax.endElement = { context, _ in HTMLTreeBuilder.builder(context).endElement() }
+        sax.endElement = { context, _ in HTMLTreeBuilder.withBuilder(context) { $0.endElement() } }
         sax.characters = { context, bytes, count in
             guard let bytes else { return }
-            HTMLTreeBuilder.builder(context).text(bytes, count, kind: .text)
+            HTMLTreeBuilder.withBuilder(context) { $0.text(bytes, count, kind: .text) }
         }
         sax.cdataBlock = { context, bytes, count in
             guard let bytes else { return }
-            HTMLTreeBuilder.builder(context).text(bytes, count, kind: .data)
+            HTMLTreeBuilder.withBuilder(context) { $0.text(bytes, count, kind: .data) }
         }
-        sax.comment = { context, _ in HTMLTreeBuilder.builder(context).comment() }
-        sax.processingInstruction = { context, target, _ in HTMLTreeBuilder.builder(context).instruction(target) }
+        sax.comment = { context, _ in HTMLTreeBuilder.withBuilder(context) { $0.comment() } }
+        sax.processingInstruction = { context, target, _ in HTMLTreeBuilder.withBuilder(context) { $0.instruction(target) } }
         return sax
     }
 }

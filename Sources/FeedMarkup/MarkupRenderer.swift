@@ -56,14 +56,23 @@ public struct MarkupRenderer {
 
     private init(base: URL?) { self.base = base }
 
+    /// The names `walk`'s switch has a case for: any other goes straight to its default (the
+    /// switch compared a `p` or a `div` with every case's string first).
+    static let switchNames: NameKey.Set = [
+        "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dd", "blockquote", "pre", "xmp", "listing",
+        "plaintext", "table", "figure", "img", "picture", "amp-img", "a", "span",
+    ]
+
     private mutating func walkChildren(_ node: HTMLNode) {
-        for child in node.children { walk(child) }
+        // Unretained (`forEachChild`): rendering reads the tree, never changes it.
+        node.forEachChild { walk($0) }
     }
 
     private mutating func walk(_ node: HTMLNode) {
         if node.isText { return appendText(node.text) }
-        let name = node.name
         if node.isNamed(in: Self.skipped) || node["hidden"] != nil { return }
+        guard node.isNamed(in: Self.switchNames) else { return walkOther(node) }
+        let name = node.name
         switch name {
         case "br":
             if !inline.isEmpty { inline.append(Span("\n")) }
@@ -139,17 +148,22 @@ public struct MarkupRenderer {
             walkChildren(node)
             if classes.contains("ellipsis") { appendText("…") }
         default:
-            if node.isNamed(in: Self.codeInline) {
-                codeDepth += 1
-                walkChildren(node)
-                codeDepth -= 1
-            } else if node.isNamed(in: Self.blockContainers) {
-                flush()
-                walkChildren(node)
-                flush()
-            } else {
-                walkChildren(node)
-            }
+            walkOther(node)
+        }
+    }
+
+    /// An element `walk`'s switch has no case for.
+    private mutating func walkOther(_ node: HTMLNode) {
+        if node.isNamed(in: Self.codeInline) {
+            codeDepth += 1
+            walkChildren(node)
+            codeDepth -= 1
+        } else if node.isNamed(in: Self.blockContainers) {
+            flush()
+            walkChildren(node)
+            flush()
+        } else {
+            walkChildren(node)
         }
     }
 

@@ -88,7 +88,10 @@ public enum MarkupText {
         let pad = String(repeating: "  ", count: block.indent)
         switch block.content {
         case .heading(_, let spans), .paragraph(let spans):
-            return lines(spans).map { pad + $0 }.joined(separator: "\n")
+            let lines = lines(spans)
+            // Not indented (most blocks): the lines as they are, one without joining.
+            if pad.isEmpty { return lines.count == 1 ? lines[0] : lines.joined(separator: "\n") }
+            return lines.map { pad + $0 }.joined(separator: "\n")
         case .item(let marker, let spans):
             let body = lines(spans)
             let first = pad + marker + (body.first.map { " " + $0 } ?? "")

@@ -20,17 +20,51 @@ public struct ItemFact: Sendable, Hashable, Codable {
         case media([Media])
     }
 
-    /// A media file: where it is, what it is, how big the source says it is.
+    /// A media file: where it is, what it is, how big and how long the source says it is.
     public struct Media: Sendable, Hashable, Codable {
         public var url: String
         public var type: String?
         /// Bytes, as the source states them.
         public var length: Int64?
+        /// Seconds of playing time, as the source states them (a podcast's `itunes:duration`).
+        public var duration: Int?
 
-        public init(url: String, type: String? = nil, length: Int64? = nil) {
+        public init(url: String, type: String? = nil, length: Int64? = nil, duration: Int? = nil) {
             self.url = url
             self.type = type
             self.length = length
+            self.duration = duration
+        }
+
+        /// Audio or video, by its type: what `o` opens instead of the entry's page (a podcast's episode).
+        public var isPlayable: Bool {
+            guard let type = type?.lowercased() else { return false }
+            return type.hasPrefix("audio/") || type.hasPrefix("video/")
+        }
+
+        /// Its line in the detail: `▶ audio/mpeg · 23.4 MB · 1:02:05 · host/path`, the parts known.
+        public var detailLine: String {
+            var parts = [type ?? "media"]
+            if let length { parts.append(Self.sizeText(length)) }
+            if let duration { parts.append(Self.durationText(duration)) }
+            parts.append(url)
+            return "▶ " + parts.joined(separator: " · ")
+        }
+
+        /// `M:SS` under an hour, `H:MM:SS` from an hour.
+        public static func durationText(_ seconds: Int) -> String {
+            let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+        }
+
+        /// Decimal units with one decimal from a megabyte: `812 bytes`, `96 KB`, `23.4 MB`, `1.2 GB`.
+        public static func sizeText(_ bytes: Int64) -> String {
+            func tenths(_ unit: Int64) -> String { "\(bytes / unit).\(bytes / (unit / 10) % 10)" }
+            if bytes >= 1_000_000_000 { return tenths(1_000_000_000) + " GB" }
+            if bytes >= 1_000_000 { return tenths(1_000_000) + " MB" }
+            if bytes >= 1000 { return "\(bytes / 1000) KB" }
+            return "\(bytes) byte\(bytes == 1 ? "" : "s")"
         }
     }
 
@@ -105,4 +139,17 @@ extension ItemFact {
         }
         return number < 0 ? "−" + out : out
     }
+}
+
+extension FeedItem {
+    /// The media files the item carries (a feed entry's enclosures), in the source's order.
+    public var media: [ItemFact.Media] {
+        facts.flatMap { fact -> [ItemFact.Media] in
+            if case let .media(files) = fact.value { return files }
+            return []
+        }
+    }
+
+    /// The first audio or video file: what `o` opens on a podcast's entry.
+    public var playableMedia: ItemFact.Media? { media.first { $0.isPlayable } }
 }

@@ -119,11 +119,11 @@ public struct ArticleExtractor: Sendable {
     /// is long enough to pass `minimumLength`; without prose it counts as a failed attempt, so
     /// the page is read again with the rules relaxed, and an attempt with prose wins.
     static func hasProse(_ content: HTMLNode) -> Bool {
-        for node in content.descendants() where node.isNamed(in: proseBlocks) {
+        content.containsDescendant { node in
+            guard node.isNamed(in: proseBlocks) else { return false }
             let measure = node.textMeasure
-            if measure.length >= proseLength, measure.linkDensity < 0.5 { return true }
+            return measure.length >= proseLength && measure.linkDensity < 0.5
         }
-        return false
     }
 
     /// The pre-pass: scripts and styles go (JSON-LD was read already), `<noscript>` pictures

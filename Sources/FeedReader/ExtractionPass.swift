@@ -250,7 +250,12 @@ struct Pass {
 
     private func isVisible(_ node: HTMLNode) -> Bool {
         if let style = node["style"] {
-            let squeezed = Array(style.lowercased().utf8.lazy.filter { $0 != 0x20 })
+            // Byte by byte into room made once (the lazy filter's generic copy cost more than
+            // the search).
+            let lower = style.lowercased()
+            var squeezed: [UInt8] = []
+            squeezed.reserveCapacity(lower.utf8.count)
+            for byte in lower.utf8 where byte != 0x20 { squeezed.append(byte) }
             if ClassPatterns.contains(squeezed, "display:none") || ClassPatterns.contains(squeezed, "visibility:hidden") { return false }
         }
         if node["hidden"] != nil { return false }

@@ -14,11 +14,13 @@ struct Metadata {
 
     static func read(_ document: HTMLDocument) -> Metadata {
         var out = Metadata()
-        let ld = JSONLD.article(in: document.root)
+        // One walk finds both (each was a walk of the whole page).
+        let found = document.root.descendants(named: ["meta", "script"])
+        let ld = JSONLD.article(scripts: found.lazy.filter { $0.name == "script" })
         // The values as written: one is cleaned when it is asked for (`first`), as cleaning all
         // of them was half of reading the metadata (a page has dozens of <meta>, five are used).
         var values: [String: String] = [:]
-        for meta in document.root.descendants(named: ["meta"]) {
+        for meta in found where meta.name == "meta" {
             guard let content = meta["content"], !content.isEmpty else { continue }
             let value = content
             if let property = meta["property"] {
@@ -36,9 +38,10 @@ struct Metadata {
         func first(_ keys: [String]) -> String? {
             keys.lazy.compactMap { values[$0].map(Text.clean) }.first { !$0.isEmpty }
         }
-        let documentTitle = Text.clean(document.root.first("title")?.textContent ?? "")
         out.title = ld.title ?? first(["dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title", "twitter:title", "parsely-title"]) ?? ""
-        if out.title.isEmpty { out.title = cleanTitle(documentTitle, root: document.root) }
+        // `<title>` only when no other title was found (cleaning it for nothing was a tenth of
+        // reading the metadata).
+        if out.title.isEmpty { out.title = cleanTitle(Text.clean(document.root.first("title")?.textContent ?? ""), root: document.root) }
         if out.title.isEmpty, let h1 = document.root.first("h1") { out.title = Text.clean(h1.textContent) }
         let author = first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
             ?? first(["article:author"]).flatMap { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : $0 }
@@ -265,8 +268,8 @@ enum JSONLD {
         "LiveBlogPosting", "DiscussionForumPosting", "TechArticle", "APIReference",
     ]
 
-    static func article(in root: HTMLNode) -> Found {
-        for script in root.descendants(named: ["script"]) where (script["type"] ?? "").lowercased() == "application/ld+json" {
+    static func article<Scripts: Sequence<HTMLNode>>(scripts: Scripts) -> Found {
+        for script in scripts where (script["type"] ?? "").lowercased() == "application/ld+json" {
             var source = script.textContent.trimmingSpaceAndNewlines()
             if source.hasPrefix("<![CDATA[") { source = String(source.dropFirst(9).dropLast(3)) }
             guard let data = source.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) else { continue }

@@ -121,10 +121,14 @@ public struct SubscriptionListSource: FeedSource {
             ended = taken
         }
         // A refresh that ended before this load began has every count older than this load's;
-        // a refresh may have learnt a feed's own title.
+        // a refresh may have learnt a feed's own title, or that a feed moved.
+        let listed = isRefreshing || ended != nil ? names() : named
         let list = rows(
-            isRefreshing || ended != nil ? names() : named, counts: counts, progress: ended,
+            listed, counts: counts, progress: ended,
             reportedBefore: isRefreshing ? reportedBefore : Set(subscriptions.map(\.url)), isRefreshing: false)
+        // A feed that moved for good says so on this list, then no more: it is fetched at its
+        // new address from now on and the reader need not be told again (docs/FEEDS.md).
+        if let store, !listed.newMoves.isEmpty { try? store.markFeedMovesAnnounced(Array(listed.newMoves.keys)) }
         return Page(key: key, items: list, next: nil, total: list.count, endNote: refreshNote)
     }
 
@@ -140,13 +144,18 @@ public struct SubscriptionListSource: FeedSource {
     struct Names {
         var titles: [String: String]
         var saved: Int?
+        /// Feeds that moved for good and have not been said to, by subscribed URL.
+        var newMoves: [String: FeedMove] = [:]
     }
 
     /// The names of the rows: cheap reads (a row a feed), done before any count.
     private func names() -> Names {
         // A feed the list names not is named by its own title, once a fetch kept it.
         let titles = (try? store?.feedTitles(of: subscriptions.filter { $0.name == nil }.map(\.url))) ?? [:]
-        return Names(titles: titles, saved: store.flatMap { try? $0.savedItemCount() })
+        let moves = (try? store?.feedMoves(of: subscriptions.map(\.url))) ?? [:]
+        return Names(
+            titles: titles, saved: store.flatMap { try? $0.savedItemCount() },
+            newMoves: moves.compactMapValues { $0.isAnnounced ? nil : $0.move })
     }
 
     /// What a feed's row says until its count is read.
@@ -182,6 +191,9 @@ public struct SubscriptionListSource: FeedSource {
             }
             if let outcome = progress?.outcomes[url] ?? (isRefreshing ? "refreshing…" : nil) {
                 facts.append(ItemFact("refresh", .text(outcome), label: .text(outcome)))
+            }
+            if let move = named.newMoves[url] {
+                facts.append(ItemFact("moved", .text(move.url), label: .text(move.note)))
             }
             if !subscription.tags.isEmpty {
                 facts.append(ItemFact("tags", .list(subscription.tags), label: .text(subscription.tags.prefix(3).joined(separator: ", "))))

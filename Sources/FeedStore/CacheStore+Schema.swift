@@ -31,6 +31,9 @@ extension CacheStore {
     /// - `v9 feed titles`: each feed's own title by the URL it is subscribed at, so the
     ///   subscription list names a feed the config or OPML names not (`CacheStore+FeedTitles`);
     ///   cache (`clear()` empties it).
+    /// - `v10 feed moves`: where a feed moved for good (301 or 308) by the URL it is subscribed
+    ///   at, and whether the subscription list said so yet (`CacheStore+FeedMoves`). Not cache:
+    ///   `clear()` leaves it, as it leaves the subscriptions.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 pages") { db in
@@ -161,6 +164,15 @@ extension CacheStore {
             try db.create(table: "feedTitle") { table in
                 table.primaryKey("url", .text)
                 table.column("title", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v10 feed moves") { db in
+            try db.create(table: "feedMove") { table in
+                table.primaryKey("url", .text)
+                table.column("movedTo", .text).notNull()
+                table.column("status", .integer).notNull()
+                table.column("movedAt", .double).notNull()
+                table.column("announced", .boolean).notNull().defaults(to: false)
             }
         }
         return migrator

@@ -15,6 +15,9 @@ extension AppState {
         let link: String?
         switch intent {
         case .discussion: link = item.discussionURL
+        // A podcast's entry: `o` plays the episode, as podcast readers do; its page stays a
+        // key away (`a` reads it, and `o` there opens it in the browser; `y` copies it).
+        case .openLink: link = item.playableMedia?.url ?? item.url ?? item.discussionURL
         default: link = item.url ?? item.discussionURL
         }
         guard let link, !link.isEmpty else {

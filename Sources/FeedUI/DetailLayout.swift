@@ -49,6 +49,14 @@ enum DetailLayout {
         if let url = shownURL {
             place.wrap(url, key: "url", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
         }
+        // Each enclosure on a line of its own (a podcast's episode: `o` opens the first that
+        // plays), its address shown as every link is (`LinkText`: decoded, sanitised).
+        for (index, media) in item.media.enumerated() {
+            var shown = media
+            shown.url = LinkText.display(media.url)
+            shown.type = media.type.map { TextSanitizer.clean($0) }
+            place.wrap(shown.detailLine, key: "media \(index)", width: textWidth, into: &lines) { DetailLine($0, column: 1, style: .meta) }
+        }
         // What follows the title runs the whole width, so it starts below a picture beside it.
         if isAside, lines.count < detail.pictureRows - 1 {
             lines += Array(repeating: DetailLine(""), count: detail.pictureRows - 1 - lines.count)

@@ -29,6 +29,10 @@ extension KeyMap {
             "mouse wheel scrolls three items and a click selects. Over the help, the movement keys scroll",
             "it and any other key closes it, `q` too (as in less, htop and newsboat); `^C` quits.",
             "",
+            "On a feed entry with an audio or video enclosure (a podcast's episode), `o` opens the",
+            "episode's address, as podcast readers do; the entry's page stays reachable: `a` reads it",
+            "(and `o` in the reader opens it in the browser), `y` copies it ([FEEDS.md](FEEDS.md)).",
+            "",
         ]
         return lines.joined(separator: "\n")
     }

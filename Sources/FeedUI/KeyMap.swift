@@ -96,7 +96,7 @@ public struct KeyMap: Sendable, Hashable {
         KeyBinding([.character("J")], .nextItem, help: "Open the next item of the list", in: [.detail]),
         KeyBinding([.character("K")], .previousItem, help: "Open the previous item of the list", in: [.detail]),
         KeyBinding([.character("a")], .read, help: "Read the item's page here"),
-        KeyBinding([.character("o")], .openLink, help: "Open the link in the browser"),
+        KeyBinding([.character("o")], .openLink, help: "Open the link, or a podcast's episode"),
         KeyBinding([.character("c")], .discussion, help: "Open the discussion page"),
         KeyBinding([.character("y")], .copy, help: "Copy the link (OSC 52)"),
         KeyBinding([.character("r")], .retry, help: "Retry a failed page"),

@@ -43,6 +43,35 @@ import Testing
         for k in 1...3 { #expect(stats["feeds/atom-archived/archive/\(k)"] == 1, "\(stats)") }
     }
 
+    /// A podcast's enclosures in `--json`: url, type and length as always, and `duration` in
+    /// seconds where the feed states one (RSS 2.0's `itunes:duration`, as seconds and as
+    /// `H:MM:SS`; JSON Feed's `duration_in_seconds`), absent where it states none (Atom).
+    @Test(arguments: ["rss-paged", "json-paged", "atom-paged"])
+    func enclosuresCarryTheirDuration(_ feed: String) throws {
+        let replica = try ServeProcess("")
+        let base = try #require(replica.baseURLs["feeds"])
+        let run = try runFeedscroll("feed \(base)/\(feed) --json --no-cache --limit 20")
+        #expect(run.status == 0, "\(run.standardError)")
+        let records = try jsonLines(run.standardOutput)
+        let truth = ReplicaFeeds.entries(feed, origin: "http://127.0.0.1:\(replica.port)").prefix(20)
+        #expect(records.count == 20)
+        var seen = 0
+        for (record, entry) in zip(records, truth) {
+            let enclosures = try #require(record["enclosures"] as? [[String: Any]])
+            guard let m = entry.enclosure else {
+                #expect(enclosures.isEmpty)
+                continue
+            }
+            seen += 1
+            let e = try #require(enclosures.first)
+            #expect(e["url"] as? String == m.url)
+            #expect((e["length"] as? NSNumber)?.int64Value == m.length)
+            #expect((e["duration"] as? NSNumber)?.intValue == m.duration, "\(e)")
+            #expect(Set(e.keys) == (m.duration == nil ? ["url", "type", "length"] : ["url", "type", "length", "duration"]))
+        }
+        #expect(seen >= 6)
+    }
+
     @Test func aSiteURLAndAPathBelowBaseURL() throws {
         let replica = try ServeProcess("")
         let base = try #require(replica.baseURLs["feeds"])

@@ -73,6 +73,13 @@ import Testing
         #expect(Config.empty.keyMap == .standard)
     }
 
+    /// `--config /dev/null` (an empty file that is a device, not a regular file) is the
+    /// defaults, as an empty file is; a directory still cannot be read.
+    @Test func devNullIsTheDefaults() throws {
+        #expect(try ConfigFile.load(explicitPath: "/dev/null", environment: [:]) == .empty)
+        #expect(throws: ConfigError.self) { try ConfigFile.load(explicitPath: "/", environment: [:]) }
+    }
+
     /// Every kind of mistake, with the exact line the user sees.
     @Test(arguments: [
         ("page_size = 0", "config:1: page_size: must be at least 1, not 0"),

@@ -375,7 +375,7 @@ import Testing
         #expect(feed.entries[0].summary?.plain() == "Artist")
         #expect(feed.entries[0].published == 1)
         #expect(feed.entries[0].tags == ["explicit"])
-        #expect(feed.entries[0].enclosures == [FeedEnclosure(url: "https://example.com/mixtapes/example.m4a", type: "audio/x-m4a", length: 738_675)])
+        #expect(feed.entries[0].enclosures == [FeedEnclosure(url: "https://example.com/mixtapes/example.m4a", type: "audio/x-m4a", length: 738_675, duration: 30)])
         // Both items say "example": the second keeps its place under a derived id.
         #expect(feed.entries[1].isDerivedID)
         #expect(feed.entries[1].enclosures.first?.url == "https://example.com/mixtapes/example.mp3")

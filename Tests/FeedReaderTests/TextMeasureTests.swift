@@ -146,6 +146,36 @@ import Testing
         }
     }
 
+    /// Long runs of mostly printable ASCII and spaces (measured eight bytes at a time, words,
+    /// gaps and commas from masks) with controls, line breaks and other white space among them:
+    /// the measure of a text says what the text collapsed says, and a text cut in two and
+    /// measured as two nodes measures the same (its leading and trailing white space right).
+    @Test func longMostlyASCIITextsMeasureAsTheirCollapsedText() {
+        var generator = SplitMix64(seed: 2013)
+        let alphabet: [Unicode.Scalar] = ["a", "b", "Z", ",", ".", " ", " ", " ", "\n", "\t", "\u{01}", "\u{7F}", "é", "\u{A0}", "\u{3000}", "\u{FF0C}"]
+        for _ in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            let ascii = Int.random(in: 0..<4, using: &generator) > 0
+            for _ in 0..<Int.random(in: 0...64, using: &generator) {
+                scalars.append(ascii ? alphabet[Int.random(in: 0..<8, using: &generator)] : alphabet.randomElement(using: &generator)!)
+            }
+            let text = String(scalars)
+            let measure = TextMeasure(text: text)
+            #expect(measure.length == Self.reference(text).unicodeScalars.count, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(measure.commas == Text.commaCount(text))
+            let cut = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: Int.random(in: 0...text.unicodeScalars.count, using: &generator))
+            let root = HTMLNode(element: "div")
+            root.append(HTMLNode(text: String(text.unicodeScalars[..<cut])))
+            root.append(HTMLNode(text: String(text.unicodeScalars[cut...])))
+            let outer = HTMLNode(element: "div")
+            outer.append(HTMLNode(text: ["", " ", "x", "x "][Int.random(in: 0..<4, using: &generator)]))
+            outer.append(root)
+            outer.append(HTMLNode(text: ["", " ", "y", " y"][Int.random(in: 0..<4, using: &generator)]))
+            #expect(root.textMeasure.length == measure.length)
+            #expect(outer.textMeasure.length == Self.reference(outer.textContent).unicodeScalars.count, "\(outer.textContent.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// A node outliving its parent is detached, never left pointing at a freed node.
     @Test func aChildOutlivingItsParentIsDetached() {
         var child: HTMLNode?

@@ -86,6 +86,29 @@ import Testing
         #expect(page.items.dropFirst(2).map(\.url) == ["https://a.example/feed", "https://b.example/rss", "https://c.example/atom"])
     }
 
+    /// A feed that moved for good says so on its row once (`moved to NEW (301)`), keeping its
+    /// row, its count and its place; the next opening of the list says it no more.
+    @Test func aFeedThatMovedSaysSoOnce() async throws {
+        let scratch = Scratch()
+        let store = try CacheStore.openStrict(at: scratch.path)
+        let old = "https://a.example/feed"
+        let items = (0..<3).map { FeedItem(id: "e\($0)", title: "Entry \($0)") }
+        try store.store(Page(key: .cursor(nil), items: items, next: nil), index: 0, of: Self.key(old), at: 1)
+        try store.storeFeedMove(FeedMove(url: "https://new.example/feed.xml", status: 301), of: old, at: 2)
+        let source = SubscriptionListSource(
+            subscriptions: [Subscription(url: old, name: "A"), Subscription(url: "https://b.example/rss")], store: store, cacheKey: Self.key)
+        let page = try await source.load(source.firstKey, pageSize: 100)
+        let row = try #require(page.items.first { $0.id == SubscriptionListSource.rowID(of: old) })
+        #expect(metaLabels(row) == ["3 unread", "moved to https://new.example/feed.xml (301)"])
+        #expect(metaLabels(page.items.last!) == ["not fetched yet"])
+        let again = try await source.load(source.firstKey, pageSize: 100)
+        #expect(metaLabels(again.items.first { $0.id == SubscriptionListSource.rowID(of: old) }!) == ["3 unread"])
+    }
+
+    func metaLabels(_ item: FeedItem) -> [String] {
+        item.facts.compactMap { if case let .text(text) = $0.label { text } else { nil } }
+    }
+
     /// Counts are grouped like every other number on the screen: `1,200 unread`, not `1200 unread`
     /// (issue 23, item 5).
     @Test func largeCountsAreGroupedAsEverywhereElse() async throws {

@@ -114,6 +114,12 @@ final class LoopbackServer: Sendable {
             respond(client, "200 OK", ["Content-Type: application/json", "Content-Encoding: gzip"], AsyncHTTPTransportTests.gzipBody)
         case "/redirect":
             respond(client, "302 Found", ["Location: /plain"], Data())
+        case "/moved":
+            respond(client, "301 Moved Permanently", ["Location: /moved-again"], Data())
+        case "/moved-again":
+            respond(client, "308 Permanent Redirect", ["Location: /redirect"], Data())
+        case "/feed.gz":
+            respond(client, "200 OK", ["Content-Type: application/rss+xml", "Content-Encoding: gzip"], FeedFetchTests.gzipFeed)
         case "/unavailable":
             respond(client, "503 Service Unavailable", ["Retry-After: 3"], Data("down".utf8))
         case "/slow":

@@ -264,19 +264,73 @@ import Testing
         try await h.stop()
     }
 
-    @Test func theJSONFieldsOfAnEntry() async throws {
+    /// Every format's fields, enclosures with their durations where the format states them
+    /// (RSS 2.0's `itunes:duration` as seconds and as `H:MM:SS`, JSON Feed's `duration_in_seconds`).
+    @Test(arguments: ["atom-paged", "rss-paged", "json-paged"])
+    func theJSONFieldsOfAnEntry(_ feed: String) async throws {
         let h = try await Harness()
-        let source = h.source("atom-paged")
+        let source = h.source(feed)
         let page = try await source.load(source.firstKey, pageSize: 5)
-        let truth = ReplicaFeeds.entries("atom-paged", origin: h.origin)
+        let truth = ReplicaFeeds.entries(feed, origin: h.origin)
+        #expect(truth.prefix(5).contains { $0.enclosure != nil })
         for (item, entry) in zip(page.items, truth) {
             let facts = Dictionary(item.facts.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-            #expect(facts["summary"] == .paragraphs(entry.summary))
-            #expect(facts["feed"] == .text("Replica atom-paged"))
+            // JSON Feed's replica items carry their text as `content_html`, not `summary`.
+            #expect(facts[feed.hasPrefix("json") ? "content" : "summary"] == .paragraphs(entry.summary))
+            #expect(facts["feed"] == .text("Replica \(feed)"))
             #expect(facts["tags"] == .list(entry.tags))
-            let media = entry.enclosure.map { [ItemFact.Media(url: $0.url, type: $0.type, length: $0.length)] } ?? []
+            let media = entry.enclosure.map { [ItemFact.Media(url: $0.url, type: $0.type, length: $0.length, duration: $0.duration)] } ?? []
             #expect(facts["enclosures"] == .media(media))
         }
+        try await h.stop()
+    }
+
+    /// Permanent redirects update the subscription, over the real transport: the replica's
+    /// `moved-chain` (308 to `moved-permanently`, 301 to `latest`) is asked once through its
+    /// chain, then at `latest` directly, under the same identity and with the same entries.
+    @Test func aFeedThatMovedForGoodIsAskedAtItsNewAddressFromThenOn() async throws {
+        let h = try await Harness()
+        let cache = MemoryFeedDocumentCache()
+        let moved = h.url("moved-chain").absoluteString
+        let first = h.source("moved-chain", cache: cache)
+        let (items, _) = try await Self.walk(first)
+        let truth = ReplicaFeeds.entries("latest", origin: h.origin).compactMap(\.id)
+        #expect(items.map(\.id) == truth)
+        #expect(cache.move(of: moved) == FeedMove(url: h.url("latest").absoluteString, status: 308))
+        var stats = try await h.stats()
+        #expect([stats["feeds/moved-chain"], stats["feeds/moved-permanently"], stats["feeds/latest"]] == [1, 1, 1])
+        let second = h.source("moved-chain", cache: cache)
+        #expect(second.cacheName == first.cacheName)
+        let (again, _) = try await Self.walk(second)
+        #expect(again.map(\.id) == truth)
+        // Asked at its new address with the validators kept there: one 304, no redirect.
+        #expect(second.counters.notModified == 1)
+        stats = try await h.stats()
+        #expect([stats["feeds/moved-chain"], stats["feeds/moved-permanently"], stats["feeds/latest"]] == [1, 1, 2])
+        try await h.stop()
+    }
+
+    @Test(arguments: ["moved-temporarily", "moved-temporarily-307"])
+    func aFeedThatMovedForAWhileIsStillAskedWhereItWas(_ feed: String) async throws {
+        let h = try await Harness()
+        let cache = MemoryFeedDocumentCache()
+        for _ in 0..<2 {
+            let (items, _) = try await Self.walk(h.source(feed, cache: cache))
+            #expect(items.map(\.id) == ReplicaFeeds.entries("latest", origin: h.origin).compactMap(\.id))
+        }
+        #expect(cache.move(of: h.url(feed).absoluteString) == nil)
+        let stats = try await h.stats()
+        #expect([stats["feeds/\(feed)"], stats["feeds/latest"]] == [2, 2])
+        try await h.stop()
+    }
+
+    /// A redirect to an address that is not http or https is refused, as before, and moves nothing.
+    @Test func aMoveToFTPIsRefused() async throws {
+        let h = try await Harness()
+        let cache = MemoryFeedDocumentCache()
+        let source = h.source("moved-to-ftp", cache: cache)
+        await #expect(throws: FeedError.self) { try await source.load(source.firstKey, pageSize: 20) }
+        #expect(cache.move(of: h.url("moved-to-ftp").absoluteString) == nil)
         try await h.stop()
     }
 }

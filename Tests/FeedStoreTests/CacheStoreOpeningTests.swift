@@ -13,7 +13,7 @@ import Testing
         let store = try #require(opening.store)
         #expect(opening.warning == nil)
         let applied = try store.pool.read { try CacheStore.migrator.appliedIdentifiers($0) }
-        #expect(applied == ["v1 pages", "v2 marks", "v3 feed documents", "v4 subscriptions and saved items", "v5 page notes", "v6 articles", "v7 page item ids", "v8 feed document body last", "v9 feed titles"])
+        #expect(applied == ["v1 pages", "v2 marks", "v3 feed documents", "v4 subscriptions and saved items", "v5 page notes", "v6 articles", "v7 page item ids", "v8 feed document body last", "v9 feed titles", "v10 feed moves"])
         let mode = try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }

@@ -16,7 +16,9 @@ struct FeedsReplica: ReplicaAPI {
         let parts = path.split(separator: "/")
         guard let feed = parts.first else { return nil }
         let name = String(feed)
-        guard ReplicaFeeds.spec(name) != nil || ReplicaFeeds.brokenNames.contains(name) || name == "site" else { return nil }
+        guard ReplicaFeeds.spec(name) != nil || ReplicaFeeds.brokenNames.contains(name) || name == "site"
+            || ReplicaFeeds.redirects[name] != nil
+        else { return nil }
         if parts.count == 3 && parts[1] == "posts" { return "\(name)/posts/{index}" }
         return parts.count == 3 && parts[1] == "archive" ? "\(name)/archive/\(parts[2])" : name
     }
@@ -30,6 +32,11 @@ struct FeedsReplica: ReplicaAPI {
                 return ReplicaResponse(status: 404, text: "<html><head><title>404 Not Found</title></head><body>Not found</body></html>", contentType: "text/html")
             }
             return ReplicaResponse(status: post.status, headers: [("Content-Type", post.contentType)] + post.headers, body: post.body)
+        }
+        if let (status, target) = ReplicaFeeds.redirects[request.path] {
+            // A feed that moved: `Location` absolute, as servers send it (a relative one works too).
+            let location = target.contains(":") ? target : "\(request.origin)/feeds/\(target)"
+            return ReplicaResponse(status: status, headers: [("Location", location)], text: "moved to \(location)\n")
         }
         if request.path == "huge", let n = request.query.first(where: { $0.0 == "n" }).flatMap({ Int($0.1) }) {
             return Self.streamedHuge(count: n, request: request)

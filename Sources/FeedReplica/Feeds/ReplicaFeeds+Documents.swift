@@ -151,7 +151,7 @@ extension ReplicaFeeds {
                 if let m = e.enclosure {
                     item.append(("attachments", .array([.object([
                         ("url", .string(m.url)), ("mime_type", .string(m.type)), ("size_in_bytes", .int(m.length)),
-                    ])])))
+                    ] + (m.duration.map { [("duration_in_seconds", JSONValue.int(Int64($0)))] } ?? []))])))
                 }
                 return .object(item)
             }
@@ -165,7 +165,10 @@ extension ReplicaFeeds {
             var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             if version == "0.91" { x += "<!DOCTYPE rss PUBLIC \"-//Netscape Communications//DTD RSS 0.91//EN\" \"http://my.netscape.com/publish/formats/rss-0.91.dtd\">\n" }
             x += "<rss version=\"\(version)\""
-            if full { x += " xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:fh=\"http://purl.org/syndication/history/1.0\"" }
+            if full {
+                x += " xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:fh=\"http://purl.org/syndication/history/1.0\""
+                x += " xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\""
+            }
             x += ">\n<channel>\n<title>\(esc(title))</title>\n<link>\(esc(site))</link>\n<description>Replica feed</description>\n"
             if spec.paging == .wordpress || spec.paging == .wordpressIgnoringQuery { x += "<generator>https://wordpress.org/?v=6.4.2</generator>\n" }
             if isArchive { x += "<fh:archive/>\n" }
@@ -177,7 +180,10 @@ extension ReplicaFeeds {
                     if let t = e.time { x += "<pubDate>\(rfc822(t))</pubDate>\n" }
                     x += "<dc:creator><![CDATA[\(e.author)]]></dc:creator>\n"
                     for tag in e.tags { x += "<category>\(esc(tag))</category>\n" }
-                    if let m = e.enclosure { x += "<enclosure url=\"\(esc(m.url))\" length=\"\(m.length)\" type=\"\(m.type)\"/>\n" }
+                    if let m = e.enclosure {
+                        x += "<enclosure url=\"\(esc(m.url))\" length=\"\(m.length)\" type=\"\(m.type)\"/>\n"
+                        if let duration = m.itunesDuration { x += "<itunes:duration>\(duration)</itunes:duration>\n" }
+                    }
                     x += "<description><![CDATA[<p>\(esc(e.summary))</p>]]></description>\n"
                 } else {
                     x += "<description>\(esc(e.summary))</description>\n"

@@ -24,6 +24,17 @@ public struct ReplicaEnclosure: Sendable, Hashable {
     public var url: String
     public var type: String
     public var length: Int64
+    /// Seconds of playing time, where the format says it (RSS 2.0's `itunes:duration`, written
+    /// as seconds or `H:MM:SS` by turns; JSON Feed's `duration_in_seconds`); nil in Atom.
+    public var duration: Int?
+
+    /// `itunes:duration` as the replica writes it: odd entries in seconds, even ones `H:MM:SS`.
+    var itunesDuration: String? {
+        guard let duration else { return nil }
+        if duration % 2 == 1 { return String(duration) }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(duration / 3600):\(two(duration / 60 % 60)):\(two(duration % 60))"
+    }
 }
 
 /// The feeds `/feeds/…` serves: every syndication format and every way of paging history, plus
@@ -39,6 +50,8 @@ public struct ReplicaEnclosure: Sendable, Hashable {
 /// | `json10`, `rdf`, `rss091`, `rss092`, `atom03`, `latest` | JSON Feed 1.0, RSS 1.0, 0.91, 0.92, Atom 0.3, RSS 2.0 | none: the feed keeps only its latest entries |
 /// | `huge`, `huge-json` | RSS 2.0, JSON Feed 1.1 | 100,000 entries in one document |
 /// | `broken-entities`, `broken-cp1252`, `broken-truncated`, `broken-duplicates`, `broken-html`, `broken-json` | broken on purpose | none |
+/// | `moved-permanently`, `moved-permanently-308`, `moved-chain` | 301, 308, then 308 to `moved-permanently`: all end at `latest` | a permanent move (`redirects`) |
+/// | `moved-temporarily`, `moved-temporarily-307`, `moved-to-ftp` | 302 and 307 to `latest`; 301 to an `ftp:` address | a temporary move; a move no reader follows |
 /// | `site` | an HTML page announcing `atom-paged` with `<link rel="alternate">` | — |
 /// | `NAME/posts/N` | the article page entry N links to (`post(_:_:origin:)`) | — |
 ///
@@ -87,6 +100,17 @@ public enum ReplicaFeeds {
         "broken-entities", "broken-cp1252", "broken-truncated", "broken-duplicates", "broken-html", "broken-json",
     ]
 
+    /// Feeds that moved: each answers with a redirect (status, then the feed it names, or an
+    /// absolute address) and nothing else. `moved-chain` is two permanent hops.
+    public static let redirects: [String: (status: Int, to: String)] = [
+        "moved-permanently": (301, "latest"),
+        "moved-permanently-308": (308, "latest"),
+        "moved-chain": (308, "moved-permanently"),
+        "moved-temporarily": (302, "latest"),
+        "moved-temporarily-307": (307, "latest"),
+        "moved-to-ftp": (301, "ftp://127.0.0.1/feeds/latest"),
+    ]
+
     public static func spec(_ name: String) -> Spec? { specs.first { $0.name == name } }
 
     /// Every entry of a feed's whole history, newest first (the order documents list them in).
@@ -111,7 +135,9 @@ public enum ReplicaFeeds {
         let summary = "Entry \(index): " + TextGenerator.lorem(&rng, words: 12 + rng.below(20)) + "."
         let tags = rng.chance(0.5) ? [TextGenerator.techWords[rng.below(TextGenerator.techWords.count)]] : []
         let enclosure = index % 3 == 0
-            ? ReplicaEnclosure(url: "\(origin)/feeds/\(spec.name)/media/\(index).mp3", type: "audio/mpeg", length: Int64(1_000_000 + index * 7919))
+            ? ReplicaEnclosure(
+                url: "\(origin)/feeds/\(spec.name)/media/\(index).mp3", type: "audio/mpeg", length: Int64(1_000_000 + index * 7919),
+                duration: spec.format.hasPrefix("atom") ? nil : 1800 + index * 97)
             : nil
         // RSS 0.91 and 0.92 items have no guid and no date: a reader derives ids and shows no age.
         let hasIDs = !spec.format.hasPrefix("rss09")

@@ -13,19 +13,31 @@ public protocol FeedDocumentCache: Sendable {
     func storeTitle(_ title: String, of url: String)
     /// The title kept for the feed subscribed at `url`.
     func title(of url: String) -> String?
+    /// Keeps that the feed subscribed at `url` moved for good (a 301 or 308): it is fetched
+    /// at `move.url` from then on, and stays itself (cached pages, read marks, counts) under `url`.
+    func storeMove(_ move: FeedMove, of url: String)
+    /// Where the feed subscribed at `url` moved, if it did.
+    func move(of url: String) -> FeedMove?
 }
 
 extension FeedDocumentCache {
     public func storeTitle(_ title: String, of url: String) {}
     public func title(of url: String) -> String? { nil }
+    public func storeMove(_ move: FeedMove, of url: String) {}
+    public func move(of url: String) -> FeedMove? { nil }
 }
 
 /// Documents in memory, for one run.
 public final class MemoryFeedDocumentCache: FeedDocumentCache {
     private let documents = Mutex<[String: StoredFeedDocument]>([:])
     private let titles = Mutex<[String: String]>([:])
+    private let moves = Mutex<[String: FeedMove]>([:])
 
     public init() {}
+
+    public func storeMove(_ move: FeedMove, of url: String) { moves.withLock { $0[url] = move } }
+
+    public func move(of url: String) -> FeedMove? { moves.withLock { $0[url] } }
 
     public func storeTitle(_ title: String, of url: String) { titles.withLock { $0[url] = title } }
 

@@ -105,7 +105,7 @@ public struct SyndicationSource: FeedSource {
         guard case let .cursor(token) = key, let position = Position(token) else {
             throw FeedError(.invalidRequest, "feed: unsupported page key \(key)")
         }
-        let documentURL = position.url ?? state.subscriptionURL ?? url.absoluteString
+        let documentURL = position.url ?? state.subscriptionURL ?? subscriptionAddress()
         var parse = try await document(at: documentURL, isSubscription: position.url == nil, context: context)
         if parse.isStopped {
             // Stopped when the loads waiting for it were cancelled: read it again.
@@ -165,6 +165,23 @@ public struct SyndicationSource: FeedSource {
     }
 
     // MARK: - Documents
+
+    /// Where the feed's own document is asked: the subscribed URL, or where it moved for good
+    /// (a 301 or 308 kept in the cache: `FeedDocumentCache.move(of:)`), read once a run.
+    private func subscriptionAddress() -> String {
+        state.movedURL { cache.move(of: url.absoluteString)?.url } ?? url.absoluteString
+    }
+
+    /// The feed's own document answered through permanent redirects: from now on it is asked
+    /// where they lead. Kept by the subscribed URL, which stays the feed's identity (its pages,
+    /// read marks and counts are the same feed's wherever it is fetched from).
+    private func noteMove(_ response: HTTPResponse, from address: String) -> String? {
+        guard let (target, status) = response.permanentAddress, target.absoluteString != address else { return nil }
+        let move = FeedMove(url: target.absoluteString, status: status)
+        cache.storeMove(move, of: url.absoluteString)
+        state.setMovedURL(move.url)
+        return move.url
+    }
 
     /// The document the history goes on in: the one linked, or WordPress's next `?paged=N`,
     /// guessed only while the pages bring entries not seen before (a cache in front of the site
@@ -261,13 +278,16 @@ public struct SyndicationSource: FeedSource {
             return state.remember(DocumentParse(finished: FeedHead(format: .rss20)), at: address)
         }
         state.count(\.fetched)
+        // A subscription moved for good keeps its document (its validators) where the next
+        // fetch asks: the new address.
+        let movedTo = isSubscription ? noteMove(response, from: address) : nil
         // The body stays where the transport put it (its file, or its `Data`): parsed, kept and
         // stored without a copy in memory.
         let body = response.document
         let finalURL = response.url.absoluteString
         let contentType = response.header("content-type")
         var document = StoredFeedDocument(
-            url: address, contents: body, contentType: contentType, etag: response.header("etag"),
+            url: movedTo ?? address, contents: body, contentType: contentType, etag: response.header("etag"),
             lastModified: response.header("last-modified"), isArchive: false, fetchedAt: now())
         let parse: DocumentParse
         if FeedParser.looksLikeHTML(body.prefix(64 << 10)) {
@@ -327,7 +347,7 @@ public struct SyndicationSource: FeedSource {
         // The meta line names the first enclosure's kind (`▶ audio`); --json lists them all.
         let kind = entry.enclosures.first.map { $0.type?.split(separator: "/").first.map(String.init) ?? "media" }
         facts.append(ItemFact(
-            "enclosures", .media(entry.enclosures.map { ItemFact.Media(url: $0.url, type: $0.type, length: $0.length) }),
+            "enclosures", .media(entry.enclosures.map { ItemFact.Media(url: $0.url, type: $0.type, length: $0.length, duration: $0.duration) }),
             label: kind.map { .text("▶ \($0)") } ?? .hidden))
         facts.append(ItemFact("tags", .list(entry.tags), label: entry.tags.isEmpty ? .hidden : .text(entry.tags.prefix(3).joined(separator: ", "))))
         facts.append(ItemFact("feed", .text(feed), label: .hidden))
@@ -431,6 +451,8 @@ final class SyndicationState: Sendable {
         var links: [String: String] = [:]
         var visited: Set<String> = []
         var subscriptionURL: String?
+        /// Where the feed moved for good, once looked up (nil inside: it did not).
+        var movedURL: String??
         var title: String?
         /// The title last given to the document cache.
         var notedTitle: String?
@@ -450,6 +472,18 @@ final class SyndicationState: Sendable {
     var walkedHistory: Bool { walk.withLock { !$0.links.isEmpty } }
 
     func setSubscriptionURL(_ url: String) { walk.withLock { $0.subscriptionURL = url } }
+
+    /// Where the feed moved, `lookUp` asked the first time only.
+    func movedURL(_ lookUp: () -> String?) -> String? {
+        if let known = walk.withLock({ $0.movedURL }) { return known }
+        let found = lookUp()
+        return walk.withLock { w in
+            if w.movedURL == nil { w.movedURL = .some(found) }
+            return w.movedURL ?? nil
+        }
+    }
+
+    func setMovedURL(_ url: String) { walk.withLock { $0.movedURL = .some(url) } }
 
     /// Whether `title` is not the one last given to the document cache (then it is, from now).
     func noteTitle(_ title: String) -> Bool {

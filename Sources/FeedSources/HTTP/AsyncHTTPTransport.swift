@@ -153,7 +153,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
                     }
                 }
                 return .success(HTTPResponse(
-                    status: status, headers: headers, body: body, url: response.url ?? request.url, spooled: spool?.finish()))
+                    status: status, headers: headers, body: body, url: response.url ?? request.url, spooled: spool?.finish(),
+                    redirects: Self.redirects(response.history)))
             }
             // Straight into the `Data` the response carries, sized by Content-Length when it is
             // sent (a 32 MB body is then one 32 MB buffer, not a grown array and a copy of it).
@@ -163,7 +164,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 if body.count + chunk.readableBytes > cap { return .failure(tooLarge(request.url, cap: cap)) }
                 chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
             }
-            return .success(HTTPResponse(status: status, headers: headers, body: body, url: response.url ?? request.url))
+            return .success(HTTPResponse(
+                status: status, headers: headers, body: body, url: response.url ?? request.url, redirects: Self.redirects(response.history)))
         } catch let error as FeedError {
             return .failure(error)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
@@ -172,6 +174,16 @@ public final class AsyncHTTPTransport: HTTPTransport {
             return .failure(Self.noAnswer(request.url, within: limits.timeout))
         } catch {
             return .failure(Self.feedError(error, url: request.url))
+        }
+    }
+
+    /// The redirects the client followed: each exchange of its history but the last answered
+    /// with a redirect to the next one's address.
+    static func redirects(_ history: [HTTPClientRequestResponse]) -> [HTTPRedirect] {
+        guard history.count > 1 else { return [] }
+        return zip(history, history.dropFirst()).compactMap { hop, next in
+            guard let from = URL(string: hop.request.url), let to = URL(string: next.request.url) else { return nil }
+            return HTTPRedirect(status: Int(hop.responseHead.status.code), from: from, to: to)
         }
     }
 

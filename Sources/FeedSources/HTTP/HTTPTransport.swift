@@ -44,13 +44,34 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The body in a temporary file, when the request asked for that and the answer was a
     /// success (an error's body stays in `body`, for its message).
     public var spooled: SpooledBody?
+    /// The redirects followed to get here, in order (empty: the address asked answered).
+    public var redirects: [HTTPRedirect]
 
-    public init(status: Int, headers: [String: String], body: Data, url: URL, spooled: SpooledBody? = nil) {
+    public init(
+        status: Int, headers: [String: String], body: Data, url: URL, spooled: SpooledBody? = nil, redirects: [HTTPRedirect] = []
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.spooled = spooled
+        self.redirects = redirects
+    }
+
+    /// Where the address asked has moved for good: the address its leading run of permanent
+    /// redirects (301, 308) reaches, when that run is not empty and ends on an http or https
+    /// address. `A -301-> B -308-> C` moved A to C; `A -301-> B -302-> C` moved A to B (B is
+    /// only lending C its answer); `A -302-> B -301-> C` moved nothing: A said to keep asking
+    /// it, whatever B did. 302, 303 and 307 move nothing.
+    public var permanentAddress: (url: URL, status: Int)? {
+        var moved: (url: URL, status: Int)?
+        for redirect in redirects {
+            guard HTTPRedirect.permanent.contains(redirect.status),
+                  let scheme = redirect.to.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else { break }
+            moved = (redirect.to, moved?.status ?? redirect.status)
+        }
+        return moved
     }
 
     /// The body wherever it is.
@@ -58,6 +79,22 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// A header by case-insensitive name.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// One redirect a request followed: the status that answered `from`, and the `Location` it named.
+public struct HTTPRedirect: Sendable, Equatable {
+    /// Statuses that move a resource for good (RFC 9110 §15.4.2 and §15.4.9).
+    public static let permanent: Set<Int> = [301, 308]
+
+    public var status: Int
+    public var from: URL
+    public var to: URL
+
+    public init(status: Int, from: URL, to: URL) {
+        self.status = status
+        self.from = from
+        self.to = to
+    }
 }
 
 /// Sends requests; the one seam between adapters and the network.

@@ -190,10 +190,12 @@ public final class RetryingTransport: HTTPTransport {
                 delay = told
             } else {
                 delay = policy.delay(afterAttempt: failures, error: probe, random: random()).map { backoff in
+                    // A server's own wait (a 503's `Retry-After`) is kept whole, as a 429's is.
+                    if error.retryAfter != nil { return backoff }
                     // The reader waits on the open detail (Enter → first comment) and on the
                     // list's wanted pages (the first screen): their retries come sooner. Their
                     // place in line, the send window and the host's pace still space them.
-                    backoff * Self.backoffShare(limiter.pace.lane(of: order, asked: lane))
+                    return backoff * Self.backoffShare(limiter.pace.lane(of: order, asked: lane))
                 }
             }
             guard let delay else {

@@ -82,4 +82,13 @@ final class StoredFeedDocuments: FeedDocumentCache {
     func title(of url: String) -> String? {
         (try? store.feedTitles(of: [url]))?[url]
     }
+
+    func storeMove(_ move: FeedMove, of url: String) {
+        // Not kept: the next run asks the old address and is redirected again.
+        try? store.storeFeedMove(move, of: url, at: Date().timeIntervalSince1970)
+    }
+
+    func move(of url: String) -> FeedMove? {
+        (try? store.feedMoves(of: [url]))?[url]?.move
+    }
 }

@@ -101,6 +101,10 @@ struct ExportCommand: RunCommand {
         // A feed the list names not goes out under its own title, as feed readers export it.
         let titles = (try? opened.feedTitles(of: list.filter { $0.name == nil }.map(\.url))) ?? [:]
         for index in list.indices where list[index].name == nil { list[index].name = titles[list[index].url] }
+        // A feed that moved for good (301, 308) goes out at its new address: the config is never
+        // rewritten, the list a reader takes elsewhere is.
+        let moves = (try? opened.feedMoves(of: list.map(\.url))) ?? [:]
+        for index in list.indices { if let move = moves[list[index].url] { list[index].url = move.move.url } }
         let text = OPML.write(OPML.Document(title: "feedscroll subscriptions", subscriptions: list))
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))

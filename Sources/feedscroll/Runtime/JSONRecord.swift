@@ -21,16 +21,18 @@ struct JSONRecord: Encodable {
         init?(intValue: Int) { nil }
     }
 
-    /// A media file as `{"url","type","length"}`, all three always present (null when unknown).
+    /// A media file as `{"url","type","length"}`, all three always present (null when unknown),
+    /// and `"duration"` (seconds) when the feed states one.
     private struct MediaRecord: Encodable {
         var media: ItemFact.Media
         init(_ media: ItemFact.Media) { self.media = media }
-        enum CodingKeys: String, CodingKey { case url, type, length }
+        enum CodingKeys: String, CodingKey { case url, type, length, duration }
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(media.url, forKey: .url)
             try container.encode(media.type, forKey: .type)
             try container.encode(media.length, forKey: .length)
+            try container.encodeIfPresent(media.duration, forKey: .duration)
         }
     }
 
