@@ -270,7 +270,7 @@ extension FeedItem {
     /// it is never opened as the different link cleaning made of it.
     public func sanitized() -> FeedItem {
         var item = self
-        var refused = refusedLinks ?? []
+        var refused = Set((refusedLinks ?? []).map { TextSanitizer.clean($0) })
         for link in [url, discussionURL].compactMap({ $0 }) where Self.linkHasHiddenCharacters(link) {
             refused.insert(TextSanitizer.clean(link))
         }
@@ -321,5 +321,20 @@ extension FeedError {
         var error = self
         error.message = TextSanitizer.clean(message)
         return error
+    }
+}
+
+extension Page {
+    /// The page with every string it can draw passed through `TextSanitizer`: its items, the
+    /// failures' messages, a thread's story, the feed's learned name and its end note (the
+    /// source's words, which may quote the API). Ids and page keys are identities, never drawn.
+    public func sanitized() -> Page {
+        var page = self
+        page.items = items.map { $0.sanitized() }
+        page.itemFailures = itemFailures.map { $0.sanitized() }
+        page.subject = subject?.sanitized()
+        page.sourceName = sourceName.map { TextSanitizer.clean($0, mode: .line) }
+        page.endNote = endNote.map { TextSanitizer.clean($0, mode: .line) }
+        return page
     }
 }

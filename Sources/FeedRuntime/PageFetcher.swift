@@ -99,13 +99,9 @@ public final class PageFetcher: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         let result: Result<Page, FeedError>
         do throws(FeedError) {
-            var page = try await source.load(request.key, pageSize: request.pageSize, context: context)
-            page.items = page.items.map { $0.sanitized() }
-            page.itemFailures = page.itemFailures.map { $0.sanitized() }
-            // A thread's story and a feed's own title are remote text like the items.
-            page.subject = page.subject?.sanitized()
-            page.sourceName = page.sourceName.map { TextSanitizer.clean($0, mode: .line) }
-            result = .success(page)
+            // Every string the page can draw (items, failures, a thread's story, the feed's own
+            // title, the end note) is remote text.
+            result = .success(try await source.load(request.key, pageSize: request.pageSize, context: context).sanitized())
         } catch {
             result = .failure(error.sanitized())
         }

@@ -110,7 +110,7 @@ public struct SubscriptionRefresh: Sendable {
         await source.waitForParses()
         let sanitized = Page(
             key: page.key, items: page.items.map { $0.sanitized() }, next: page.next, total: page.total, cap: page.cap,
-            endNote: page.endNote)
+            endNote: page.endNote.map { TextSanitizer.clean($0, mode: .line) })
         try? store?.store(sanitized, index: 0, of: feed, at: Date().timeIntervalSince1970)
         if source.counters.notModified > 0 { return .notModified }
         return .changed(entries: page.items.count, new: page.items.filter { !before.contains($0.id) }.count)

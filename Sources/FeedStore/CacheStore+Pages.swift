@@ -160,7 +160,7 @@ extension CacheStore {
                 // the cache ends as honestly as it did when fetched.
                 let page = Page(
                     key: pageKey, items: items.map { $0.sanitized() }, next: nextKey, total: row["total"], cap: row["cap"],
-                    endNote: row["endNote"])
+                    endNote: (row["endNote"] as String?).map { TextSanitizer.clean($0, mode: .line) })
                 pages.append(CachedPage(page: page, index: row["pageIndex"], fetchedAt: row["fetchedAt"]))
                 key = next
             }

@@ -100,6 +100,88 @@ import Testing
         #expect(page.sourceName == "Feed title")
     }
 
+    /// Every string of a page that can be drawn arrives without a control character, whatever
+    /// field it is in: the fixture sets every optional field of `Page` and `FeedItem` (checked
+    /// by reflection, so a field added later and left out of it fails here), and the check walks
+    /// every string the page holds. The exceptions are named: identities and fetch keys the
+    /// screen never draws (ids, page keys, the picture's address).
+    @Test func everyStringAPageCanDrawArrivesSanitised() async throws {
+        let hostile = "a\u{1B}[2J\u{1B}]0;t\u{07}b\u{9B}31m\u{7F}c\u{85}d"
+        let facts: [ItemFact] = [
+            ItemFact("t" + hostile, .text(hostile), label: .text(hostile)),
+            ItemFact("l", .list([hostile, hostile]), label: .age(prefix: hostile)),
+            ItemFact("p", .paragraphs(hostile + "\n\n" + hostile), label: .hidden),
+            ItemFact("m", .media([.init(url: "https://m.example/" + hostile), .init(url: "https://m.example/a.mp3", type: hostile)]), label: .hidden),
+            ItemFact("n", .number(1), label: .hidden), ItemFact("f", .flag(true), label: .hidden), ItemFact("w", .time(1), label: .hidden),
+        ]
+        func item(_ id: String) -> FeedItem {
+            var item = FeedItem(
+                id: id + hostile, title: hostile, url: "https://example.com/" + hostile, author: hostile, score: 1, commentCount: 2,
+                time: 3, body: hostile + "\n" + hostile, discussionURL: "https://example.com/d" + hostile,
+                bodyHTML: "<p>" + hostile + "</p>", depth: 1, parentID: "p" + hostile, facts: facts,
+                pictureURL: "https://example.com/p.png" + hostile)
+            item.refusedLinks = [hostile]
+            return item
+        }
+        let sent = Page(
+            key: .cursor(hostile), items: [item("i")], next: .cursor(hostile), total: 9, cap: 9, omittedCount: 1,
+            itemFailures: [FeedError(.http(status: 500), hostile, retryAfter: 1)], subject: item("s"),
+            endNote: hostile, sourceName: hostile)
+        // The fixture leaves nothing unset, so a new optional field must be added to it.
+        func unset(_ value: Any, _ path: String) -> [String] {
+            Mirror(reflecting: value).children.flatMap { child -> [String] in
+                let label = path + "." + (child.label ?? "?")
+                let mirror = Mirror(reflecting: child.value)
+                if mirror.displayStyle == .optional {
+                    guard let some = mirror.children.first?.value else { return [label] }
+                    return some is FeedItem ? unset(some, label) : []
+                }
+                return child.value is FeedItem ? unset(child.value, label) : []
+            }
+        }
+        #expect(unset(sent, "page") + sent.items.flatMap { unset($0, "page.items") } == [])
+
+        final class Fixed: FeedSource, @unchecked Sendable {
+            let name = "fixed"
+            let firstKey = PageKey.page(0)
+            let defaultPageSize = 20
+            let maxPageSize = 20
+            let page: Page
+            init(_ page: Page) { self.page = page }
+            func load(_ key: PageKey, pageSize: Int, context: FetchContext) async throws(FeedError) -> Page { page }
+        }
+        let collector = Collector()
+        let fetcher = PageFetcher(source: Fixed(sent), lane: .list, executor: FetchExecutor(label: "test.fixed")) { collector.deliver($0) }
+        fetcher.fetch(PageRequest(id: RequestID(1), index: 0, key: .page(0), pageSize: 20, generation: 0))
+        guard case let .loaded(.success(page), _) = await collector.next(1).first?.outcome else {
+            Issue.record("no page")
+            return
+        }
+        // Never drawn: identities, the API's page keys, the address a picture is fetched from.
+        let undrawn: Set<String> = ["key", "next", "id", "parentID", "pictureURL"]
+        func strings(_ value: Any, _ path: [String]) -> [(path: String, text: String)] {
+            if let text = value as? String { return [(path.joined(separator: "."), text)] }
+            return Mirror(reflecting: value).children.flatMap { child -> [(path: String, text: String)] in
+                if let label = child.label, undrawn.contains(label) { return [] }
+                return strings(child.value, path + [child.label ?? "·"])
+            }
+        }
+        let found = strings(page, ["page"])
+        #expect(found.count > 20)
+        for (path, text) in found {
+            let bad = text.unicodeScalars.filter { scalar in
+                let v = scalar.value
+                return (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v)
+            }
+            #expect(bad.isEmpty, "\(path) kept \(bad.map { String($0.value, radix: 16) }) in \(text.debugDescription)")
+        }
+        // The media link with a hidden character is left out, not cleaned into another link.
+        let media = page.items[0].facts.compactMap { fact -> [ItemFact.Media]? in
+            if case let .media(files) = fact.value { files } else { nil }
+        }.first
+        #expect(media?.map(\.url) == ["https://m.example/a.mp3"])
+    }
+
     /// Issue 23: a list page the pager asked for ahead runs in the prefetch lane, behind the
     /// pages the reader waits for; a detail's pages keep the detail lane whatever they are.
     @Test func aPageAskedForAheadRunsInThePrefetchLane() async throws {

@@ -92,4 +92,18 @@ import Testing
         #expect(pages.last?.page.cap == 2)
         #expect(pages.first?.page.endNote == nil)
     }
+
+    /// What comes back from the cache file is cleaned like what came from the network: a file
+    /// written by an older build, or by hand, cannot put a control character on the screen.
+    @Test func anEndNoteFromTheCacheComesBackSanitised() throws {
+        let scratch = try ScratchDirectory()
+        let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
+        let page = Page(
+            key: .cursor(nil), items: [FeedItem(id: "f:1", title: "one\u{1B}[2J")], next: nil,
+            endNote: "end\u{1B}]0;title\u{07} of history\u{9B}2J")
+        try store.store(page, index: 0, of: StoreFixtures.feed, at: 1)
+        let back = try store.pages(of: StoreFixtures.feed, from: .cursor(nil)).first?.page
+        #expect(back?.endNote == "end of history")
+        #expect(back?.items.first?.title == "one")
+    }
 }
