@@ -29,7 +29,10 @@ struct ReadCommand: RunCommand {
     @Flag(help: "Print one JSON object for the article.") var json = false
     @Flag(name: .customLong("no-cache"), help: "On a terminal, do not keep the article in the page cache.") var noCache = false
     @Option(help: ArgumentHelp("Seconds one attempt may take, whole (a failure is retried once).", valueName: "SECONDS"))
-    var timeout: Double = 10
+    var timeout: Double = ReadCommand.defaultTimeout
+
+    /// Seconds one attempt may take when `--timeout` is not given.
+    static let defaultTimeout: Double = 10
 
     func validate() throws {
         guard NetworkOptions.checkedURL(address) != nil else {
