@@ -9,6 +9,9 @@ struct Pass {
     let edits: HTMLEdits
     let title: String
     let candidateCount: Int
+    /// Cleans the result walking the article once for each step, as `clean` did until
+    /// 2026-11-28 (for `CleanTargetsTests`, which compares the two).
+    var walksEachStep = false
     /// The first element that reads as a byline, taken out of the flow.
     private(set) var byline: String?
     private var scores: [ObjectIdentifier: Double] = [:]
@@ -341,8 +344,42 @@ struct Pass {
     // MARK: - Cleaning the result
 
     private func clean(_ article: HTMLNode) {
+        if walksEachStep { return cleanWalkingEachStep(article) }
+        // One walk finds what every step looks for (`CleanTargets`); each step takes those of
+        // its elements still in the article, where it walked the article again (ten walks).
+        let found = CleanTargets(article)
         if flags.contains(.cleanConditionally) {
-            for tag in ["form", "fieldset"] { cleanConditionally(article, tag) }
+            cleanConditionally(article, "form", found.form)
+            cleanConditionally(article, "fieldset", found.fieldset)
+        }
+        for node in found.attached(found.removedInArticle, to: article) {
+            edits.remove(node)
+        }
+        for node in found.all where node.isAttached(to: article) {
+            if node.hasAttributes, ClassPatterns.lists(node.classAndID).contains(.share), node.textMeasure.length < 500 { edits.remove(node) }
+        }
+        if flags.contains(.weightClasses) {
+            for heading in found.attached(found.headings, to: article) where classWeight(heading) < 0 { edits.remove(heading) }
+        }
+        if flags.contains(.cleanConditionally) {
+            cleanConditionally(article, "table", found.table)
+            cleanConditionally(article, "ul", found.ul)
+            cleanConditionally(article, "div", found.div)
+        }
+        for h1 in found.attached(found.h1, to: article) { edits.rename(h1, to: "h2") }
+        for p in found.attached(found.p, to: article) where !Text.hasText(p) && !p.hasDescendant(named: Self.mediaTags) {
+            edits.remove(p)
+        }
+        for table in found.table where table.isAttached(to: article) {
+            collapseSingleCell(table)
+        }
+    }
+
+    /// `clean` as it was until 2026-11-28, a walk of the article for each step: kept to check
+    /// that the one walk finds the same elements (`CleanTargetsTests`).
+    private func cleanWalkingEachStep(_ article: HTMLNode) {
+        if flags.contains(.cleanConditionally) {
+            for tag in ["form", "fieldset"] { cleanConditionally(article, tag, article.descendants(named: [tag])) }
         }
         for node in article.descendants(named: Self.removedInArticle) {
             edits.remove(node)
@@ -354,20 +391,25 @@ struct Pass {
             for heading in article.descendants(named: Self.headingTags) where classWeight(heading) < 0 { edits.remove(heading) }
         }
         if flags.contains(.cleanConditionally) {
-            for tag in ["table", "ul", "div"] { cleanConditionally(article, tag) }
+            for tag in ["table", "ul", "div"] { cleanConditionally(article, tag, article.descendants(named: [tag])) }
         }
         for h1 in article.descendants(named: ["h1"]) { edits.rename(h1, to: "h2") }
         for p in article.descendants(named: ["p"]) where !Text.hasText(p) && !p.hasDescendant(named: Self.mediaTags) {
             edits.remove(p)
         }
         for table in article.descendants(named: ["table"]) where table.isAttached(to: article) {
-            let rows = table.descendants(named: ["tr"])
-            let cells = table.descendants(named: ["td", "th"])
-            if rows.count == 1, cells.count == 1 {
-                let cell = cells[0]
-                edits.rename(cell, to: cell.children.allSatisfy(Phrasing.isPhrasing) ? "p" : "div")
-                edits.replace(table, with: cell)
-            }
+            collapseSingleCell(table)
+        }
+    }
+
+    /// A table of one row and one cell becomes that cell, as a `p` or a `div`.
+    private func collapseSingleCell(_ table: HTMLNode) {
+        let rows = table.descendants(named: ["tr"])
+        let cells = table.descendants(named: ["td", "th"])
+        if rows.count == 1, cells.count == 1 {
+            let cell = cells[0]
+            edits.rename(cell, to: cell.children.allSatisfy(Phrasing.isPhrasing) ? "p" : "div")
+            edits.replace(table, with: cell)
         }
     }
 
@@ -383,8 +425,10 @@ struct Pass {
         return rows.count * columns > 10
     }
 
-    private func cleanConditionally(_ root: HTMLNode, _ tag: String) {
-        for node in root.descendants(named: [tag]).reversed() where node.isAttached(to: root) {
+    /// Removes the `tag` elements (`elements`, in document order; those no longer in `root` are
+    /// passed over) that read as boilerplate, last first.
+    private func cleanConditionally(_ root: HTMLNode, _ tag: String, _ elements: [HTMLNode]) {
+        for node in elements.reversed() where node.isAttached(to: root) {
             if tag == "table", isDataTable(node) { continue }
             if let t = node.firstAncestor(named: Self.tableTag), isDataTable(t) { continue }
             // One walk counts what the rules below ask of the subtree (it was a walk a question).
@@ -422,6 +466,63 @@ struct Pass {
                 || (img == 0 && length == 0)
             if remove { edits.remove(node) }
         }
+    }
+}
+
+/// The elements `clean`'s steps look for, found in one walk of the article, in document order.
+/// Every step before the last only takes nodes out (none is added, moved in or renamed before
+/// the `h1`s, which no later step looks for), so the elements a step found by walking the
+/// article again are those found here that are still in it: `attached` for a step that then
+/// changes them in order (a node taken out with an earlier one of its list is still changed, as
+/// it was when the walk had found it), the step's own `isAttached` test for the others.
+private struct CleanTargets {
+    /// Every element (what `descendants()` gave).
+    private(set) var all: [HTMLNode] = []
+    private(set) var form: [HTMLNode] = []
+    private(set) var fieldset: [HTMLNode] = []
+    private(set) var removedInArticle: [HTMLNode] = []
+    /// `h1` and `h2` (`Pass.headingTags`).
+    private(set) var headings: [HTMLNode] = []
+    private(set) var table: [HTMLNode] = []
+    private(set) var ul: [HTMLNode] = []
+    private(set) var div: [HTMLNode] = []
+    private(set) var h1: [HTMLNode] = []
+    private(set) var p: [HTMLNode] = []
+
+    // Every name is at most eight ASCII bytes: equal keys are equal names.
+    private static let keys = (form: NameKey("form"), fieldset: NameKey("fieldset"), table: NameKey("table"), div: NameKey("div"), h1: NameKey("h1"), h2: NameKey("h2"))
+
+    init(_ article: HTMLNode) {
+        all = article.descendants()
+        let keys = Self.keys
+        for node in all {
+            let key = node.nameKey
+            if key == NameKey.p {
+                p.append(node)
+            } else if key == keys.div {
+                div.append(node)
+            } else if key == keys.h1 {
+                h1.append(node)
+                headings.append(node)
+            } else if key == keys.h2 {
+                headings.append(node)
+            } else if key == NameKey.ul {
+                ul.append(node)
+            } else if key == keys.table {
+                table.append(node)
+            } else if key == keys.form {
+                form.append(node)
+            } else if key == keys.fieldset {
+                fieldset.append(node)
+            } else if node.isNamed(in: Pass.removedInArticle) {
+                removedInArticle.append(node)
+            }
+        }
+    }
+
+    /// Those of `elements` in `article` now, in order.
+    func attached(_ elements: [HTMLNode], to article: HTMLNode) -> [HTMLNode] {
+        elements.filter { $0.isAttached(to: article) }
     }
 }
 
