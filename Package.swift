@@ -47,7 +47,7 @@ let package = Package(
             name: "FeedSources",
             dependencies: [
                 "FeedModel", "FeedMarkup", "FeedReader", "FeedFormats", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Ink", package: "Ink"),
+                .product(name: "Ink", package: "Ink"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(name: "FeedStore", dependencies: ["FeedModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]),

@@ -36,7 +36,7 @@ enum Main {
 /// other (`serve`, `lab`) as ArgumentParser runs it; help, versions and errors as it says them.
 private func run(_ arguments: [String], in context: RunContext) -> Never {
     do {
-        var command = try Feedscroll.parseAsRoot(arguments)
+        var command: any ParsableCommand = try ReadCommand.parsedAlone(arguments) ?? Feedscroll.parseAsRoot(arguments)
         if let command = command as? any RunCommand {
             try command.run(in: context)
         } else {

@@ -42,6 +42,21 @@ struct AsyncHTTPTransportTests {
         #expect(head.contains("x-github-api-version: 2022-11-28"))
     }
 
+    /// `read` in a pipe: the client's loops on one thread of its own, which serves one request
+    /// after another, and is shut down with the client (a debug build of NIO stops the test on
+    /// a promise left behind).
+    @Test func aClientOnItsOwnThreadFetchesAndEndsItsGroup() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let transport = AsyncHTTPTransport(eventLoops: .ownThread)
+        #expect(transport.eventLoopThreads == 1)
+        let plain = try await transport.send(HTTPRequest(url: server.url("/plain")))
+        let gzip = try await transport.send(HTTPRequest(url: server.url("/gzip")))
+        #expect(String(decoding: plain.body, as: UTF8.self) == #"{"ok":true}"#)
+        #expect(gzip.body.count == 1029)
+        await transport.shutdown()
+    }
+
     @Test func requestUserAgentOverridesTheDefault() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

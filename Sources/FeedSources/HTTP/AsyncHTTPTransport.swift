@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import FeedModel
 import Foundation
+import NIOPosix
 
 /// The real network: an `HTTPTransport` over AsyncHTTPClient (SwiftNIO), which waits without
 /// holding a thread and closes the connection when the task that sent a request is cancelled.
@@ -35,8 +36,20 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
     }
 
+    /// The threads the client's event loops run on.
+    public enum EventLoops: Sendable, Equatable {
+        /// NIO's group for the whole process, a thread a core, made at the first client: a
+        /// run with many sources and lanes.
+        case shared
+        /// A group of one thread of the client's own, ended by `shutdown()`: one fetch from
+        /// the command line (`read` in a pipe), which needs no thread a core to start.
+        case ownThread
+    }
+
     public let limits: Limits
     private let client: HTTPClient
+    /// The group made for `.ownThread`, shut down after the client.
+    private let ownGroup: MultiThreadedEventLoopGroup?
     private let userAgent: String
     /// Where bodies a request asks to spool are written (each unlinked as soon as it is made).
     private let spoolDirectory: String
@@ -49,9 +62,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
     ///   - spoolDirectory: where spooled bodies go: the temporary directory (`TMPDIR`) unless given.
     ///   - spoolsAbove: the size from which a body asked to be spooled goes to a file (a
     ///     megabyte: a small feed costs no file and no descriptor; tests spool every body with 0).
+    ///   - eventLoops: NIO's shared group (the default) or one thread of the client's own.
     public init(
         limits: Limits = Limits(), userAgent: String = FeedscrollVersion.userAgent,
-        spoolDirectory: String = FileManager.default.temporaryDirectory.path, spoolsAbove: Int = 1 << 20
+        spoolDirectory: String = FileManager.default.temporaryDirectory.path, spoolsAbove: Int = 1 << 20,
+        eventLoops: EventLoops = .shared
     ) {
         self.limits = limits
         self.userAgent = userAgent
@@ -68,17 +83,32 @@ public final class AsyncHTTPTransport: HTTPTransport {
             connectionPool: pool,
             decompression: .enabled(limit: .ratio(max(1, limits.maxInflationRatio)))
         )
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        switch eventLoops {
+        case .shared:
+            ownGroup = nil
+            client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        case .ownThread:
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            ownGroup = group
+            client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+        }
     }
 
-    /// Closes every connection and stops the client. Call once, at the end of the run.
+    /// The number of threads the client's event loops run on.
+    public var eventLoopThreads: Int {
+        (ownGroup ?? MultiThreadedEventLoopGroup.singleton).makeIterator().reduce(0) { count, _ in count + 1 }
+    }
+
+    /// Closes every connection and stops the client (and its own group). Call once, at the end of the run.
     public func shutdown() async {
         try? await client.shutdown()
+        try? await ownGroup?.shutdownGracefully()
     }
 
     /// `shutdown()` for a synchronous caller (the CLI's main thread, after its loop ended).
     public func shutdownBlocking() {
         try? client.syncShutdown()
+        try? ownGroup?.syncShutdownGracefully()
     }
 
     public func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse {

@@ -29,7 +29,10 @@ struct ReadCommand: RunCommand {
     @Flag(help: "Print one JSON object for the article.") var json = false
     @Flag(name: .customLong("no-cache"), help: "On a terminal, do not keep the article in the page cache.") var noCache = false
     @Option(help: ArgumentHelp("Seconds one attempt may take, whole (a failure is retried once).", valueName: "SECONDS"))
-    var timeout: Double = 10
+    var timeout: Double = ReadCommand.defaultTimeout
+
+    /// Seconds one attempt may take when `--timeout` is not given.
+    static let defaultTimeout: Double = 10
 
     func validate() throws {
         guard NetworkOptions.checkedURL(address) != nil else {
@@ -41,8 +44,11 @@ struct ReadCommand: RunCommand {
 
     func run(in context: RunContext) throws {
         let url = NetworkOptions.checkedURL(address)!
-        let transport = context.network.transport(timeout: timeout, width: 2)
-        if !plain && !json && isatty(STDOUT_FILENO) != 0 {
+        let onTerminal = !plain && !json && isatty(STDOUT_FILENO) != 0
+        // In a pipe the page is one fetch: a loop thread of its own, not one a core (the
+        // reader on a terminal loads pictures too, and keeps NIO's shared group).
+        let transport = context.network.transport(timeout: timeout, width: 2, eventLoops: onTerminal ? .shared : .ownThread)
+        if onTerminal {
             // The reader `a` opens, over a list holding the one page; the terminal runtime
             // reads through the run's transport made above (`--timeout`), pictures too.
             let item = FeedItem(id: url.absoluteString, title: url.absoluteString, url: url.absoluteString)

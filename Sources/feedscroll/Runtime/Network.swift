@@ -17,11 +17,15 @@ final class Network: Sendable {
     ///   - timeout: seconds one attempt may take, whole.
     ///   - width: requests in flight per host and lane; the pool gets every lane's worth.
     ///   - maxBodyBytes: the largest body accepted (feeds are allowed more than API pages).
-    func transport(timeout: Double, width: Int, maxBodyBytes: Int = 16 << 20) -> RetryingTransport {
+    ///   - eventLoops: NIO's shared group, or one thread of the client's own for a single fetch.
+    func transport(
+        timeout: Double, width: Int, maxBodyBytes: Int = 16 << 20, eventLoops: AsyncHTTPTransport.EventLoops = .shared
+    ) -> RetryingTransport {
         made.withLock { made in
             if let made { return made.transport }
-            let client = AsyncHTTPTransport(limits: .init(
-                timeout: timeout, maxBodyBytes: maxBodyBytes, connectionsPerHost: width * FetchLane.allCases.count))
+            let client = AsyncHTTPTransport(
+                limits: .init(timeout: timeout, maxBodyBytes: maxBodyBytes, connectionsPerHost: width * FetchLane.allCases.count),
+                eventLoops: eventLoops)
             let new = (client: client, transport: RetryingTransport(client, width: width))
             made = new
             return new.transport
