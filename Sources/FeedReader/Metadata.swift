@@ -146,9 +146,10 @@ struct Metadata {
     /// The shapes most pages give, read by hand: RFC 3339's date-time in whole seconds
     /// (`2024-05-01T09:30:00Z`, `2014-09-02T08:35:27-04:00`) or with a fraction of zeros
     /// (`2018-06-12T23:00:00.000Z`, the same second), a date alone (`2024-06-25`, midnight UTC),
-    /// and a date-time without a zone (`2015-04-30T07:19:58`), which the formatters read as its
-    /// date alone, at midnight UTC (`ISO8601DateFormatter`'s full-date form ignores what follows
-    /// the date), from the year 1600 (before the Gregorian reform of 1582 ICU counts Julian
+    /// and a date-time without a zone (`2015-04-30T07:19:58`), read as UTC (a page that leaves
+    /// out its zone says nothing better; until 2026-11-28 it was read as its date alone, at
+    /// midnight, by `ISO8601DateFormatter`'s full-date form, which ignores what follows the
+    /// date), from the year 1600 (before the Gregorian reform of 1582 ICU counts Julian
     /// days). The same date `formattedDate` gives for them (`MetadataDateTests` compares the two
     /// on random dates); anything else, other fractions included, is left to it. Making an
     /// `ISO8601DateFormatter` sets up ICU's calendars: about 7 million instructions the first
@@ -193,17 +194,13 @@ struct Metadata {
         else { return nil }
         let midnight = daysSince1970(year: year, month: month, day: day) * 86_400
         if bytes.count == 10 { return Date(timeIntervalSince1970: Double(midnight)) }
-        if bytes.count == 19 {
-            // No zone: the formatters' full-date form reads the date and ignores the time.
-            guard bytes[10] == 0x54, number(11, 2) != nil, bytes[13] == 0x3A, number(14, 2) != nil, bytes[16] == 0x3A, number(17, 2) != nil
-            else { return nil }
-            return Date(timeIntervalSince1970: Double(midnight))
-        }
         guard bytes[10] == 0x54, let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
               let second = number(17, 2), hour < 24, minute < 60, second < 60
         else { return nil }
         var offset = 0
-        if bytes.count == 20 {
+        if bytes.count == 19 {
+            // No zone: read as UTC, as the formatters' `yyyy-MM-dd'T'HH:mm:ss` in UTC reads it.
+        } else if bytes.count == 20 {
             guard bytes[19] == 0x5A else { return nil }  // Z
         } else {
             guard bytes[19] == 0x2B || bytes[19] == 0x2D, let hours = number(20, 2), bytes[22] == 0x3A, let minutes = number(23, 2),
@@ -236,7 +233,7 @@ struct Metadata {
     /// A date through Foundation's formatters: ISO 8601 in its forms, then a few common ones.
     static func formattedDate(_ trimmed: String) -> Date? {
         let iso = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             iso.formatOptions = options
             if let date = iso.date(from: trimmed) { return date }
         }
@@ -247,7 +244,10 @@ struct Metadata {
             formatter.dateFormat = format
             if let date = formatter.date(from: trimmed) { return date }
         }
-        return nil
+        // Last, a date followed by what none of the forms reads (`2024-05-01T09:30`): its date.
+        // Tried before the forms with a time, it took a zoneless date-time's date alone.
+        iso.formatOptions = [.withFullDate]
+        return iso.date(from: trimmed)
     }
 }
 

@@ -17,10 +17,12 @@ import Testing
             let time = String(format: "T%02d:%02d:%02d", Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator), Int.random(in: 0...59, using: &generator))
             let zone = ["Z", String(format: "%@%02d:%02d", Bool.random(using: &generator) ? "+" : "-", Int.random(in: 0...14, using: &generator), [0, 30, 45].randomElement(using: &generator)!)].randomElement(using: &generator)!
             // A fraction of zeros with a zone is the same second; a date-time without a zone is
-            // what the formatters make of it (its date at midnight: their full-date form ignores
-            // the rest), its digits any pair, in range or not.
+            // what the formatters make of it (that time in UTC; out of range, its date alone),
+            // its digits any pair, in range or not.
             let zeros = "." + String(repeating: "0", count: Int.random(in: 1...9, using: &generator))
-            let anyTime = String(format: "T%02d:%02d:%02d", Int.random(in: 0...99, using: &generator), Int.random(in: 0...99, using: &generator), Int.random(in: 0...99, using: &generator))
+            let (h, m, s) = (Int.random(in: 0...99, using: &generator), Int.random(in: 0...99, using: &generator), Int.random(in: 0...99, using: &generator))
+            let anyTime = String(format: "T%02d:%02d:%02d", h, m, s)
+            let anyTimeInRange = h < 24 && m < 60 && s < 60
             let shapes = round % 3 == 0 ? [date, date + time + zone, date + time + zeros + zone, date + time, date + anyTime] : [date, date + time + zone]
             for text in shapes {
                 let formatted = Metadata.formattedDate(text)
@@ -28,8 +30,9 @@ import Testing
                     accepted += 1
                     #expect(fast == formatted, "\(text): \(fast) against \(String(describing: formatted))")
                 } else {
-                    // Only a day the month does not have, or a year before 1600, is refused in these shapes.
-                    #expect(day > 28 || year < 1600, "\(text) was not read")
+                    // Only a day the month does not have, a year before 1600 or a time out of
+                    // range is refused in these shapes.
+                    #expect(day > 28 || year < 1600 || (text == date + anyTime && !anyTimeInRange), "\(text) was not read")
                 }
             }
         }
@@ -49,6 +52,9 @@ import Testing
         for text in ["2015-04-30T07:19:58", "2018-06-12T23:00:00.000Z", "2018-06-12T23:00:00.000+02:00"] {
             #expect(Metadata.internetDate(text) != nil && Metadata.internetDate(text) == Metadata.formattedDate(text), "\(text)")
         }
-        #expect(Metadata.internetDate("2015-04-30T07:19:58") == Date(timeIntervalSince1970: 1_430_352_000))
+        // liberation-1's is its time in UTC, not its date at midnight (1_430_352_000) as before.
+        #expect(Metadata.internetDate("2015-04-30T07:19:58") == Date(timeIntervalSince1970: 1_430_352_000 + 7 * 3600 + 19 * 60 + 58))
+        #expect(Metadata.parseDate("2024-05-01 09:30:00") == Date(timeIntervalSince1970: 1_714_555_800))
+        #expect(Metadata.parseDate("2024-05-01T09:30") == Date(timeIntervalSince1970: 1_714_521_600))
     }
 }
