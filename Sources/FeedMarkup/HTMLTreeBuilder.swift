@@ -235,6 +235,118 @@ final class HTMLTreeBuilder {
         target._withUnsafeGuaranteedRef { $0.appendBuiltText(text) }
     }
 
+    // MARK: - Script and style text
+
+    /// libxml2 reads a `<script>` or `<style>` a character at a time (`htmlParseScript`: a call
+    /// to `htmlCurrentChar`, a copy and a line count each, some 80 instructions a byte, a sixth of
+    /// its parse of the corpus), and hands it over in blocks of 1,000 bytes. At the end of such a
+    /// block the builder reads on itself up to where libxml2 would stop (the element's end tag),
+    /// takes the bytes as the next blocks would have brought them, and moves libxml2's input on
+    /// to there: libxml2 then finds the end tag as it would have.
+    ///
+    /// It reads on only over what libxml2 copies unchanged (printable ASCII, tab, line feed,
+    /// carriage return; other well-formed UTF-8 that XML allows when the input is UTF-8) and
+    /// leaves the rest to libxml2 (a NUL, a control byte, anything malformed, the end of the
+    /// input): libxml2 then reads on from there itself. `HTMLTreeBuilderTests` compares the tree
+    /// with libxml2's own, which never reads ahead.
+    fileprivate func readScriptAhead(after block: UnsafeBufferPointer<UInt8>) {
+        // Only a full block (a last, shorter one comes after the loop, with the end tag next),
+        // while the element is a script or a style and the parse recovers (the end is then only
+        // `</` and the element's name).
+        guard !halted, block.count >= Self.scriptBlockSize, context.pointee.recovery != 0,
+              context.pointee.instate != XML_PARSER_EOF, let input = context.pointee.input,
+              let name = context.pointee.name, Self.isScriptOrStyle(name), let current = input.pointee.cur
+        else { return }
+        // libxml2 calls with the input on the block's last character, copied but not yet
+        // stepped over: it ends the block (else this is no such call: leave it). Only an ASCII
+        // one, so that the step libxml2 takes next is one byte, onto the last byte read here.
+        let lead = current[0]
+        guard lead != 0, lead < 0x80, block[block.count - 1] == lead else { return }
+        let start = current + 1
+        let isUTF8 = context.pointee.charset == Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+        let nameLength = Int(xmlStrlen(name))
+        var end = start
+        var lines: Int32 = 0
+        // Characters after the last line feed (or since `start` when there is none).
+        var column: Int32 = 0
+        while true {
+            let byte = end[0]
+            if byte >= 0x20 && byte < 0x80 {
+                if byte == 0x3C && end[1] == 0x2F && Self.matches(name, nameLength, end + 2) { break }
+                end += 1
+                column &+= 1
+            } else if byte == 0x0A {
+                end += 1
+                lines &+= 1
+                column = 0
+            } else if byte == 0x09 || byte == 0x0D {
+                end += 1
+                column &+= 1
+            } else if byte >= 0x80, isUTF8, let size = Self.allowedUTF8(end) {
+                end += size
+                column &+= 1
+            } else {
+                break
+            }
+        }
+        guard end > start else { return }
+        text(start, Int32(end - start), kind: .data)
+        // libxml2 goes on by stepping over the character it copied last (`NEXTL`): a line feed
+        // there counts a line, anything else a column. The input is set on the last byte read
+        // here, so that the step lands on `end`, and the counts so that they come out as a step
+        // a character would have left them (its error messages are the counts' only reader).
+        let last = end - 1
+        var line = input.pointee.line, col = input.pointee.col
+        // First the character the block ended on, then those read here.
+        if lead == 0x0A { line &+= 1; col = 1 } else { col &+= 1 }
+        if lines > 0 { line &+= lines; col = 1 &+ column } else { col &+= column }
+        if last[0] == 0x0A { line &-= 1 } else { col &-= 1 }
+        input.pointee.line = line
+        input.pointee.col = col
+        input.pointee.cur = UnsafePointer(last)
+    }
+
+    /// libxml2's `HTML_PARSER_BIG_BUFFER_SIZE`: a block of script text is handed over when it
+    /// holds this many bytes.
+    private static let scriptBlockSize = 1000
+
+    private static func isScriptOrStyle(_ name: UnsafePointer<xmlChar>) -> Bool {
+        xmlStrEqual(name, "script") != 0 || xmlStrEqual(name, "style") != 0
+    }
+
+    /// Whether `text` starts with `name` (lowercase ASCII), ignoring ASCII case, as
+    /// `xmlStrncasecmp(name, text, nameLength) == 0` (text ends at a NUL, as the input does).
+    private static func matches(_ name: UnsafePointer<xmlChar>, _ nameLength: Int, _ text: UnsafePointer<xmlChar>) -> Bool {
+        for index in 0..<nameLength {
+            let want = name[index], byte = text[index]
+            if byte != want && !(want >= 0x61 && want <= 0x7A && byte == want - 0x20) { return false }
+        }
+        return true
+    }
+
+    /// The length of the well-formed UTF-8 sequence of two to four bytes at `bytes`, when its
+    /// scalar is one XML allows (not U+FFFE or U+FFFF); `nil` otherwise.
+    private static func allowedUTF8(_ bytes: UnsafePointer<UInt8>) -> Int? {
+        let b0 = UInt32(bytes[0])
+        @inline(__always) func isTail(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        if b0 >= 0xC2 && b0 <= 0xDF {
+            return isTail(bytes[1]) ? 2 : nil
+        }
+        if b0 >= 0xE0 && b0 <= 0xEF {
+            guard isTail(bytes[1]), isTail(bytes[2]) else { return nil }
+            let scalar = (b0 & 0x0F) << 12 | UInt32(bytes[1] & 0x3F) << 6 | UInt32(bytes[2] & 0x3F)
+            guard scalar >= 0x800, !(0xD800...0xDFFF).contains(scalar), scalar != 0xFFFE, scalar != 0xFFFF else { return nil }
+            return 3
+        }
+        if b0 >= 0xF0 && b0 <= 0xF4 {
+            guard isTail(bytes[1]), isTail(bytes[2]), isTail(bytes[3]) else { return nil }
+            let scalar = (b0 & 0x07) << 18 | UInt32(bytes[1] & 0x3F) << 12 | UInt32(bytes[2] & 0x3F) << 6 | UInt32(bytes[3] & 0x3F)
+            guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
+            return 4
+        }
+        return nil
+    }
+
     // MARK: - Helpers
 
     private static func makeNode(_ type: xmlElementType) -> UnsafeMutablePointer<xmlNode> {
@@ -370,7 +482,10 @@ final class HTMLTreeBuilder {
         }
         sax.cdataBlock = { context, bytes, count in
             guard let bytes else { return }
-            HTMLTreeBuilder.withBuilder(context) { $0.text(bytes, count, kind: .data) }
+            HTMLTreeBuilder.withBuilder(context) { builder in
+                builder.text(bytes, count, kind: .data)
+                builder.readScriptAhead(after: UnsafeBufferPointer(start: bytes, count: Int(count)))
+            }
         }
         sax.comment = { context, _ in HTMLTreeBuilder.withBuilder(context) { $0.comment() } }
         sax.processingInstruction = { context, target, _ in HTMLTreeBuilder.withBuilder(context) { $0.instruction(target) } }

@@ -73,6 +73,35 @@ import Testing
         }
     }
 
+    /// Scripts and styles longer than libxml2's blocks of 1,000 bytes, which the builder reads on
+    /// itself (`readScriptAhead`): end tags in either case and text that only starts like one,
+    /// what libxml2 drops or changes (NUL, control bytes, U+FFFE, malformed UTF-8), line ends of
+    /// each kind, characters of each UTF-8 length, all around the block boundaries, and inputs
+    /// that end inside the element.
+    static let scriptPieces: [[UInt8]] = [
+        "a", "x = 1;\n", "\r\n", "\r", "\t", "</scrip", "</SCRIPT", "</Style", "</scriptx", "</styles", "</p>", "</", "<", "</ script>",
+        "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本", "😀", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{85}", "if (a < b && c > d) { }",
+        String(repeating: "y", count: 990), String(repeating: "z\n", count: 498), String(repeating: "é", count: 499),
+    ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]]
+
+    @Test func longScriptsAndStylesGiveTheSameTree() {
+        var random = SplitMix64(seed: 1000)
+        for number in 0..<300 {
+            let tag = ["script", "style", "SCRIPT"][number % 3]
+            var bytes = Array("<html><head><\(tag) type=x>".utf8)
+            // Mostly text read as it is, so that reading on reaches the end tag; some of the rest.
+            let target = 950 + Int(random.next() % 3500)
+            while bytes.count < target {
+                let piece = random.next() % 4 == 0 ? Self.scriptPieces[Int(random.next() % UInt64(Self.scriptPieces.count))] : Array("var x = 'text';\n".utf8)
+                bytes += piece
+            }
+            if number % 5 != 0 { bytes += Array("</\(tag)><p>after</p>".utf8) }
+            for contentType in ["text/html", "text/html; charset=utf-8", "text/html; charset=windows-1252"] {
+                expectSameTree(bytes, contentType: contentType, "case \(number), \(contentType): \(String(decoding: bytes, as: UTF8.self).debugDescription.prefix(200))")
+            }
+        }
+    }
+
     @Test func aDifferentTreeIsNoticed() {
         let a = HTMLDocument.parse("<p>a <b>b</b></p>").root, b = HTMLDocument.parse("<p>a<b>b</b></p>").root
         #expect(Self.serialise(a) != Self.serialise(b))
