@@ -36,10 +36,35 @@ public struct ItemFact: Sendable, Hashable, Codable {
             self.duration = duration
         }
 
-        /// Audio or video, by its type: what `o` opens instead of the entry's page (a podcast's episode).
+        /// Audio or video: what `o` opens instead of the entry's page (a podcast's episode). By
+        /// its type; when the type says nothing (missing, empty, `application/octet-stream`), by
+        /// the extension of the file the URL's path names, as podcast players take it.
         public var isPlayable: Bool {
-            guard let type = type?.lowercased() else { return false }
-            return type.hasPrefix("audio/") || type.hasPrefix("video/")
+            let type = (type ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            if type.hasPrefix("audio/") || type.hasPrefix("video/") { return true }
+            guard type.isEmpty || type == "application/octet-stream" || type == "binary/octet-stream" else { return false }
+            return Self.playableExtensions.contains(Self.fileExtension(of: url))
+        }
+
+        /// Extensions of the audio and video files podcasts and video feeds enclose.
+        static let playableExtensions: Set<String> = [
+            "mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac", "wav", "mp4", "m4v", "mov", "webm", "mkv",
+        ]
+
+        /// The lowercased extension of the last segment of a URL's path (query and fragment
+        /// left out), or "" when the path ends in `/` or its last segment has none.
+        static func fileExtension(of url: String) -> String {
+            var rest = Substring(url)
+            if let scheme = rest.range(of: "://") {
+                rest = rest[scheme.upperBound...]
+                guard let slash = rest.firstIndex(of: "/") else { return "" }
+                rest = rest[slash...]
+            }
+            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+            guard let last = rest.split(separator: "/", omittingEmptySubsequences: false).last,
+                  let dot = last.lastIndex(of: "."), dot != last.startIndex
+            else { return "" }
+            return last[last.index(after: dot)...].lowercased()
         }
 
         /// Its line in the detail: `▶ audio/mpeg · 23.4 MB · 1:02:05 · host/path`, the parts known.

@@ -41,6 +41,21 @@ import Testing
         #expect(ItemFact.Media.sizeText(bytes) == text)
     }
 
+    /// An enclosure without a type (RSS requires one; feeds leave it out, or send
+    /// `application/octet-stream`) is an episode when its file's name says so, as podcast
+    /// players take it; a stated audio or video type decides whatever the name says.
+    @Test(arguments: [
+        ("https://c.example/ep1.mp3", nil, true), ("https://c.example/ep1.M4A?token=x#t=10", nil, true),
+        ("https://c.example/talk.mp4", "application/octet-stream", true), ("https://c.example/ep.opus", "", true),
+        ("https://c.example/v.webm", nil, true), ("https://c.example/notes.pdf", nil, false),
+        ("https://c.example/mp3", nil, false), ("https://c.example/ep.mp3/", nil, false),
+        ("https://c.example/ep.mp3", "application/pdf", false), ("https://c.example/ep", "audio/mpeg", true),
+        ("https://mp3.example/", nil, false), ("https://c.example/a.txt?f=ep.mp3", nil, false),
+    ] as [(String, String?, Bool)])
+    func playable(_ url: String, _ type: String?, _ expected: Bool) {
+        #expect(ItemFact.Media(url: url, type: type).isPlayable == expected)
+    }
+
     func state(with items: [FeedItem]) -> AppState {
         var state = AppState(sourceName: "t", paging: PagingState(firstKey: .page(0), pageSize: 20), size: Size(columns: 80, rows: 24))
         guard case let .fetch(request)? = state.reduce(.start(at: 0)).first else { return state }
