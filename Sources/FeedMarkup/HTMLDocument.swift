@@ -30,14 +30,32 @@ public struct HTMLDocument {
     ///   - url: where the page was fetched from (after redirects), the base for relative links.
     /// - Complexity: O(n) in the page's size.
     public static func parse<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> HTMLDocument {
-        parse(bytes: bytes, contentType: contentType, url: url, build: HTMLTreeBuilder.parse)
+        parse(bytes: bytes, contentType: contentType, url: url) { buffer, charset, options in
+            let built = HTMLTreeBuilder.parse(buffer, charset: charset, options: options)
+            return Built(root: built.root, base: .found(built.firstBase))
+        }
+    }
+
+    /// What building a tree gave: its `<html>` element and, when the builder saw every element
+    /// made, the first one named `base` (a walk of the new tree for it was fewer than 0.3% of
+    /// the instructions but nearly 3% of the time: every node of a tree just built, out of the
+    /// cache again).
+    private struct Built {
+        enum Base {
+            /// The first `base` made, in document order (`nil`: none).
+            case found(HTMLNode?)
+            /// Not known: walk the tree.
+            case unknown
+        }
+        let root: HTMLNode
+        let base: Base
     }
 
     /// The same page through libxml2's own tree, copied node by node: how `parse` built the tree
     /// until libxml2's events built it directly (`HTMLTreeBuilder`). Kept to check that the two
     /// trees are the same (`HTMLTreeBuilderTests`).
     static func parseThroughLibXMLTree<Bytes: Collection<UInt8>>(bytes: Bytes, contentType: String? = nil, url: URL? = nil) -> HTMLDocument {
-        parse(bytes: bytes, contentType: contentType, url: url) { buffer, charset, options in
+        parse(bytes: bytes, contentType: contentType, url: url) { buffer, charset, options -> Built in
             let root = HTMLNode(element: "html")
             let doc: htmlDocPtr? = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
                 htmlReadMemory(pointer, Int32(clamping: buffer.count), nil, charset, options)
@@ -49,12 +67,12 @@ public struct HTMLDocument {
                     copyChildren(of: element, into: root, depth: 1)
                 }
             }
-            return root
+            return Built(root: root, base: .unknown)
         }
     }
 
     private static func parse<Bytes: Collection<UInt8>>(
-        bytes: Bytes, contentType: String?, url: URL?, build: (UnsafeBufferPointer<UInt8>, String?, Int32) -> HTMLNode
+        bytes: Bytes, contentType: String?, url: URL?, build: (UnsafeBufferPointer<UInt8>, String?, Int32) -> Built
     ) -> HTMLDocument {
         let charset = Charset.detect(bytes: bytes, contentType: contentType)
         var data = Array(bytes)
@@ -72,9 +90,14 @@ public struct HTMLDocument {
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let root = data.withUnsafeBufferPointer { buffer in build(buffer, parseCharset, options) }
-        normalise(root)
-        let base = root.first("base")?["href"].flatMap { href in URL(string: href, relativeTo: url)?.absoluteURL } ?? url
+        let built = data.withUnsafeBufferPointer { buffer in build(buffer, parseCharset, options) }
+        let root = built.root
+        // The builder's first `base` is the walk's while `normalise` moves nothing (it only moves
+        // nodes, keeping their order, into a new `<body>` after a `<head>` that may come later).
+        let moved = normalise(root)
+        let baseElement: HTMLNode?
+        if !moved, case .found(let found) = built.base { baseElement = found } else { baseElement = root.first("base") }
+        let base = baseElement?["href"].flatMap { href in URL(string: href, relativeTo: url)?.absoluteURL } ?? url
         return HTMLDocument(root: root, charset: charset, baseURL: base)
     }
 
@@ -179,10 +202,12 @@ extension HTMLDocument {
     }
 
     /// Gives the tree the shape the walks expect: `<html>` holds a `<head>` and a `<body>`.
-    private static func normalise(_ root: HTMLNode) {
-        if root.elementChildren.contains(where: { $0.name == "body" }) { return }
+    /// - Returns: whether it changed the tree (there was no `<body>`).
+    private static func normalise(_ root: HTMLNode) -> Bool {
+        if root.elementChildren.contains(where: { $0.name == "body" }) { return false }
         let body = HTMLNode(element: "body")
         for child in root.children where child.name != "head" { body.append(child) }
         root.append(body)
+        return true
     }
 }

@@ -86,15 +86,19 @@ final class HTMLTreeBuilder {
         instructionStandIn.deallocate()
     }
 
+    /// The first element made named `base`, in document order (`HTMLDocument` resolves links
+    /// against its `href`).
+    private(set) var firstBase: HTMLNode?
+    static let baseKey = NameKey(packed: 0x6573_6162)  // base, packed as `NameKey(_:)` packs it (`NameKeyTests`)
+
     /// Parses `bytes` (not empty) as libxml2's `htmlReadMemory` would, with the same options and
-    /// charset, and returns the `<html>` element of the tree.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, options: Int32) -> HTMLNode {
+    /// charset; the builder's `root` is the `<html>` element of the tree.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?, options: Int32) -> (root: HTMLNode, firstBase: HTMLNode?) {
         xmlInitParser()
-        let fallback = HTMLNode(element: "html")
         let created = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
             xmlCreateMemoryParserCtxt(pointer, Int32(clamping: bytes.count))
         }
-        guard let context = created else { return fallback }
+        guard let context = created else { return (HTMLNode(element: "html"), nil) }
         // What htmlReadMemory does: the HTML handler over an XML context, the options, then the
         // charset (which also makes the parser ignore a <meta charset>); only the handler is ours.
         context.pointee.sax.pointee = makeHandler()
@@ -116,7 +120,7 @@ final class HTMLTreeBuilder {
         context.pointee._private = nil
         if let document { xmlFreeDoc(document) }
         xmlFreeParserCtxt(context)
-        return builder.root
+        return (builder.root, builder.firstBase)
     }
 
     // MARK: - Events
@@ -159,6 +163,7 @@ final class HTMLTreeBuilder {
         let (elementName, key) = elementName(name)
         let element = HTMLNode(element: elementName, key: key, attributeList: attributes.map(self.attributes) ?? [])
         target._withUnsafeGuaranteedRef { $0.appendBuilt(element) }
+        if key == Self.baseKey, firstBase == nil { firstBase = element }
         return Frame(target: Unmanaged.passUnretained(element), childDepth: parent.childDepth + 1)
     }
 

@@ -50,7 +50,11 @@ public struct ArticleExtractor: Sendable {
     /// keeping a copy of that attempt's result (under `minimumLength` characters of text, so
     /// small). Until 2026-11-27 a retry parsed the page again and read a copy of that.
     func extract(_ document: HTMLDocument, url: URL?, ownsTree: Bool) -> Article? {
-        let metadata = Metadata.read(document)
+        // On its own tree, one walk finds what the metadata and the pre-pass look at (a walk of
+        // the whole page each): the metadata only reads the tree, so the pre-pass's elements are
+        // those the walk found (`ArticleExtractorWalkTests`).
+        let found = ownsTree ? Self.metadataAndPrepared(document.root) : nil
+        let metadata = Metadata.read(document, found: found?.metadata)
         let language = document.language
         let base = document.baseURL
         var attempts: [(content: HTMLNode, length: Int, prose: Bool)] = []
@@ -58,7 +62,7 @@ public struct ArticleExtractor: Sendable {
         var byline: String?
         let root = ownsTree ? document.root : document.root.copy()
         // Once for every attempt: nothing in it depends on a pass's flags.
-        Self.prepare(root)
+        Self.prepare(root, found: found?.prepared)
         let edits = HTMLEdits()
         while true {
             var pass = Pass(flags: flags, title: metadata.title, candidateCount: candidateCount, edits: edits)
@@ -129,10 +133,24 @@ public struct ArticleExtractor: Sendable {
     /// The pre-pass: scripts and styles go (JSON-LD was read already), `<noscript>` pictures
     /// replace the lazy placeholders before them, `<br><br>` chains become paragraphs,
     /// `<font>` becomes `<span>`.
-    static func prepare(_ root: HTMLNode) {
+    /// The elements `prepare` looks at.
+    static let preparedTags: NameKey.Set = ["noscript", "script", "style", "template", "link", "font", "br"]
+    /// What `Metadata.read` and `prepare` look at, for one walk.
+    private static let metadataOrPreparedTags: NameKey.Set = ["meta", "script", "noscript", "style", "template", "link", "font", "br"]
+
+    /// `root.descendants(named: Metadata.tags)` and `root.descendants(named: preparedTags)`,
+    /// from one walk.
+    static func metadataAndPrepared(_ root: HTMLNode) -> (metadata: [HTMLNode], prepared: [HTMLNode]) {
+        let found = root.descendants(named: metadataOrPreparedTags)
+        return (found.filter { $0.isNamed(in: Metadata.tags) }, found.filter { $0.isNamed(in: preparedTags) })
+    }
+
+    /// - Parameter found: `root`'s `preparedTags` elements in document order, when a walk the
+    ///   caller made found them.
+    static func prepare(_ root: HTMLNode, found: [HTMLNode]? = nil) {
         // One walk finds what every step below needs; each step then skips what an earlier one
         // took out of the tree (a `<br>` inside a removed `<noscript>`).
-        let found = root.descendants(named: ["noscript", "script", "style", "template", "link", "font", "br"])
+        let found = found ?? root.descendants(named: preparedTags)
         for noscript in found where noscript.name == "noscript" {
             // libxml2 reads <noscript> content as markup; a lone picture in it replaces a
             // placeholder picture just before it.

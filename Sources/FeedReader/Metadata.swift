@@ -12,10 +12,17 @@ struct Metadata {
     var published: Date?
     var lang: String?
 
-    static func read(_ document: HTMLDocument) -> Metadata {
+    /// The elements `read` looks at.
+    static let tags: NameKey.Set = ["meta", "script"]
+
+    /// Reads what the page says about itself (reading only: the tree is left as it was).
+    /// - Parameters:
+    ///   - document: the page.
+    ///   - found: its `tags` elements in document order, when a walk the caller made found them.
+    static func read(_ document: HTMLDocument, found: [HTMLNode]? = nil) -> Metadata {
         var out = Metadata()
         // One walk finds both (each was a walk of the whole page).
-        let found = document.root.descendants(named: ["meta", "script"])
+        let found = found ?? document.root.descendants(named: tags)
         let ld = JSONLD.article(scripts: found.lazy.filter { $0.name == "script" })
         // The values as written: one is cleaned when it is asked for (`first`), as cleaning all
         // of them was half of reading the metadata (a page has dozens of <meta>, five are used).

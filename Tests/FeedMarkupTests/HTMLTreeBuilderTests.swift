@@ -102,6 +102,36 @@ import Testing
         }
     }
 
+    /// The builder notes the first `base` it makes, which `HTMLDocument.parse` takes for the walk
+    /// that looked for it (unless the tree had no `<body>`, when nodes move and it walks): the
+    /// address links resolve against must be the walk's, on pages with `base` in the head, the
+    /// body, twice, without `href`, prefixed, after `</html>`, below the depth that flattens,
+    /// in a page with no body, and mixed into random markup.
+    @Test func theFirstBaseIsTheOneAWalkFinds() {
+        #expect(HTMLTreeBuilder.baseKey == NameKey("base"))
+        let pages = [
+            "<html><head><base href=\"/h/\"></head><body><p>x</p></body></html>", "<p>a</p><base href=\"/b/\">",
+            "<base href=\"/1/\"><base href=\"/2/\">", "<base target=_blank><base href=\"/2/\">", "<x:base href=\"/x/\"><p>x</p>",
+            "<html><head><base href=\"/h/\"></head><frameset><frame src=a></frameset></html>", "<html><body></body></html><base href=\"/after/\">",
+            "<!-- c --><html><body></body></html><base href=\"/after/\">", "<p>x</p></html><base href=\"/late/\">",
+            String(repeating: "<div>", count: 420) + "<base href=\"/deep/\"><base href=\"/deeper/\">", "<base href=\"https://other.example/dir/\">",
+            "<base href=\"javascript:x\"><base href=\"/2/\">", "<head><base href=\"/h/\"></head><base href=\"/b/\">", "<title>t</title>",
+        ]
+        var random = SplitMix64(seed: 2812)
+        let pieces = Self.pieces + ["<base href=\"/r1/\">", "<base>", "<base href=\"/r2/\">", "<frameset>", "<y:base href=\"/y/\">"]
+        let mixed = (0..<300).map { _ in
+            (0..<(1 + Int(random.next() % 30))).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        for html in pages + mixed {
+            let bytes = Array(html.utf8)
+            let url = URL(string: "https://example.com/dir/page")
+            let document = HTMLDocument.parse(bytes: bytes, contentType: "text/html", url: url)
+            let walked = document.root.first("base")?["href"].flatMap { URL(string: $0, relativeTo: url)?.absoluteURL } ?? url
+            #expect(document.baseURL == walked, "\(html.debugDescription.prefix(300))")
+            expectSameTree(bytes, contentType: "text/html", html.debugDescription)
+        }
+    }
+
     @Test func aDifferentTreeIsNoticed() {
         let a = HTMLDocument.parse("<p>a <b>b</b></p>").root, b = HTMLDocument.parse("<p>a<b>b</b></p>").root
         #expect(Self.serialise(a) != Self.serialise(b))

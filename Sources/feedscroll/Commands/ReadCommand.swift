@@ -71,7 +71,8 @@ struct ReadCommand: RunCommand {
             outcome = inbox.drain().first
         }
         _ = task
-        context.network.shutdown()
+        // The client is not shut down: the process ends as soon as the page is written, and
+        // the kernel closes the connection; a shutdown would wait on the loop thread for it.
         let article: Article
         switch outcome! {
         case .failure(let error):
