@@ -114,14 +114,17 @@ import Testing
     }
 
     /// The `v8` migration copies each body into its new row through incremental blob I/O, a
-    /// chunk at a time: SQLite's own memory never holds a body (an `INSERT … SELECT body` held a
-    /// 12 MB body twice over, 24 MB and more), and every size about the chunk's comes through
-    /// byte for byte.
+    /// chunk at a time: SQLite's own memory never holds a body (an `INSERT … SELECT body` held
+    /// the largest body twice over), and every size about the chunk's comes through byte for
+    /// byte. SQLite counts its memory process-wide, and the suites beside this one use SQLite
+    /// at the same time (a rise of 9.5 MB was seen under load; the migration alone makes 2.9),
+    /// so the largest body is 32 chunks and the bound 12: a third of one copy of it, with room
+    /// for what the neighbours were seen to add.
     @Test func theBodyLastMigrationCopiesBodiesAChunkAtATime() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.file("cache.sqlite")
         let chunk = CacheStore.documentChunkBytes
-        let sizes = [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk + 5, 12 * chunk]
+        let sizes = [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk + 5, 32 * chunk]
         let bodies = sizes.enumerated().map { Self.bytes($0.element, seed: UInt64(10 + $0.offset)) }
         do {
             let pool = try DatabasePool(path: path)
@@ -138,12 +141,12 @@ import Testing
             }
         }
         // SQLite counts what it allocates process-wide; the high-water mark from here on is
-        // the migration's (other tests beside it use a few megabytes at most).
+        // the migration's and what other tests beside it use meanwhile (a few megabytes).
         let before = sqlite3_memory_used()
         sqlite3_memory_highwater(1)
         let store = try StoreFixtures.open(path)
         let rise = sqlite3_memory_highwater(0) - before
-        #expect(rise < Int64(6 * chunk), "SQLite's memory rose \(rise) bytes during the migration")
+        #expect(rise < Int64(12 * chunk), "SQLite's memory rose \(rise) bytes during the migration")
         #expect(try store.read { db in try db.columns(in: "feedDocument").last?.name } == "body")
         for (index, body) in bodies.enumerated() {
             let document = try #require(try store.feedDocument(at: "https://example.org/\(index)", spoolDirectory: scratch.path))
