@@ -13,12 +13,16 @@
 # with the run's start instant (`t0`, epoch seconds) and its figures; scripts/faultmix-trace reads them.
 # The replica is `BINARY serve` unless SERVE names another binary: to compare two clients against
 # one replica (its faults and pacing are part of the build), run both with SERVE=/the/newer/feedscroll.
+# Faults are drawn keyed (`serve --fault-draws keyed`: an item's n-th attempt meets the same faults
+# whatever order the client sends in), so two builds run on the same seeds meet the same faults and
+# compare run by run; DRAWS=sequence draws them in arrival order as before 2026-11-28.
 # OUT names the files' prefix (/tmp/fm-run unless given: helpers sharing /tmp each pick their own).
 # Run under the test lock:  flock -o /work/test.lock scripts/faultmix.sh BIN 5
 set -u
 B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}; FIRST=${5:-1}
 S=${SERVE:-$B}
 OUT=${OUT:-/tmp/fm-run}
+DRAWS=${DRAWS:-keyed}
 SOCK=faultmix-$$
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
@@ -34,7 +38,7 @@ wait_for() {  # wait_for T0 PATTERN LINE|all -> seconds, or >60
   printf "%.2f" "$el"
 }
 for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
-  "$S" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 > $OUT-serve.out 2>&1 &
+  "$S" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 --fault-draws "$DRAWS" > $OUT-serve.out 2>&1 &
   SP=$!
   for i in $(seq 1 200); do curl -s -o /dev/null "http://127.0.0.1:$PORT/_stats" && break; sleep 0.05; done
   rm -rf "/tmp/fm-xdg-$$"

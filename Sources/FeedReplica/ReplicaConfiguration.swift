@@ -27,6 +27,8 @@ public struct ReplicaConfiguration: Sendable, Equatable {
     public var drift: Double
     /// Seeds the fault decisions, so a test can predict them.
     public var faultSeed: UInt64
+    /// How a request's faults (delay, stall, 5xx, malformed body) are drawn from `faultSeed`.
+    public var faultDraws: FaultDraws = .sequence
     /// Whether HN items carry `HostileText` payloads in their titles, authors and texts.
     public var isHostile = false
     /// Whether HN items carry `ScriptText` titles and texts (every script and emoji sequence).
@@ -70,4 +72,17 @@ public struct ReplicaConfiguration: Sendable, Equatable {
     public static let defaultItemsPerFeed = 1200
 
     var itemsPerFeed: Int { max(items ?? Self.defaultItemsPerFeed, 1) }
+}
+
+/// How the replica draws each request's faults from the fault seed.
+public enum FaultDraws: String, Sendable, Equatable, CaseIterable {
+    /// One stream taken in arrival order: the n-th request to arrive gets the n-th draw, so a
+    /// client that sends the same requests in another order meets different faults.
+    case sequence
+    /// Each draw addressed by (fault seed, method, path and query, attempt): the n-th time a
+    /// request for the same thing reaches the backend it meets the same delay and fault, whatever
+    /// else was sent before it. Two clients are compared on the same faults (paired draws).
+    /// Refusals by the rate limit stay a matter of timing, as a real server's, and take no
+    /// attempt number: they never reach the backend.
+    case keyed
 }

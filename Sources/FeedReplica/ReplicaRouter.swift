@@ -18,6 +18,8 @@ final class ReplicaRouter: Sendable {
     private struct State {
         var stats = ReplicaStats()
         var faultRandom: SeededRandom
+        /// Under keyed draws: how many times each request (method, path, query) reached the backend.
+        var attempts: [String: Int] = [:]
         var windows: [String: (start: Double, used: Int)] = [:]
         var requests = ReplicaRequestLog()
     }
@@ -117,12 +119,25 @@ final class ReplicaRouter: Sendable {
         let decision = state.withLock { state -> FaultDecision in
             state.stats.count(route: routeKey)
             if api is PicturesReplica { state.stats.countPicture(path: relative) }
-            var decision = FaultDecision.draw(&state.faultRandom, configuration: configuration)
-            decision.window = Self.window(for: api, now: now, configuration: configuration, windows: &state.windows)
+            let window = Self.window(for: api, now: now, configuration: configuration, windows: &state.windows)
+            var decision: FaultDecision
+            switch configuration.faultDraws {
+            case .sequence:
+                decision = FaultDecision.draw(&state.faultRandom, configuration: configuration)
+            case .keyed:
+                // A refusal never reaches the backend, so it takes no attempt number: the item's
+                // n-th answered attempt meets the same fault however many were refused between.
+                let key = FaultDecision.key(method: method, path: path, rawQuery: rawQuery)
+                let attempt = state.attempts[key, default: 0]
+                if window?.isExceeded != true { state.attempts[key] = attempt + 1 }
+                decision = FaultDecision.keyed(key: key, attempt: attempt, configuration: configuration)
+            }
+            decision.window = window
             if decision.window?.isExceeded == true {
                 // Refused at the edge at once, as real rate limiters do (nginx's limit_req, API
                 // gateways, Firebase): a refusal never reaches the backend whose latency is
-                // simulated. The draw above is still made, so later requests' faults follow the seed.
+                // simulated. Under sequence draws the draw above is still made, so later
+                // requests' faults follow the seed.
                 decision.delayMs = 0
                 state.stats.countFault("rateLimited")
             } else if decision.isStalled {
@@ -200,6 +215,18 @@ struct FaultDecision: Sendable {
     var errorStatus: Int?
     var malformation: Malformation?
     var window: RateWindow?
+
+    /// What names a request for keyed draws: `GET /hn/v0/item/1.json?print=pretty`.
+    static func key(method: String, path: String, rawQuery: String?) -> String {
+        method + " " + path + (rawQuery.map { "?" + $0 } ?? "")
+    }
+
+    /// The faults of the `attempt`-th (from 0) answered request named `key`: a function of the
+    /// fault seed, the key and the attempt alone, not of what else arrived before.
+    static func keyed(key: String, attempt: Int, configuration: ReplicaConfiguration) -> FaultDecision {
+        var rng = SeededRandom(seed: configuration.faultSeed, salt: "fault " + key, index: attempt)
+        return draw(&rng, configuration: configuration)
+    }
 
     static func draw(_ rng: inout SeededRandom, configuration c: ReplicaConfiguration) -> FaultDecision {
         let jitter = rng.below(c.jitterMs + 1)

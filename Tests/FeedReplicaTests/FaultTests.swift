@@ -122,6 +122,77 @@ import FoundationNetworking
         }
     }
 
+    /// What a request met, as a client sees it: the answer's status, delay and body, or a stall.
+    static func met(_ router: ReplicaRouter, _ path: String, at now: Double) -> String {
+        switch router.handle(method: "GET", path: path, rawQuery: nil, host: "x", now: now) {
+        case let .respond(response, delayMs): "\(response.status) \(delayMs) \(response.body.count) \(response.body.hashValue)"
+        case let .stall(delayMs): "stall \(delayMs)"
+        }
+    }
+
+    static func router(_ configuration: ReplicaConfiguration) -> ReplicaRouter {
+        ReplicaRouter(configuration: configuration, apis: ReplicaCatalog.makeAPIs(configuration: configuration, startedAt: 0))
+    }
+
+    /// Keyed draws: an item's n-th attempt meets the same delay and fault whatever order the
+    /// requests arrive in, so two clients are compared on the same faults.
+    @Test func keyedDrawsGiveARequestsNthAttemptTheSameFaultsInAnyOrder() {
+        let configuration = Self.configuration {
+            $0.faultDraws = .keyed; $0.errorRate = 0.3; $0.malformedRate = 0.2; $0.stallRate = 0.05
+            $0.latencyMs = 800; $0.jitterMs = 400; $0.faultSeed = 23
+        }
+        let paths = (0..<12).map { "/hn/v0/item/\(41_000_000 + $0).json" } + ["/hn/v0/topstories.json"]
+        // Three attempts of each: in order, and interleaved backwards.
+        let forward = paths.flatMap { [$0, $0, $0] }
+        let backward = (0..<3).flatMap { _ in paths.reversed() }
+        func meetings(_ order: [String]) -> [String: [String]] {
+            let router = Self.router(configuration)
+            var met: [String: [String]] = [:]
+            for path in order { met[path, default: []].append(Self.met(router, path, at: 1000)) }
+            return met
+        }
+        let a = meetings(forward), b = meetings(backward)
+        #expect(a == b)
+        // Not a constant: the draws differ between requests and between attempts of one request.
+        let all = a.values.flatMap { $0 }
+        #expect(Set(all).count > 20)
+        #expect(all.contains { $0.hasPrefix("50") } && all.contains { $0.hasPrefix("200") })
+        // Sequence draws, the default, follow arrival order instead.
+        let sequence = Self.configuration { $0.errorRate = 0.3; $0.malformedRate = 0.2; $0.latencyMs = 800; $0.jitterMs = 400 }
+        func inOrder(_ order: [String]) -> [String: [String]] {
+            let router = Self.router(sequence)
+            var met: [String: [String]] = [:]
+            for path in order { met[path, default: []].append(Self.met(router, path, at: 1000)) }
+            return met
+        }
+        #expect(inOrder(forward) != inOrder(backward))
+    }
+
+    /// A refusal by the rate limit is timing, as a real server's: it is answered at once and
+    /// takes no attempt number, so the attempt after it meets what the attempt it replaced would have.
+    @Test func keyedDrawsLeaveRefusalsOutOfTheAttemptCount() {
+        let configuration = Self.configuration {
+            $0.faultDraws = .keyed; $0.errorRate = 0.4; $0.latencyMs = 800; $0.jitterMs = 400; $0.faultSeed = 5
+            $0.rateLimitPerSecond = 2
+        }
+        let item = "/hn/v0/item/41000007.json", other = "/hn/v0/item/41000008.json"
+        // Unrefused: the item's attempts one a second.
+        let calm = Self.router(configuration)
+        let expected = (0..<3).map { Self.met(calm, item, at: 100 + Double($0)) }
+        // Refused in between: two other requests fill each window first, then the item is refused
+        // once, then answered in the next window.
+        let busy = Self.router(configuration)
+        var got: [String] = []
+        for k in 0..<3 {
+            let second = 200 + 2 * Double(k)
+            _ = Self.met(busy, other, at: second)
+            _ = Self.met(busy, other, at: second)
+            #expect(Self.met(busy, item, at: second).hasPrefix("429 0 "))
+            got.append(Self.met(busy, item, at: second + 1))
+        }
+        #expect(got.map { $0.split(separator: " ").prefix(2) } == expected.map { $0.split(separator: " ").prefix(2) })
+    }
+
     @Test func faultDecisionsAreFixedByTheSeed() {
         let configuration = Self.configuration { $0.errorRate = 0.3; $0.malformedRate = 0.3; $0.stallRate = 0.1 }
         func decisions() -> [String] {

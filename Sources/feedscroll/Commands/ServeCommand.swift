@@ -23,6 +23,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seed of the fault decisions.")
     var faultSeed: UInt64 = 7
 
+    @Option(help: ArgumentHelp(
+        "How faults are drawn from the fault seed: in arrival order (sequence), or per request and attempt (keyed: the same item meets the same faults on its n-th attempt whatever order a client sends in).",
+        valueName: "sequence|keyed"))
+    var faultDraws: FaultDraws = .sequence
+
     @Option(help: "Items per feed (default about 1200; JSONPlaceholder serves 100 unless set).")
     var items: Int?
 
@@ -75,6 +80,7 @@ struct ServeCommand: ParsableCommand {
             rateLimitPerSecond: rateLimit?.perSecond, malformedRate: malformedRate, stallRate: stallRate, drift: drift,
             faultSeed: faultSeed
         )
+        configuration.faultDraws = faultDraws
         configuration.isHostile = hostile
         configuration.isScripts = scripts
         configuration.extraComments = extraComments
@@ -135,3 +141,5 @@ struct RateLimitArgument: ExpressibleByArgument, Sendable {
         perSecond = value
     }
 }
+
+extension FaultDraws: ExpressibleByArgument {}
