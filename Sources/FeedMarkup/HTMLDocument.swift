@@ -131,15 +131,30 @@ public struct HTMLDocument {
 
     public static func resolve(_ reference: String, against base: URL?) -> URL? {
         let trimmed = reference.trimmingSpaceAndNewlines()
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"),
-              !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        else { return nil }
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !Self.hasControl(trimmed) else { return nil }
         // Only when there is a space: Foundation's replacing goes through NSString every time.
         let escaped = trimmed.utf8.contains(0x20) ? trimmed.replacingOccurrences(of: " ", with: "%20") : trimmed
         guard let url = URL(string: escaped, relativeTo: base)?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }
         return url
+    }
+
+    /// Whether the text holds a C0 or C1 control or DEL (U+0000–U+001F, U+007F–U+009F), read as
+    /// UTF-8 bytes: a C1 control is 0xC2 then 0x80–0x9F, and 0xC2 is always a lead byte in a
+    /// String's valid UTF-8 (asking each scalar cost more than the check's worth, for every link).
+    static func hasControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index &+ 1 < bytes.count, bytes[index &+ 1] &- 0x80 < 0x20 { return true }
+                index &+= 1
+            }
+            return false
+        }
     }
 }
 

@@ -492,6 +492,10 @@ public struct NameKey: Hashable, Sendable {
     public struct Set: Sendable, ExpressibleByArrayLiteral {
         let keys: [NameKey]
         let names: [String]
+        /// One bit per key (`bit`): a name whose bit is not set is none of them, answered
+        /// without comparing it with each key (a walk asks this of every node it visits, and
+        /// most nodes are none of the few names it looks for).
+        let bits: UInt64
 
         public init(_ names: Swift.Set<String>) {
             self.init(Array(names))
@@ -501,6 +505,14 @@ public struct NameKey: Hashable, Sendable {
         public init(_ names: [String]) {
             self.names = names
             self.keys = names.map(NameKey.init)
+            self.bits = keys.reduce(0) { $0 | Self.bit($1) }
+        }
+
+        /// A bit of 64 chosen by the key's number (multiplied and shifted: every byte of the
+        /// packed name moves it). Equal keys have equal bits.
+        @inline(__always)
+        static func bit(_ key: NameKey) -> UInt64 {
+            1 &<< ((key.value &* 0x9E37_79B9_7F4A_7C15) &>> 58)
         }
 
         public init(arrayLiteral names: String...) {
@@ -514,6 +526,7 @@ public struct NameKey: Hashable, Sendable {
 
         @inline(__always)
         func contains(_ key: NameKey, _ name: String) -> Bool {
+            guard bits & Self.bit(key) != 0 else { return false }
             for index in keys.indices where keys[index] == key {
                 if key.isExact || names[index] == name { return true }
             }

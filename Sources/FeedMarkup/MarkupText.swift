@@ -43,26 +43,13 @@ public enum MarkupText {
     }
 
     /// Whether `TextSanitizer.cleanKeepingLayout` would give the text back unchanged because
-    /// every scalar is one it keeps as it is, whatever its neighbours: printable ASCII, line
-    /// breaks, and the blocks of letters, punctuation and symbols that hold no controls, format
-    /// characters, combining marks or characters NFC changes (Latin-1 and Latin Extended
-    /// without the soft hyphen, the basic Greek and Cyrillic letters, general punctuation
-    /// without the spaces, joiners and directional formats, ™, arrows, box drawing, shapes and
-    /// symbols, CJK punctuation and kana without the combining marks, CJK ideographs, Hangul
-    /// syllables, full-width forms, pictographs and emoticons). `MarkupTextTests` checks every
-    /// one of these scalars against the sanitiser. Most of a page's non-ASCII text is only these; the
-    /// sanitiser rebuilt it a scalar at a time (a fifth of a news page's parse).
+    /// every scalar is one it keeps as it is, whatever its neighbours (`TextSanitizer.keepsAsItIs`:
+    /// printable ASCII, line breaks, and the blocks of letters, punctuation and symbols without
+    /// controls, format characters, combining marks or characters NFC changes). `MarkupTextTests`
+    /// checks every one of these scalars against the sanitiser. Most of a page's non-ASCII text
+    /// is only these; the sanitiser rebuilt it a scalar at a time (a fifth of a news page's parse).
     static func isCleanAsItIs(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A, 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x391...0x3A9, 0x3B1...0x3C9, 0x400...0x45F,
-                 0x2010...0x2027, 0x2030...0x205E, 0x2122, 0x2190...0x2199, 0x2500...0x26FF, 0x3000...0x3029,
-                 0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E, 0x1F300...0x1F64F:
-                continue
-            default:
-                return false
-            }
-        }
+        for scalar in text.unicodeScalars where !TextSanitizer.keepsAsItIs(scalar) { return false }
         return true
     }
 

@@ -45,8 +45,70 @@ public enum TextSanitizer {
                 guard layout else { return collapseSpaces(text) }
                 return collapseSpaces(String(decoding: text.utf8.map { $0 &- 0x09 < 5 ? 0x20 : $0 }, as: UTF8.self))
             }
+            if let kept = lineOfKeptScalars(text) { return kept }
         }
         return cleanByScalars(text, mode: mode)
+    }
+
+    /// Whether the sanitiser keeps `scalar` as it is wherever it stands: printable ASCII, the
+    /// line feed, and the blocks of letters, punctuation and symbols that hold no controls,
+    /// format characters, combining marks or characters NFC changes (Latin-1 and Latin Extended
+    /// without the soft hyphen, the basic Greek and Cyrillic letters, general punctuation
+    /// without the spaces, joiners and directional formats, ™, arrows, box drawing, shapes and
+    /// symbols, CJK punctuation and kana without the combining marks, CJK ideographs, Hangul
+    /// syllables, full-width forms, pictographs and emoticons). Nothing in these blocks starts
+    /// an escape sequence, is repaired as double-encoded UTF-8 (that needs a C1 control),
+    /// composes with a neighbour under NFC (no combining mark, no conjoining jamo) or needs
+    /// tidying. FeedMarkup's `MarkupTextTests` checks every one against `cleanKeepingLayout`.
+    @inlinable
+    public static func keepsAsItIs(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x391...0x3A9, 0x3B1...0x3C9, 0x400...0x45F,
+             0x2010...0x2027, 0x2030...0x205E, 0x2122, 0x2190...0x2199, 0x2500...0x26FF, 0x3000...0x3029,
+             0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E, 0x1F300...0x1F64F:
+            true
+        default:
+            false
+        }
+    }
+
+    /// `clean(text, mode: .line)` of a text made only of scalars the sanitiser keeps as they
+    /// are (`keepsAsItIs`) and ASCII white space (tab to carriage return, space): its white
+    /// space as single spaces, none at either end, which is all the scalar path changes in
+    /// such a text (the normalisation to NFC, through Foundation, was most of its cost: a
+    /// title, byline or link text with an accent in it). `nil` for any other text.
+    static func lineOfKeptScalars(_ text: String) -> String? {
+        var needsChange = false
+        var previousIsSpace = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value &- 0x09 < 5 || value == 0x20 {
+                // A run, a leading space, or white space other than a space changes.
+                if previousIsSpace || value != 0x20 { needsChange = true }
+                previousIsSpace = true
+            } else {
+                guard keepsAsItIs(scalar) else { return nil }
+                previousIsSpace = false
+            }
+        }
+        if previousIsSpace { needsChange = true }
+        guard needsChange else { return text }
+        // White space is one byte and never inside another scalar's bytes.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte &- 0x09 < 5 || byte == 0x20 {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `clean(_:mode:)` scalar by scalar, for any text (`clean` answers printable ASCII itself).

@@ -61,6 +61,17 @@ import Testing
         }
     }
 
+    /// `HTMLDocument.hasControl` reads bytes for what the scalars say: a C0 or C1 control or DEL.
+    @Test func controlsInAddressesAreFoundByTheirBytes() {
+        var generator = SplitMix64(seed: 31)
+        let pieces = ["a", "/", "%20", " ", "é", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "\u{1F}", "\u{0}", "\t", "日", "\u{2028}", "\u{C2}", "\u{100}"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let byScalar = text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            #expect(HTMLDocument.hasControl(text) == byScalar, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     /// What the sanitiser changes or drops is never accepted: controls, escapes, tabs and CRs,
     /// soft hyphens, zero-width and directional formats, combining marks, NFC singletons.
     @Test func whatTheSanitiserChangesIsNotAccepted() {
