@@ -39,7 +39,9 @@ public enum Charset {
         let meta = Array("<meta".utf8), charset = Array("charset".utf8)
         var i = 0
         while i + meta.count < lower.count {
-            guard lower[i..<(i + meta.count)].elementsEqual(meta) else { i += 1; continue }
+            // The `<` alone first: comparing a slice at every byte cost more than the rest of
+            // detecting the charset.
+            guard lower[i] == 0x3C, lower[i..<(i + meta.count)].elementsEqual(meta) else { i += 1; continue }
             let end = lower[i...].firstIndex(of: UInt8(ascii: ">")) ?? lower.count
             var j = i
             while j + charset.count < end {

@@ -10,10 +10,13 @@ import CLibXML2
 /// and random and mutated pages). What the builder must do for that, and why:
 /// - **Blank text.** With `HTML_PARSE_NOBLANKS` the parser drops white space between elements
 ///   by asking its tree what the current element's last child is (`areBlanks` reads
-///   `ctxt->node`). The builder gives it the answer without a tree: `ctxt->node` points at a
-///   stand-in `xmlNode` per open element whose `last` is a stand-in for its last child (an
-///   element of that name, text, data or a processing instruction; comments are skipped, as
-///   `areBlanks` skips them). The stand-ins are the builder's, never linked into a document.
+///   `ctxt->node`, after its own tests of the text, the next byte and the open element's
+///   name). The builder leaves `ctxt->node` unset, so `areBlanks` keeps every blank text that
+///   gets that far, and asks the last child's question itself (`isDroppedBlank`): text keeps
+///   it, an element, data or a processing instruction keeps it when its name is one of
+///   libxml2's `allowPCData`, no child when the open element's is; comments are skipped, as
+///   `areBlanks` skips them. (Until 2026-11-29 `ctxt->node` pointed at stand-in `xmlNode`s for
+///   `areBlanks` to read: its answer compared the name with each of the 53 names in turn.)
 /// - **The doctype.** `areBlanks` drops white space in `<body>` under an HTML 4.01 strict
 ///   doctype, read from `ctxt->myDoc`: the builder keeps an empty document there holding only
 ///   the doctype, made as libxml2's tree builder makes it (the first one wins).
@@ -66,11 +69,8 @@ final class HTMLTreeBuilder {
     private var attributeNames = [NameSlot](repeating: NameSlot(), count: HTMLTreeBuilder.nameSlots)
     private static let nameSlots = 256
     private var pendingKind = Pending.none
-    /// A stand-in `xmlNode` per level of open elements, reused by siblings.
-    private var standIns: [UnsafeMutablePointer<xmlNode>] = []
-    private let textStandIn = HTMLTreeBuilder.makeNode(XML_TEXT_NODE)
-    private let dataStandIn = HTMLTreeBuilder.makeNode(XML_CDATA_SECTION_NODE)
-    private let instructionStandIn = HTMLTreeBuilder.makeNode(XML_PI_NODE)
+    /// What each open element's last child says of blank text after it (`isDroppedBlank`).
+    private var lastChildren: [LastChild] = []
     private let context: htmlParserCtxtPtr
 
     private init(context: htmlParserCtxtPtr) {
@@ -80,10 +80,6 @@ final class HTMLTreeBuilder {
 
     deinit {
         pending.deallocate()
-        for node in standIns { node.deallocate() }
-        textStandIn.deallocate()
-        dataStandIn.deallocate()
-        instructionStandIn.deallocate()
     }
 
     /// The first element made named `base`, in document order (`HTMLDocument` resolves links
@@ -147,23 +143,20 @@ final class HTMLTreeBuilder {
         } else {
             frame = Frame(target: nil, childDepth: 0)
         }
-        let level = frames.count
+        if let parent = lastChildren.indices.last {
+            lastChildren[parent] = elementNames[elementSlot(name)].keepsBlank ? .keepsBlank : .dropsBlank
+        }
         frames.append(frame)
-        if level == standIns.count { standIns.append(Self.makeNode(XML_ELEMENT_NODE)) }
-        let standIn = standIns[level]
-        standIn.pointee.name = Self.localNamePointer(name)
-        standIn.pointee.last = nil
-        if level > 0 { standIns[level - 1].pointee.last = standIn }
-        context.pointee.node = standIn
+        lastChildren.append(.none)
     }
 
     private func child(of parent: Frame, name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Frame {
         guard let target = parent.target else { return parent }
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
-        let (elementName, key) = elementName(name)
-        let element = HTMLNode(element: elementName, key: key, attributeList: attributes.map(self.attributes) ?? [])
+        let slot = elementSlot(name)
+        let element = HTMLNode(element: elementNames[slot].name, key: elementNames[slot].key, attributeList: attributes.map(self.attributes) ?? [])
         target._withUnsafeGuaranteedRef { $0.appendBuilt(element) }
-        if key == Self.baseKey, firstBase == nil { firstBase = element }
+        if elementNames[slot].key == Self.baseKey, firstBase == nil { firstBase = element }
         return Frame(target: Unmanaged.passUnretained(element), childDepth: parent.childDepth + 1)
     }
 
@@ -172,12 +165,15 @@ final class HTMLTreeBuilder {
         flush()
         guard !frames.isEmpty else { return }
         frames.removeLast()
-        context.pointee.node = frames.isEmpty ? nil : standIns[frames.count - 1]
+        lastChildren.removeLast()
     }
 
     private func text(_ bytes: UnsafePointer<xmlChar>, _ count: Int32, kind: Pending) {
         guard !halted, let frame = frames.last else { return }  // text outside any element is dropped
-        standIns[frames.count - 1].pointee.last = kind == .text ? textStandIn : dataStandIn
+        let level = frames.count - 1
+        if kind == .text, isDroppedBlank(bytes, count, lastChild: lastChildren[level]) { return }
+        // Data has no name: `areBlanks` finds it in no list.
+        lastChildren[level] = kind == .text ? .keepsBlank : .dropsBlank
         guard frame.target != nil, count > 0 else { return }
         if kind != pendingKind { flush() }
         pendingKind = kind
@@ -194,6 +190,54 @@ final class HTMLTreeBuilder {
         pendingCount += length
     }
 
+    /// What an element's last child says of blank text after it, as `areBlanks` judges it.
+    private enum LastChild { case none, keepsBlank, dropsBlank }
+
+    /// Whether libxml2's `areBlanks` would have dropped this text, had `ctxt->node` pointed at
+    /// the open element (as libxml2's tree builder keeps it). `areBlanks` itself has already
+    /// passed the text through its tests that come before the node: a text that is not all
+    /// blank, or that a byte other than `<` follows, was kept there (and is kept here); one at
+    /// the end of the input, or in no element, `<html>`, `<head>` or a strict doctype's
+    /// `<body>`, was dropped there and never arrives. What is left is its question of the node:
+    /// a blank text goes unless the last child is text, or is named in `allowPCData`, or (no
+    /// child yet) the open element is. Keeping it instead made libxml2 ask `htmlCheckParagraph`
+    /// first, which does nothing below an element other than `<html>` or `<head>`.
+    private func isDroppedBlank(_ bytes: UnsafePointer<xmlChar>, _ count: Int32, lastChild: LastChild) -> Bool {
+        guard let input = context.pointee.input, let next = input.pointee.cur, next[0] == 0x3C else { return false }
+        // A character reference (`&#32;`, `&#10`) is handed over as text by `htmlParseReference`,
+        // which asks `areBlanks` nothing: its input ends in `;` or a digit. Text that did pass
+        // `areBlanks` ends in what it was read from: white space, or a byte libxml2 skipped or
+        // read as a space (a NUL, a control), never `;` or a letter or digit.
+        guard let base = input.pointee.base, next > base else { return false }
+        let previous = next[-1]
+        if previous == 0x3B || previous &- 0x30 < 10 || (previous | 0x20) &- 0x61 < 26 { return false }
+        for index in 0..<Int(count) {
+            let byte = bytes[index]
+            // IS_BLANK_CH: space, tab, line feed, carriage return.
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+        }
+        switch lastChild {
+        case .keepsBlank: return false
+        case .dropsBlank: return true
+        case .none:
+            guard let name = context.pointee.name else { return false }
+            return !elementNames[elementSlot(name)].nameKeepsBlank
+        }
+    }
+
+    /// libxml2 2.9.14's `allowPCData`, the names of the elements HTML 4.01 lets hold text, which
+    /// `areBlanks` compares names with (read from the library's table).
+    static let allowPCData: Set<String> = [
+        "a", "abbr", "acronym", "address", "applet", "b", "bdo", "big", "blockquote", "body", "button", "caption", "center",
+        "cite", "code", "dd", "del", "dfn", "div", "dt", "em", "font", "form", "h1", "h2", "h3", "h4", "h5", "h6", "i",
+        "iframe", "ins", "kbd", "label", "legend", "li", "noframes", "noscript", "object", "p", "pre", "q", "s", "samp",
+        "small", "span", "strike", "strong", "td", "th", "tt", "u", "var",
+    ]
+
+    private static func isAllowPCData(_ name: UnsafePointer<xmlChar>) -> Bool {
+        allowPCData.contains(String(cString: name))
+    }
+
     private func comment() {
         guard !halted else { return }
         flush()
@@ -206,8 +250,7 @@ final class HTMLTreeBuilder {
         if frames.isEmpty {
             if documentFirstChild == .none { documentFirstChild = .other }
         } else {
-            instructionStandIn.pointee.name = target
-            standIns[frames.count - 1].pointee.last = instructionStandIn
+            lastChildren[frames.count - 1] = target.map(Self.isAllowPCData) ?? false ? .keepsBlank : .dropsBlank
         }
     }
 
@@ -354,33 +397,31 @@ final class HTMLTreeBuilder {
 
     // MARK: - Helpers
 
-    private static func makeNode(_ type: xmlElementType) -> UnsafeMutablePointer<xmlNode> {
-        let node = UnsafeMutablePointer<xmlNode>.allocate(capacity: 1)
-        node.initialize(to: xmlNode())
-        node.pointee.type = type
-        return node
-    }
-
     /// A name made from one libxml2 dictionary address.
     private struct NameSlot {
         var address: UnsafeRawPointer?
         var name = ""
         var key = NameKey(packed: 0)
+        /// Whether the name libxml2's tree builder gives the element is in `allowPCData`.
+        var keepsBlank = false
+        /// Whether the name as libxml2 has it (prefix and all) is.
+        var nameKeepsBlank = false
     }
 
     private static func slot(_ address: UnsafeRawPointer) -> Int {
         Int(truncatingIfNeeded: UInt(bitPattern: address) >> 3 ^ UInt(bitPattern: address) >> 11) & (nameSlots - 1)
     }
 
-    /// `localName(name)` and its key, made once for each name of the parse.
-    private func elementName(_ name: UnsafePointer<xmlChar>) -> (String, NameKey) {
+    /// The slot of `elementNames` holding `localName(name)`, its key and whether it is in
+    /// `allowPCData`, made once for each name of the parse.
+    private func elementSlot(_ name: UnsafePointer<xmlChar>) -> Int {
         let address = UnsafeRawPointer(name)
         let index = Self.slot(address)
-        if elementNames[index].address == address { return (elementNames[index].name, elementNames[index].key) }
+        if elementNames[index].address == address { return index }
         let made = Self.localName(name)
-        let key = NameKey(made)
-        elementNames[index] = NameSlot(address: address, name: made, key: key)
-        return (made, key)
+        elementNames[index] = NameSlot(
+            address: address, name: made, key: NameKey(made), keepsBlank: Self.allowPCData.contains(made), nameKeepsBlank: Self.isAllowPCData(name))
+        return index
     }
 
     /// `String(cString: name)` for an attribute name, made once for each name of the parse.
@@ -403,17 +444,8 @@ final class HTMLTreeBuilder {
         return String(decoding: full, as: UTF8.self)
     }
 
-    /// The same name as `localName`, as a pointer into libxml2's name: what the tree builder's
-    /// node is named, so `areBlanks` judges `<a0:a>x</a0:a> ` by `a`, as it did on the tree.
-    private static func localNamePointer(_ name: UnsafePointer<xmlChar>) -> UnsafePointer<xmlChar> {
-        let count = Int(xmlStrlen(name))
-        let full = UnsafeBufferPointer(start: name, count: count)
-        if let colon = full.firstIndex(of: 0x3A), colon > 0, colon + 1 < count { return name + colon + 1 }
-        return name
-    }
-
-    /// The attributes, names unique: a name given again replaces the value kept for it, as
-    /// setting it in a dictionary did.
+    /// The attributes, names unique: a name given again is passed over (libxml2 keeps the first
+    /// and drops the others before it calls; the check below is for certainty).
     private func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [HTMLAttribute] {
         var count = 0
         while list[count] != nil { count += 2 }
@@ -445,7 +477,11 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                if let same = out.firstIndex(where: { $0.name.utf8.count == key.utf8.count && $0.name == key }) { out[same].value = value } else { out.append(HTMLAttribute(name: key, value: value)) }
+                // No name is in `out` already: a name is one address of libxml2's dictionary for
+                // the whole parse (equal names, the same address), and `repeated` passed over an
+                // address seen before, so comparing the strings again (what setting a dictionary
+                // did) never found one.
+                out.append(HTMLAttribute(name: key, value: value))
             }
             index += 2
         }

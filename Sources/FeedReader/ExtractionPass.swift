@@ -112,16 +112,15 @@ struct Pass {
         for element in toScore where element.parent != nil && element.isAttached(to: root) {
             let text = element.textMeasure
             guard text.length >= 25 else { continue }
-            var ancestors: [HTMLNode] = []
-            var up = element.parent
-            while let ancestor = up, ancestors.count < 5 {
-                ancestors.append(ancestor)
-                up = ancestor.parent
-            }
-            guard !ancestors.isEmpty else { continue }
             let score = 1.0 + Double(text.commas + 1) + Double(min(text.length / 100, 3))
-            for (level, ancestor) in ancestors.enumerated() {
-                guard ancestor.parent != nil, ancestor.name != "html" else { continue }
+            // Up to five ancestors, nearest first (walked, not gathered into an array: scoring
+            // changes no parent).
+            var up = element.parent
+            var level = 0
+            while let ancestor = up, level < 5 {
+                up = ancestor.parent
+                defer { level += 1 }
+                guard up != nil, ancestor.name != "html" else { continue }
                 if scores[ObjectIdentifier(ancestor)] == nil { initialise(ancestor) }
                 let divider = level == 0 ? 1.0 : (level == 1 ? 2.0 : Double(level) * 3)
                 scores[ObjectIdentifier(ancestor), default: 0] += score / divider

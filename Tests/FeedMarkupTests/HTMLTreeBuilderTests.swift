@@ -73,6 +73,34 @@ import Testing
         }
     }
 
+    /// Blank text before, between, after and inside elements named in libxml2's `allowPCData`
+    /// and others (prefixed names among them), after processing instructions, comments, scripts
+    /// and text, first in an element, at the end of the input, under a strict doctype: the
+    /// builder answers `areBlanks`'s question of the last child itself (`isDroppedBlank`), and
+    /// must drop exactly the blank text libxml2's tree builder drops.
+    @Test func blankTextGoesWhereLibXMLDropsIt() {
+        let names = HTMLTreeBuilder.allowPCData.sorted() + [
+            "ul", "ol", "table", "tr", "section", "article", "nav", "map", "menu", "dl", "head", "html", "body", "title",
+            "x:b", "b:div", "p0:p", "a:", ":a", "custom-el", "svg", "br", "img", "hr", "input", "noscript", "select", "option",
+        ]
+        let blanks = [" ", "\n", "\t", "\r\n", "  \n  ", "\r", "\u{0C}", "\u{0B}", " x ", "&#32;", String(repeating: " ", count: 1200)]
+        let others = ["<!-- c -->", "<?pi x?>", "<?p x?>", "<?b?>", "<script>x</script>", "<style>p{}</style>", "text", "<![CDATA[ d ]]>"]
+        var random = SplitMix64(seed: 53)
+        for number in 0..<900 {
+            var html = number % 9 == 0 ? "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">" : (number % 9 == 1 ? "<!DOCTYPE html>" : "")
+            for _ in 0..<(2 + Int(random.next() % 30)) {
+                switch random.next() % 10 {
+                case 0, 1: html += "<\(names[Int(random.next() % UInt64(names.count))])>"
+                case 2, 3: html += "</\(names[Int(random.next() % UInt64(names.count))])>"
+                case 4, 5, 6: html += blanks[Int(random.next() % UInt64(blanks.count))]
+                case 7: html += others[Int(random.next() % UInt64(others.count))]
+                default: html += ["<div>", "</div>", "<p>", "<b>", "</b>"][Int(random.next() % 5)]
+                }
+            }
+            expectSameTree(Array(html.utf8), contentType: Self.contentTypes[number % 2], "blank case \(number): \(html.debugDescription.prefix(400))")
+        }
+    }
+
     /// Scripts and styles longer than libxml2's blocks of 1,000 bytes, which the builder reads on
     /// itself (`readScriptAhead`): end tags in either case and text that only starts like one,
     /// what libxml2 drops or changes (NUL, control bytes, U+FFFE, malformed UTF-8), line ends of
