@@ -72,9 +72,15 @@ public enum MarkupText {
 
     /// One block as plain text.
     public static func plain(_ block: MarkupBlock) -> String {
-        let pad = String(repeating: "  ", count: block.indent)
+        let pad = block.indent == 0 ? "" : String(repeating: "  ", count: block.indent)
         switch block.content {
         case .heading(_, let spans), .paragraph(let spans):
+            // One line (no `<br>`) and no indent, most blocks: `lines` without its arrays.
+            if pad.isEmpty, !spans.contains(where: { $0.text == "\n" }) {
+                var line = ""
+                for span in spans { line += span.text }
+                return trimmed(line)
+            }
             let lines = lines(spans)
             // Not indented (most blocks): the lines as they are, one without joining.
             if pad.isEmpty { return lines.count == 1 ? lines[0] : lines.joined(separator: "\n") }
@@ -101,11 +107,21 @@ public enum MarkupText {
         for span in spans {
             if span.text == "\n" { out.append("") } else { out[out.count - 1] += span.text }
         }
-        return out.map { line in
-            var l = Substring(line)
-            while l.first == " " { l.removeFirst() }
-            while l.last == " " { l.removeLast() }
-            return String(l)
-        }.filter { !$0.isEmpty }
+        return out.compactMap { line in
+            let kept = trimmed(line)
+            return kept.isEmpty ? nil : kept
+        }
+    }
+
+    /// The line without the space `Character`s at either end. A first or last `Character` that
+    /// is a space starts or ends with the byte 0x20: a line without one at either end (most) is
+    /// kept as it is, without the walk by `Character` (a grapheme break check a step) and the copy.
+    static func trimmed(_ line: String) -> String {
+        let bytes = line.utf8
+        guard bytes.first == 0x20 || bytes.last == 0x20 else { return line }
+        var l = Substring(line)
+        while l.first == " " { l.removeFirst() }
+        while l.last == " " { l.removeLast() }
+        return String(l)
     }
 }

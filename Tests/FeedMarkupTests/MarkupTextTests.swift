@@ -61,6 +61,33 @@ import Testing
         }
     }
 
+    /// `lines` keeps a line with no 0x20 byte at either end as it is, without trimming it by
+    /// `Character`: the same lines as the trimming by `Character` on every line, on spans of
+    /// spaces, line breaks, letters, combining marks (a space carrying one is no space) and
+    /// clusters that take a space in (a prepended U+0600, an emoji modifier).
+    @Test func linesAreTrimmedAsByCharacter() {
+        var generator = SplitMix64(seed: 29)
+        let pieces = [" ", "  ", "\n", "a", "b c", "é", "\u{301}", " \u{301}", "\u{600} ", "\u{1F3FB}", "\u{200D}", "日本", "\r\n", "\t"]
+        for _ in 0..<20_000 {
+            let spans = (0..<Int.random(in: 0...6, using: &generator)).map { _ -> Span in
+                Span((0..<Int.random(in: 1...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            }
+            var expected: [String] = [""]
+            for span in spans {
+                if span.text == "\n" { expected.append("") } else { expected[expected.count - 1] += span.text }
+            }
+            expected = expected.map { line in
+                var l = Substring(line)
+                while l.first == " " { l.removeFirst() }
+                while l.last == " " { l.removeLast() }
+                return String(l)
+            }.filter { !$0.isEmpty }
+            #expect(MarkupText.lines(spans) == expected, "\(spans.map(\.text))")
+            // A paragraph's text, on its one-line way (no `<br>`) or through `lines`.
+            #expect(MarkupText.plain(MarkupBlock(.paragraph(spans))) == expected.joined(separator: "\n"), "\(spans.map(\.text))")
+        }
+    }
+
     /// `HTMLDocument.hasControl` reads bytes for what the scalars say: a C0 or C1 control or DEL.
     @Test func controlsInAddressesAreFoundByTheirBytes() {
         var generator = SplitMix64(seed: 31)
