@@ -366,53 +366,6 @@ struct HostPacingTests {
         #expect(clock.slept.isEmpty, "nothing slept: the window waits for answers, not for time")
     }
 
-    /// Before the host has refused anything, the window's starts are spread at its rate over the
-    /// host's round trip: no second holds more starts than the window sends in a round trip.
-    /// Fault-mix seed 8 (keyed, main `fe97e2b`): rows 1–4 started at 2.20 s and, a round trip
-    /// of 0.96 s later, rows 5–8 at 3.16–3.18 s, eight starts in one of the host's seconds where
-    /// it takes five; three of the screen's rows were refused and the host held 1.46 s.
-    @Test func beforeThePaceIsKnownNoSecondHoldsMoreThanTheWindowSendsInARoundTrip() async throws {
-        let clock = ManualClock()
-        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
-        var first: [HostPace.Turn] = []
-        for _ in 0..<4 { first.append(try await pace.takeTurn(.list)) }
-        clock.advance(by: 0.96)
-        for turn in first { pace.finished(turn, .answered) }  // the window 5, the round trip 0.96 s
-        _ = try await pace.takeTurn(.list)  // the fifth start of the second: at once
-        let rest = (0..<4).map { _ in Task { try await pace.takeTurn(.list) } }
-        await pace.until(.arrived, 9)
-        try #require(pace.inFlight == 1, "the window has room for four more, the second for none")
-        await pace.until(.waiting, 4)
-        await clock.untilSleeping(1)
-        #expect(abs(clock.slept[0] - 0.04) < 1e-6, "until the first round's starts are a second old")
-        clock.advance(by: 0.04)
-        for task in rest { _ = try await task.value }
-        #expect(pace.inFlight == 5)
-        #expect(pace.interval == nil, "no refusal, no pace")
-    }
-
-    /// The spread is the window's own rate: a host that answers in a tenth of a second is sent
-    /// the next round at once, as the window allows, not held to the window's size a second
-    /// (which would slow a host with no limit, as Hacker News's API is, tenfold while careful).
-    @Test func theSpreadDoesNotSlowAHostThatAnswersFast() async throws {
-        let clock = ManualClock()
-        let pace = HostPace(clock: clock.clock, window: SendWindow(ceiling: 24))
-        var round: [HostPace.Turn] = []
-        for _ in 0..<4 { round.append(try await pace.takeTurn(.list)) }
-        var asked = 4
-        for size in [5, 6] {
-            clock.advance(by: 0.1)
-            for turn in round { pace.finished(turn, .answered) }
-            let next = (0..<size).map { _ in Task { try await pace.takeTurn(.list) } }
-            asked += size
-            await pace.until(.arrived, asked)
-            try #require(pace.inFlight == size, "the whole round at once (window \(pace.window.limit))")
-            round = []
-            for task in next { round.append(try await task.value) }
-        }
-        #expect(clock.slept.isEmpty)
-    }
-
     /// A 429 cuts the window and teaches the pace; a 503 cuts the window and teaches no pace
     /// (it says the host is overloaded, not how many requests a second it takes).
     @Test(arguments: [(HostPace.Outcome.refused, true), (.overloaded, false)])

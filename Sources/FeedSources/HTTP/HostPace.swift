@@ -153,34 +153,9 @@ final class HostPace: Sendable {
             // Within half a millisecond is due: date arithmetic must not cost a second sleep.
             if let heldUntil, heldUntil.timeIntervalSince(now) > 0.0005 { return .sleep(heldUntil.timeIntervalSince(now)) }
             if inFlight + reservedAhead(of: lane, order: first.order) >= window.limit { return .blocked }
-            if let until = notBefore(now) { return .sleep(until.timeIntervalSince(now)) }
+            if interval != nil, let due, due.timeIntervalSince(now) > 0.0005 { return .sleep(due.timeIntervalSince(now)) }
             waiters[lane]!.removeFirst()
             return .grant(first.continuation, start(at: now, relaxAfter: relaxAfter))
-        }
-
-        /// The instant the next start may go, if not now: under a pace, its next start; before
-        /// one is learned, the instant the window's starts stay spread at its rate (`spread`).
-        func notBefore(_ now: Date) -> Date? {
-            let until = interval != nil ? due : spreadUntil(now)
-            guard let until, until.timeIntervalSince(now) > 0.0005 else { return nil }
-            return until
-        }
-
-        /// Before the host has refused anything, no `span` holds more starts than the window
-        /// sends in that span at the host's round trip (`limit` × `span` / `roundTrip`, never
-        /// fewer than `limit`): the window's rate, spread. A window counts requests in flight,
-        /// and answers that come back early (a round trip under the host's second) let the next
-        /// round start in the same second as the last; a host that counts its second refuses
-        /// the overlap, and each refusal holds it a whole second. Nil when a start may go now,
-        /// and before the host has answered (no round trip to spread over).
-        func spreadUntil(_ now: Date) -> Date? {
-            guard let roundTrip, roundTrip > 0 else { return nil }
-            let limit = Double(max(1, window.limit))
-            let cap = Int(min(Double(HostPace.memory), max(limit, (limit * HostPace.span / roundTrip).rounded(.down))))
-            guard starts.count >= cap else { return nil }
-            let oldest = starts[starts.count - cap]  // the earliest of the last `cap` starts
-            let until = oldest.at.addingTimeInterval(HostPace.span)
-            return until.timeIntervalSince(now) > 0.0005 ? until : nil
         }
 
         /// Grants every turn that may start now; says whether a pacer must be started to wait
@@ -380,7 +355,7 @@ final class HostPace: Sendable {
             guard isFirst,
                   (state.heldUntil?.timeIntervalSince(now) ?? 0) <= 0.0005,
                   state.inFlight + state.reservedAhead(of: lane, order: order) < state.window.limit,
-                  state.notBefore(now) == nil
+                  state.interval == nil || (state.due?.timeIntervalSince(now) ?? 0) <= 0.0005
             else { return (nil, arrived) }
             return (state.start(at: now, relaxAfter: relaxAfter), arrived)
         }
