@@ -16,15 +16,21 @@ struct AsyncHTTPTransportTests {
 
     /// Runs `body` with a transport, shutting its client down afterwards.
     func withTransport<T>(_ limits: AsyncHTTPTransport.Limits = .init(), _ body: (AsyncHTTPTransport) async throws -> T) async throws -> T {
-        let transport = AsyncHTTPTransport(limits: limits)
-        do {
-            let value = try await body(transport)
-            await transport.shutdown()
-            return value
-        } catch {
-            await transport.shutdown()
-            throw error
-        }
+        try await FeedSourcesTests.withTransport(AsyncHTTPTransport(limits: limits), body)
+    }
+
+    /// A transport let go without `shutdown()` (a test that threw before its last line) ends
+    /// its client itself: AsyncHTTPClient's debug build stops the process when a running
+    /// client is released, and did so to the whole suite under load (2026-11-29, CI).
+    @Test(arguments: [AsyncHTTPTransport.EventLoops.shared, .ownThread])
+    func aTransportLetGoWithoutShutdownEndsItsClient(_ eventLoops: AsyncHTTPTransport.EventLoops) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        var transport: AsyncHTTPTransport? = AsyncHTTPTransport(eventLoops: eventLoops)
+        let response = try await transport?.send(HTTPRequest(url: server.url("/plain")))
+        #expect(response?.status == 200)
+        transport = nil
+        #expect(transport == nil)
     }
 
     @Test func plainResponseHeadersAndRequestHeaders() async throws {
@@ -48,13 +54,13 @@ struct AsyncHTTPTransportTests {
     @Test func aClientOnItsOwnThreadFetchesAndEndsItsGroup() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let transport = AsyncHTTPTransport(eventLoops: .ownThread)
-        #expect(transport.eventLoopThreads == 1)
-        let plain = try await transport.send(HTTPRequest(url: server.url("/plain")))
-        let gzip = try await transport.send(HTTPRequest(url: server.url("/gzip")))
-        #expect(String(decoding: plain.body, as: UTF8.self) == #"{"ok":true}"#)
-        #expect(gzip.body.count == 1029)
-        await transport.shutdown()
+        try await FeedSourcesTests.withTransport(AsyncHTTPTransport(eventLoops: .ownThread)) { transport in
+            #expect(transport.eventLoopThreads == 1)
+            let plain = try await transport.send(HTTPRequest(url: server.url("/plain")))
+            let gzip = try await transport.send(HTTPRequest(url: server.url("/gzip")))
+            #expect(String(decoding: plain.body, as: UTF8.self) == #"{"ok":true}"#)
+            #expect(gzip.body.count == 1029)
+        }
     }
 
     @Test func requestUserAgentOverridesTheDefault() async throws {
@@ -81,11 +87,12 @@ struct AsyncHTTPTransportTests {
     @Test func spooledBodiesArriveWholeInAFileOnlyForSuccesses() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let spooling = AsyncHTTPTransport(spoolsAbove: 0)
-        let memory = try await spooling.send(HTTPRequest(url: server.url("/gzip")))
-        let spooled = try await spooling.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true))
-        let failed = try await spooling.send(HTTPRequest(url: server.url("/unavailable"), spoolsBody: true))
-        await spooling.shutdown()
+        let responses = try await FeedSourcesTests.withTransport(AsyncHTTPTransport(spoolsAbove: 0)) { spooling in
+            let memory = try await spooling.send(HTTPRequest(url: server.url("/gzip")))
+            let spooled = try await spooling.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true))
+            return [memory, spooled, try await spooling.send(HTTPRequest(url: server.url("/unavailable"), spoolsBody: true))]
+        }
+        let memory = responses[0], spooled = responses[1], failed = responses[2]
         // Above the default threshold only: a small feed stays in memory.
         let small = try await withTransport { try await $0.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true)) }
         #expect(small.spooled == nil && small.body == memory.body)

@@ -90,6 +90,8 @@ final class LoopbackServer: Sendable {
     private func acceptLoop() {
         while !stopped.withLock({ $0 }) {
             let client = accept(listener, nil, nil)
+            // A signal or a connection reset before it was taken ends no server.
+            if client < 0, errno == EINTR || errno == ECONNABORTED { continue }
             guard client >= 0 else { return }
             serve(client)
             close(client)
