@@ -23,14 +23,20 @@ struct Fetched {
 }
 
 enum ReplicaClient {
+    /// Seconds a request may wait for its answer unless a test says otherwise. The replica
+    /// answers from tasks on the cooperative pool, whose two threads (two cores) a loaded
+    /// `make test` lends to synchronous suites for minutes at a time: a 10 s bound failed sound
+    /// answers there (2026-11-29, a 10 s timeout met after 444 s of the run). A hang still ends.
+    static let patientTimeout: TimeInterval = 300
+
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForRequest = patientTimeout
         configuration.httpMaximumConnectionsPerHost = 8
         return URLSession(configuration: configuration)
     }()
 
-    static func get(_ url: URL, method: String = "GET", timeout: TimeInterval = 10) async throws -> Fetched {
+    static func get(_ url: URL, method: String = "GET", timeout: TimeInterval = patientTimeout) async throws -> Fetched {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = timeout
@@ -43,7 +49,7 @@ enum ReplicaClient {
         return Fetched(status: http.statusCode, headers: headers, body: data)
     }
 
-    static func get(_ running: RunningReplica, _ source: String, _ path: String, method: String = "GET", timeout: TimeInterval = 10) async throws -> Fetched {
+    static func get(_ running: RunningReplica, _ source: String, _ path: String, method: String = "GET", timeout: TimeInterval = patientTimeout) async throws -> Fetched {
         let base = running.baseURLs[source]!.absoluteString
         return try await get(URL(string: base + path)!, method: method, timeout: timeout)
     }

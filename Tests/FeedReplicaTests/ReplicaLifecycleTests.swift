@@ -23,14 +23,14 @@ import Testing
         let answers = Task {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for id in 1...count {
-                    group.addTask { try await ReplicaClient.get(running, "hn", "/item/\(id).json", timeout: 30).status }
+                    group.addTask { try await ReplicaClient.get(running, "hn", "/item/\(id).json").status }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
         }
         // A barrier, not a time: every request is inside the replica, in its latency.
         var inside = 0
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(ReplicaClient.patientTimeout)
         while inside < count && Date() < deadline {
             let stats = try await ReplicaClient.getRoot(running, "/_stats")
             inside = (stats.object["routes"] as? [String: Int])?["hn/v0/item"] ?? 0

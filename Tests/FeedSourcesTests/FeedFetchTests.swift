@@ -16,10 +16,10 @@ import Testing
     func aFeedIsAskedForGzipAndReadDecoded(spoolsAbove: Int) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let transport = AsyncHTTPTransport(spoolsAbove: spoolsAbove)
-        let source = SyndicationSource(url: server.url("/feed.gz"), transport: transport)
-        let page = try await source.load(source.firstKey, pageSize: 50)
-        await transport.shutdown()
+        let page = try await withTransport(AsyncHTTPTransport(limits: patientLimits, spoolsAbove: spoolsAbove)) { transport in
+            let source = SyndicationSource(url: server.url("/feed.gz"), transport: transport)
+            return try await source.load(source.firstKey, pageSize: 50)
+        }
         #expect(page.items.map(\.id) == (0..<30).map { "z\($0)" })
         let head = try #require(server.requestHeads.first).lowercased()
         #expect(head.contains("accept-encoding: gzip"))
@@ -30,10 +30,11 @@ import Testing
     @Test func theTransportReportsTheRedirectsItFollowed() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let transport = AsyncHTTPTransport()
-        let moved = try await transport.send(HTTPRequest(url: server.url("/moved")))
-        let lent = try await transport.send(HTTPRequest(url: server.url("/redirect")))
-        await transport.shutdown()
+        let responses = try await withTransport(AsyncHTTPTransport(limits: patientLimits)) { transport in
+            let moved = try await transport.send(HTTPRequest(url: server.url("/moved")))
+            return [moved, try await transport.send(HTTPRequest(url: server.url("/redirect")))]
+        }
+        let moved = responses[0], lent = responses[1]
         #expect(moved.status == 200)
         #expect(moved.redirects.map(\.status) == [301, 308, 302])
         #expect(moved.redirects.map(\.to.path) == ["/moved-again", "/redirect", "/plain"])

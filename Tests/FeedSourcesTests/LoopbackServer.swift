@@ -90,6 +90,8 @@ final class LoopbackServer: Sendable {
     private func acceptLoop() {
         while !stopped.withLock({ $0 }) {
             let client = accept(listener, nil, nil)
+            // A signal or a connection reset before it was taken ends no server.
+            if client < 0, errno == EINTR || errno == ECONNABORTED { continue }
             guard client >= 0 else { return }
             serve(client)
             close(client)
@@ -126,8 +128,8 @@ final class LoopbackServer: Sendable {
             Thread.sleep(forTimeInterval: 2)
             respond(client, "200 OK", [], Data("late".utf8))
         case "/trickle":
-            writeAll(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n".utf8))
-            for _ in 0..<100 {
+            writeAll(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 600\r\nConnection: close\r\n\r\n".utf8))
+            for _ in 0..<600 {
                 guard writeAll(client, [UInt8(ascii: "x")]) else { return }
                 Thread.sleep(forTimeInterval: 0.1)
             }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import FeedModel
 import Foundation
 import NIOPosix
+import Synchronization
 
 /// The real network: an `HTTPTransport` over AsyncHTTPClient (SwiftNIO), which waits without
 /// holding a thread and closes the connection when the task that sent a request is cancelled.
@@ -55,6 +56,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     private let spoolDirectory: String
     /// Bodies no larger than this stay in memory even when a request asks for a spool.
     private let spoolsAbove: Int
+    /// Whether `shutdown()` or `shutdownBlocking()` was called.
+    private let isShutDown = Mutex(false)
 
     /// - Parameters:
     ///   - limits: time, size and inflation bounds, and the pool's width per host.
@@ -101,14 +104,26 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// Closes every connection and stops the client (and its own group). Call once, at the end of the run.
     public func shutdown() async {
+        isShutDown.withLock { $0 = true }
         try? await client.shutdown()
         try? await ownGroup?.shutdownGracefully()
     }
 
     /// `shutdown()` for a synchronous caller (the CLI's main thread, after its loop ended).
     public func shutdownBlocking() {
+        isShutDown.withLock { $0 = true }
         try? client.syncShutdown()
         try? ownGroup?.syncShutdownGracefully()
+    }
+
+    /// A transport let go without `shutdown()` (a caller's error path: a test that threw before
+    /// its last line) ends its client and group on their way out, from a queue of their own: the
+    /// shutdown's callbacks keep them alive until it is done. Without it a debug build stops the
+    /// process in `HTTPClient`'s deinit, and a release build leaks the connections.
+    deinit {
+        guard !isShutDown.withLock({ $0 }) else { return }
+        let group = ownGroup
+        client.shutdown(queue: .global()) { _ in group?.shutdownGracefully(queue: .global()) { _ in } }
     }
 
     public func send(_ request: HTTPRequest) async throws(FeedError) -> HTTPResponse {
