@@ -418,9 +418,13 @@ final class HTMLTreeBuilder {
         let address = UnsafeRawPointer(name)
         let index = Self.slot(address)
         if elementNames[index].address == address { return index }
-        let made = Self.localName(name)
-        elementNames[index] = NameSlot(
-            address: address, name: made, key: NameKey(made), keepsBlank: Self.allowPCData.contains(made), nameKeepsBlank: Self.isAllowPCData(name))
+        let length = Int(xmlStrlen(name))
+        let made = Self.localName(name, length: length)
+        let keepsBlank = Self.allowPCData.contains(made)
+        // A name without a prefix is the name as libxml2 has it: its answer is the same (one
+        // C string made and one set lookup fewer for each name of a parse).
+        let nameKeepsBlank = made.utf8.count == length ? keepsBlank : Self.isAllowPCData(name)
+        elementNames[index] = NameSlot(address: address, name: made, key: NameKey(made), keepsBlank: keepsBlank, nameKeepsBlank: nameKeepsBlank)
         return index
     }
 
@@ -436,8 +440,8 @@ final class HTMLTreeBuilder {
 
     /// The element name libxml2's tree builder keeps (xmlSplitQName): after the first `:`,
     /// unless the name starts or ends with it.
-    private static func localName(_ name: UnsafePointer<xmlChar>) -> String {
-        let full = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+    private static func localName(_ name: UnsafePointer<xmlChar>, length: Int) -> String {
+        let full = UnsafeBufferPointer(start: name, count: length)
         if let colon = full.firstIndex(of: 0x3A), colon > 0, colon + 1 < full.count {
             return String(decoding: full[(colon + 1)...], as: UTF8.self)
         }

@@ -279,15 +279,70 @@ struct Pass {
         let heading = Text.normalised(node.textContent).lowercased()
         let t = lowercasedTitle
         if heading == t { return true }
-        let a = Self.words(heading)
         if titleWords == nil { titleWords = Self.words(t) }
-        let b = titleWords!
-        guard !a.isEmpty, !b.isEmpty else { return false }
-        let similarity = Double(a.intersection(b).count) / Double(max(a.count, b.count))
+        return Self.sharesMostWords(heading, titleWords!)
+    }
+
+    /// Whether the heading's words (`words`) and the title's share at least three quarters of
+    /// the larger set. An ASCII heading is read without a set (`sharesMostWordsASCII`).
+    static func sharesMostWords(_ heading: String, _ titleWords: Set<Substring>) -> Bool {
+        guard !titleWords.isEmpty else { return false }
+        if let answer = sharesMostWordsASCII(heading, titleWords) { return answer }
+        let a = words(heading)
+        guard !a.isEmpty else { return false }
+        let similarity = Double(a.intersection(titleWords).count) / Double(max(a.count, titleWords.count))
         return similarity >= 0.75
     }
 
-    private static func words(_ text: String) -> Set<Substring> {
+    /// `sharesMostWords` for an ASCII heading, `nil` for any other (or a title of over 48
+    /// words): the heading's distinct words are found by comparing their bytes with those found
+    /// before (a `Set<Substring>` hashed each, about 12,000 instructions a heading), and the
+    /// answer is no as soon as there are so many that the title's words, all shared, would be
+    /// under three quarters of them (at most a few words into a heading unlike a short title).
+    /// That stop holds for a heading with non-ASCII further on too: the words before it, each
+    /// between ASCII separators, are words of it for `words` as well.
+    static func sharesMostWordsASCII(_ heading: String, _ titleWords: Set<Substring>) -> Bool? {
+        let titleCount = titleWords.count
+        guard titleCount <= 48 else { return nil }
+        enum Found { case words([Range<Int>]), tooMany, notASCII }
+        let found = heading.utf8.withContiguousStorageIfAvailable { bytes -> Found in
+            var words: [Range<Int>] = []
+            var start = -1
+            var index = 0
+            let count = bytes.count
+            while index <= count {
+                let byte: UInt8 = index < count ? bytes[index] : 0x20
+                guard byte < 0x80 else { return .notASCII }
+                if (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    let word = bytes[start..<index]
+                    if !words.contains(where: { bytes[$0].elementsEqual(word) }) {
+                        words.append(start..<index)
+                        if words.count > titleCount, Double(titleCount) / Double(words.count) < 0.75 { return .tooMany }
+                    }
+                    start = -1
+                }
+                index &+= 1
+            }
+            return .words(words)
+        }
+        switch found {
+        case .tooMany: return false
+        case .words(let words):
+            guard !words.isEmpty else { return false }
+            let utf8 = heading.utf8
+            var shared = 0
+            for word in words {
+                let from = utf8.index(utf8.startIndex, offsetBy: word.lowerBound), to = utf8.index(utf8.startIndex, offsetBy: word.upperBound)
+                if titleWords.contains(heading[from..<to]) { shared += 1 }
+            }
+            return Double(shared) / Double(max(words.count, titleCount)) >= 0.75
+        case .notASCII, nil: return nil
+        }
+    }
+
+    static func words(_ text: String) -> Set<Substring> {
         // ASCII text (most headings): the words are the runs of letters and digits, which the
         // split by `Character` finds a property lookup at a time.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
