@@ -29,8 +29,9 @@ struct AsyncHTTPTransportTests {
         var transport: AsyncHTTPTransport? = AsyncHTTPTransport(limits: patientLimits, eventLoops: eventLoops)
         let response = try await transport?.send(HTTPRequest(url: server.url("/plain")))
         #expect(response?.status == 200)
+        // The last reference goes here; without the transport's deinit shutting the client
+        // down, AsyncHTTPClient's debug check stops the test process at this line.
         transport = nil
-        #expect(transport == nil)
     }
 
     @Test func plainResponseHeadersAndRequestHeaders() async throws {
