@@ -150,7 +150,7 @@ import Testing
         // after a jump), which waits for the parse to get there; then the first page again, read
         // again from the document's file; one request, one parse.
         let h = try await Harness()
-        let transport = AsyncHTTPTransport(limits: .init(timeout: patientLimits.timeout, maxBodyBytes: 128 << 20), spoolsAbove: 0)
+        let transport = AsyncHTTPTransport(limits: patientLimitsCapped(at: 128 << 20), spoolsAbove: 0)
         let cache = MemoryFeedDocumentCache()
         let source = SyndicationSource(url: h.url(feed), transport: transport, cache: cache)
         let truth = ReplicaFeeds.entries(feed, origin: h.origin)
