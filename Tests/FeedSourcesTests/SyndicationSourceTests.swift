@@ -3,6 +3,7 @@ import FeedReplica
 import FeedSources
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// The feed source against the replica's feeds over real loopback HTTP: every format and way of
 /// paging history read back against the entries the replica knows it serves, with exact request
@@ -143,7 +144,7 @@ import Testing
         try await h.stop()
     }
 
-    @Test(arguments: ReplicaFeeds.hugeNames)
+    @Test(.offThePool, arguments: ReplicaFeeds.hugeNames)
     func aHugeDocumentPagesFromOneRequestToItsEnd(_ feed: String) async throws {
         // 100,000 entries in one document of 26 MB (JSON Feed) or 33 MB (RSS; under the feed
         // command's body cap): the first page, then a page keyed near the end (the pager's key
