@@ -95,7 +95,7 @@ struct Pass {
                 wrapPhrasingRuns(node)
                 let elementChildren = node.elementChildren
                 if elementChildren.count == 1, elementChildren[0].name == "p",
-                   node.children.allSatisfy({ $0.isElement || Text.isBlank($0.text) }),
+                   node.children.allSatisfy({ $0.isElement || $0.isBlankText }),
                    Self.linkDensity(node) < 0.25
                 {
                     let p = elementChildren[0]
@@ -387,7 +387,7 @@ struct Pass {
         for child in div.children {
             if Phrasing.isPhrasing(child) {
                 if paragraph == nil {
-                    if child.isText, Text.isBlank(child.text) { continue }
+                    if child.isText, child.isBlankText { continue }
                     let p = HTMLNode(element: "p")
                     edits.insert(p, before: child, in: div)
                     paragraph = p

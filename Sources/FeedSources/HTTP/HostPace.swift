@@ -330,9 +330,13 @@ final class HostPace: Sendable {
     ///   - lane: the request's lane.
     ///   - order: its place in line (`order()`); nil takes a new one, behind every other.
     ///   - reservation: the place `reserve` kept for it while it waited out its backoff.
+    ///   - placed: called once the request stands in line (its turn granted at once, or queued
+    ///     at its place), so that the next of its fan-out may take a place behind it (`PlaceInLine`).
     /// - Returns: the turn, to pass to `refused` if the host refuses the request.
     /// - Throws: `.cancelled` if the task is cancelled before its turn.
-    func takeTurn(_ lane: FetchLane, order: UInt64? = nil, reservation: Reservation? = nil) async throws(FeedError) -> Turn {
+    func takeTurn(
+        _ lane: FetchLane, order: UInt64? = nil, reservation: Reservation? = nil, placed: (@Sendable () -> Void)? = nil
+    ) async throws(FeedError) -> Turn {
         let order = order ?? self.order()
         if Task.isCancelled {
             if let reservation { release(reservation) }
@@ -360,7 +364,10 @@ final class HostPace: Sendable {
             return (state.start(at: now, relaxAfter: relaxAfter), arrived)
         }
         for watcher in arrived { watcher.resume() }
-        if let immediate { return immediate }
+        if let immediate {
+            placed?()
+            return immediate
+        }
         let id = state.withLock { state -> UInt64 in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -381,6 +388,7 @@ final class HostPace: Sendable {
                     return (false, grants, startPacer, ready)
                 }
                 if cancelled { continuation.resume(returning: nil) }
+                placed?()
                 for watcher in ready { watcher.resume() }
                 resume(grants, startPacer: startPacer)
             }

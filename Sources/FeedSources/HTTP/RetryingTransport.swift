@@ -118,6 +118,13 @@ public final class RetryingTransport: HTTPTransport {
         var waits = 0
         var timeouts = 0
         var waited = 0.0  // seconds of rate-limit waits so far
+        // A fan-out's step takes its place after the steps before it (`PlaceInLine`), however
+        // their tasks happened to start; taken once it stands in line, or when it ends.
+        let ticket = PlaceInLine.ticket
+        defer { ticket?.taken() }
+        try await ticket?.waitForTurn()
+        let placed: (@Sendable () -> Void)?
+        if let ticket { placed = { ticket.taken() } } else { placed = nil }
         let order = limiter.pace.order()  // the request's place in line, kept by its retries
         // A load moved to another lane (a prefetch page the reader reached) moves this request
         // in its place, whether it waits for a turn, waits out a backoff or has yet to ask.
@@ -139,7 +146,7 @@ public final class RetryingTransport: HTTPTransport {
         defer { if let kept { limiter.pace.release(kept) } }
         while true {
             // Waits out the host's hold (a `Retry-After`, a spent quota) and its pace, in line.
-            let turn = try await limiter.pace.takeTurn(lane, order: order, reservation: kept)
+            let turn = try await limiter.pace.takeTurn(lane, order: order, reservation: kept, placed: placed)
             kept = nil
             var response: HTTPResponse?
             let result: Result<T, FeedError>
