@@ -25,10 +25,16 @@ final class HostLimiter: Sendable {
     ///   - width: requests in flight at once, per lane.
     ///   - firstWindow: requests in flight to the host before it has answered (`SendWindow`).
     ///   - clock: time and sleep for the pace.
-    init(width: Int, firstWindow: Int = Int(SendWindow.initial), clock: SourceClock = .system) {
+    ///   - kept: the host's pace kept from an earlier run, a guess its refusals correct.
+    ///   - onLearned: hears each pace the host's refusals teach.
+    init(
+        width: Int, firstWindow: Int = Int(SendWindow.initial), clock: SourceClock = .system, kept: Double? = nil,
+        onLearned: (@Sendable (Double) -> Void)? = nil
+    ) {
         self.width = max(1, width)
         let ceiling = self.width * FetchLane.allCases.count
-        self.pace = HostPace(clock: clock, window: SendWindow(ceiling: ceiling, initial: Double(firstWindow)))
+        self.pace = HostPace(
+            clock: clock, window: SendWindow(ceiling: ceiling, initial: Double(firstWindow)), kept: kept, onLearned: onLearned)
     }
 
     /// When the pause ends, if the host is paused.
