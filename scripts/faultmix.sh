@@ -17,10 +17,6 @@
 # whatever order the client sends in), so two builds run on the same seeds meet the same faults and
 # compare run by run; DRAWS=sequence draws them in arrival order as before 2026-11-28.
 # OUT names the files' prefix (/tmp/fm-run unless given: helpers sharing /tmp each pick their own).
-# Each run's client gets a fresh XDG_CACHE_HOME and XDG_CONFIG_HOME, removed after it, unless KEEP
-# names a directory: then that one, kept across runs, so what a run leaves there (the paces the
-# host taught it, feedscroll/paces.json) the next run finds, as a user's next run would; keep PORT
-# the same, the host key is host and port. Warm it with one run first (e.g. seed 0).
 # Run under the test lock:  flock -o /work/test.lock scripts/faultmix.sh BIN 5
 set -u
 B=$1; RUNS=${2:-3}; PORT=${3:-8941}; MODE=${4:-page}; FIRST=${5:-1}
@@ -28,7 +24,6 @@ S=${SERVE:-$B}
 OUT=${OUT:-/tmp/fm-run}
 DRAWS=${DRAWS:-keyed}
 SOCK=faultmix-$$
-XDG=${KEEP:-/tmp/fm-xdg-$$}
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
 wait_for() {  # wait_for T0 PATTERN LINE|all -> seconds, or >60
@@ -46,9 +41,9 @@ for run in $(seq "$FIRST" $((FIRST + RUNS - 1))); do
   "$S" serve --port "$PORT" --fault-seed "$run" --latency-ms 800 --jitter-ms 400 --error-rate 0.2 --rate-limit 5/s --malformed-rate 0.05 --fault-draws "$DRAWS" > $OUT-serve.out 2>&1 &
   SP=$!
   for i in $(seq 1 200); do curl -s -o /dev/null "http://127.0.0.1:$PORT/_stats" && break; sleep 0.05; done
-  [ -n "${KEEP:-}" ] || rm -rf "$XDG"
+  rm -rf "/tmp/fm-xdg-$$"
   t0=$(now)
-  tmux -L $SOCK new-session -d -s fm -x 80 -y 24 "env XDG_CACHE_HOME=$XDG XDG_CONFIG_HOME=$XDG $B hn --base-url http://127.0.0.1:$PORT/hn/v0 --no-cache --log $OUT$run.log"
+  tmux -L $SOCK new-session -d -s fm -x 80 -y 24 "env XDG_CACHE_HOME=/tmp/fm-xdg-$$ XDG_CONFIG_HOME=/tmp/fm-xdg-$$ $B hn --base-url http://127.0.0.1:$PORT/hn/v0 --no-cache --log $OUT$run.log"
   first=$(wait_for "$t0" '[A-Za-z]\{3\}' 1)
   if [ "$MODE" = early ]; then
     screen=-; ready=-
@@ -72,4 +67,4 @@ json.dump(d, open(os.environ["OUT"], "w"))' 2>/dev/null
   tmux -L $SOCK kill-server 2>/dev/null
   kill "$SP"; wait "$SP" 2>/dev/null
 done
-[ -n "${KEEP:-}" ] || rm -rf "$XDG"
+rm -rf "/tmp/fm-xdg-$$"

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FeedConfig
-import FeedSources
 import Foundation
 
 /// Reads the config before ArgumentParser runs: `--config FILE` is taken out of the command
@@ -25,7 +24,7 @@ enum Main {
             settings.startNotice = config.warnings.first.map { warning in
                 "config: \(warning)" + (config.warnings.count > 1 ? " (and \(config.warnings.count - 1) more on stderr)" : "")
             }
-            run(arguments, in: RunContext(settings: settings, network: Network(paces: PaceMemory.standard(environment: environment))))
+            run(arguments, in: RunContext(settings: settings, network: Network()))
         } catch {
             printError("config: \(error)")
             exit(2)

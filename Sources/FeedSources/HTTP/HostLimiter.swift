@@ -25,16 +25,10 @@ final class HostLimiter: Sendable {
     ///   - width: requests in flight at once, per lane.
     ///   - firstWindow: requests in flight to the host before it has answered (`SendWindow`).
     ///   - clock: time and sleep for the pace.
-    ///   - kept: the host's pace kept from an earlier run, a guess its refusals correct.
-    ///   - onLearned: hears each pace the host's refusals teach.
-    init(
-        width: Int, firstWindow: Int = Int(SendWindow.initial), clock: SourceClock = .system, kept: Double? = nil,
-        onLearned: (@Sendable (Double) -> Void)? = nil
-    ) {
+    init(width: Int, firstWindow: Int = Int(SendWindow.initial), clock: SourceClock = .system) {
         self.width = max(1, width)
         let ceiling = self.width * FetchLane.allCases.count
-        self.pace = HostPace(
-            clock: clock, window: SendWindow(ceiling: ceiling, initial: Double(firstWindow)), kept: kept, onLearned: onLearned)
+        self.pace = HostPace(clock: clock, window: SendWindow(ceiling: ceiling, initial: Double(firstWindow)))
     }
 
     /// When the pause ends, if the host is paused.

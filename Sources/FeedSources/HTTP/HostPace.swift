@@ -31,10 +31,6 @@ import Synchronization
 /// moved to another lane in its place (`move(_:to:)`: a prefetch page the reader reached).
 /// A refusal that teaches the pace cuts the send window no lower than what the pace starts in
 /// the host's round trip (`SendWindow.cover`), so the pace, not the window, sets the rate.
-/// A pace kept from an earlier run (`KeptPaces`) is where a known host starts: its first turns
-/// are spaced by it, and the first refusal under it teaches the pace afresh from the starts
-/// the host accepted, as if none had been known. Every pace learned is handed to `onLearned`
-/// (to be kept for the next run).
 /// Waits are `clock.sleep`; a cancelled waiter leaves the queue and never starts.
 final class HostPace: Sendable {
     /// What became of a started request, for `finished(_:_:)`.
@@ -77,7 +73,6 @@ final class HostPace: Sendable {
 
     let relaxAfter: Int
     private let clock: SourceClock
-    private let onLearned: (@Sendable (Double) -> Void)?
     private let state: Mutex<State>
 
     private struct Waiter {
@@ -90,8 +85,6 @@ final class HostPace: Sendable {
     private struct State {
         var interval: Double?
         var learned: Double?
-        /// The pace is one kept from an earlier run, not yet borne out by a refusal.
-        var isGuess = false
         var due: Date?
         var waiters: [FetchLane: [Waiter]] = [:]
         var nextWaiter: UInt64 = 0
@@ -233,30 +226,14 @@ final class HostPace: Sendable {
     ///   - clock: time and sleep.
     ///   - relaxAfter: clean starts after which a slowed pace eases by a quarter.
     ///   - window: the host's send window (its ceiling: every lane's width).
-    ///   - kept: the pace kept from an earlier run, seconds between starts (ignored unless
-    ///     finite and positive).
-    ///   - onLearned: hears each pace the host's refusals teach (not one slowed by later
-    ///     refusals: that is this run's, not the host's).
-    init(
-        clock: SourceClock = .system, relaxAfter: Int = 50, window: SendWindow, kept: Double? = nil,
-        onLearned: (@Sendable (Double) -> Void)? = nil
-    ) {
+    init(clock: SourceClock = .system, relaxAfter: Int = 50, window: SendWindow) {
         self.clock = clock
         self.relaxAfter = max(1, relaxAfter)
-        self.onLearned = onLearned
-        var initial = State(window: window)
-        if let kept, kept.isFinite, kept > 0 {
-            initial.interval = kept
-            initial.learned = kept
-            initial.isGuess = true
-        }
-        state = Mutex(initial)
+        state = Mutex(State(window: window))
     }
 
-    /// Seconds between starts, or nil while the host has refused nothing (and no pace was kept).
+    /// Seconds between starts, or nil while the host has refused nothing.
     var interval: Double? { state.withLock { $0.interval } }
-    /// Whether the pace is the one kept from an earlier run, no refusal having corrected it.
-    var isKeptGuess: Bool { state.withLock { $0.isGuess } }
     /// Turns waiting to be granted, in every lane.
     var waiting: Int { state.withLock { $0.waiting } }
     /// Refusals reported.
@@ -428,9 +405,7 @@ final class HostPace: Sendable {
     /// window by what the host said, learns or slows the pace on a refusal, and lets the next
     /// waiting turn go if the window held it. Called once for every granted turn.
     func finished(_ turn: Turn, _ outcome: Outcome) {
-        let (grants, startPacer, ready, taught) = state.withLock {
-            state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool, [CheckedContinuation<Void, Never>], Double?) in
-            var taught: Double?
+        let (grants, startPacer, ready) = state.withLock { state -> ([(CheckedContinuation<Turn?, Never>, Turn)], Bool, [CheckedContinuation<Void, Never>]) in
             state.inFlight = max(0, state.inFlight - 1)
             state.finishes += 1
             switch outcome {
@@ -442,7 +417,7 @@ final class HostPace: Sendable {
             case .unanswered: break
             }
             if outcome == .refused {
-                if Self.learn(from: turn, &state) { taught = state.learned }
+                Self.learn(from: turn, &state)
                 // The pace now sets the rate: the window keeps room for what it starts in a
                 // round trip, or a cut below that would slow the host below its pace.
                 if let interval = state.interval, let roundTrip = state.roundTrip, interval > 0 {
@@ -450,9 +425,8 @@ final class HostPace: Sendable {
                 }
             }
             let (grants, startPacer) = state.grantNow(now: clock.now(), relaxAfter: relaxAfter)
-            return (grants, startPacer, state.releaseBarriers(), taught)
+            return (grants, startPacer, state.releaseBarriers())
         }
-        if let taught { onLearned?(taught) }
         resume(grants, startPacer: startPacer)
         for watcher in ready { watcher.resume() }
     }
@@ -483,18 +457,9 @@ final class HostPace: Sendable {
 
     // MARK: - Helpers
 
-    /// The pace after a refusal of the request started at `turn`; says whether the refusal
-    /// taught the host's pace (the first, a burst's later ones), not just slowed this run's.
-    private static func learn(from turn: Turn, _ state: inout State) -> Bool {
+    /// The pace after a refusal of the request started at `turn`.
+    private static func learn(from turn: Turn, _ state: inout State) {
         state.refusals += 1
-        if state.isGuess {
-            // A kept pace is a guess: the first refusal under it teaches the host's pace afresh,
-            // from the starts the host accepted in its window, as if none had been known (a
-            // quarter slower would be wrong both ways: the host's limit may be far lower).
-            state.isGuess = false
-            state.interval = nil
-            state.learned = nil
-        }
         if let interval = state.interval, let learned = state.learned {
             if turn.serial <= state.learnedAt {
                 // Another refusal of the burst the pace was learned from: one fewer of its
@@ -502,17 +467,14 @@ final class HostPace: Sendable {
                 // burst's requests reach the server in any order.)
                 state.burstRefused.insert(turn.serial)
                 let measured = Self.margin * Self.span / Double(max(1, Self.accepted(state)))
-                guard measured > learned else { return false }
+                guard measured > learned else { return }
                 state.learned = measured
                 state.interval = max(interval, measured)
-                return true
+                return
             }
             // A start made before the pace last changed tells nothing new about it.
-            guard turn.serial > state.pacedAfter else { return false }
+            guard turn.serial > state.pacedAfter else { return }
             state.interval = interval * Self.slowdown
-            state.pacedAfter = state.serial
-            state.cleanStarts = 0
-            return false
         } else {
             // The starts up to the refused one and the burst it belongs to, but for the
             // refused one: accepted, as far as anyone knows yet.
@@ -524,10 +486,9 @@ final class HostPace: Sendable {
             state.interval = measured
             state.learned = measured
             state.learnedAt = state.serial
-            state.pacedAfter = state.serial
-            state.cleanStarts = 0
-            return true
         }
+        state.pacedAfter = state.serial
+        state.cleanStarts = 0
     }
 
     /// A burst's starts are milliseconds apart: starts this close after a refused one belong to

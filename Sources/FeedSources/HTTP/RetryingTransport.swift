@@ -49,8 +49,6 @@ public final class RetryingTransport: HTTPTransport {
     private let clock: SourceClock
     private let random: @Sendable () -> Double
     private let log: SourceLog?
-    /// The paces hosts taught earlier runs, and where this run's are kept (nil: none kept).
-    public let paces: PaceMemory?
     private let limiters = Mutex<[String: HostLimiter]>([:])
 
     /// - Parameters:
@@ -64,12 +62,10 @@ public final class RetryingTransport: HTTPTransport {
     ///   - clock: time and sleep for backoff and pauses.
     ///   - random: full jitter's draw in `0..<1`.
     ///   - log: one line per retry and pause.
-    ///   - paces: the paces hosts taught earlier runs, where a host this run knows starts (a
-    ///     guess its first refusal corrects), and where the paces this run learns are kept.
     public init(
         _ base: any HTTPTransport, policy: RetryPolicy = RetryPolicy(maxAttempts: 8), width: Int = 8, firstWindow: Int = 4, maxWaits: Int = 30,
         maxTimeouts: Int = 2, maxWaitSeconds: Double = 300, clock: SourceClock = .system,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil, paces: PaceMemory? = nil
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, log: SourceLog? = nil
     ) {
         self.base = base
         self.policy = policy
@@ -81,7 +77,6 @@ public final class RetryingTransport: HTTPTransport {
         self.clock = clock
         self.random = random
         self.log = log
-        self.paces = paces
     }
 
     /// Sends, retrying transport failures and retryable statuses; a status still failing after
@@ -100,26 +95,14 @@ public final class RetryingTransport: HTTPTransport {
         try await run(request, finalResponse: nil, interpret)
     }
 
-    /// The limiter of a host (created on first use), starting at the pace kept for it, if any.
+    /// The limiter of a host (created on first use).
     func limiter(for url: URL) -> HostLimiter {
         let key = Self.hostKey(url)
         return limiters.withLock { limiters in
             if let limiter = limiters[key] { return limiter }
-            let kept = paces?.interval(for: key)
-            if let kept { log?("\(key): starting at the pace kept from an earlier run, a start every \(Self.format(pace: kept))") }
-            let limiter = HostLimiter(width: width, firstWindow: firstWindow, clock: clock, kept: kept, onLearned: keeper(for: key))
+            let limiter = HostLimiter(width: width, firstWindow: firstWindow, clock: clock)
             limiters[key] = limiter
             return limiter
-        }
-    }
-
-    /// Keeps the paces `host` teaches for the next run (nil when none are kept).
-    private func keeper(for host: String) -> (@Sendable (Double) -> Void)? {
-        guard let paces else { return nil }
-        let log = self.log
-        return { interval in
-            paces.keep(interval, for: host)
-            log?("\(host): pace learned, a start every \(Self.format(pace: interval)); kept for the next run")
         }
     }
 
@@ -277,10 +260,6 @@ public final class RetryingTransport: HTTPTransport {
     static func hostKey(_ url: URL) -> String {
         let host = url.host ?? "?"
         return url.port.map { "\(host):\($0)" } ?? host
-    }
-
-    private static func format(pace seconds: Double) -> String {
-        String(format: "%.3f s", seconds)
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -8,13 +8,6 @@ final class Network: Sendable {
     /// The one client and the one retrying transport over it (its per-host limiters shared by
     /// every source of the run and by the pictures).
     private let made = Mutex<(client: AsyncHTTPTransport, transport: RetryingTransport)?>(nil)
-    /// The paces hosts taught earlier runs, kept for the next (`PaceMemory`); nil keeps none.
-    private let paces: PaceMemory?
-
-    /// - Parameter paces: where hosts' paces are kept between runs, or nil.
-    init(paces: PaceMemory? = nil) {
-        self.paces = paces
-    }
 
     /// The shared transport every source of this run sends through: one `RetryingTransport`
     /// (per-request retry, one limiter per host) over the one `AsyncHTTPTransport`. The first
@@ -33,7 +26,7 @@ final class Network: Sendable {
             let client = AsyncHTTPTransport(
                 limits: .init(timeout: timeout, maxBodyBytes: maxBodyBytes, connectionsPerHost: width * FetchLane.allCases.count),
                 eventLoops: eventLoops)
-            let new = (client: client, transport: RetryingTransport(client, width: width, paces: paces))
+            let new = (client: client, transport: RetryingTransport(client, width: width))
             made = new
             return new.transport
         }
