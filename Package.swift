@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "FeedTestSupport"]),
         .testTarget(
             name: "FeedDiffTests",
-            dependencies: ["FeedDiff", "FeedModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FeedDiff", "FeedModel", "FeedTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "FeedPagingTests",
@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(name: "FeedSourcesTests", dependencies: ["FeedSources", "FeedMarkup", "FeedTestSupport", "FeedReplica"]),
         .testTarget(name: "FeedUITests", dependencies: ["FeedUI", "FeedPictures", "FeedTestSupport"]),
-        .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging"]),
+        .testTarget(name: "FeedLabTests", dependencies: ["FeedLab", "FeedConfig", "FeedPaging", "FeedTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "FeedUI", "FeedPictures"]),
         .testTarget(
             name: "EndToEndTests",
@@ -131,8 +131,8 @@ let package = Package(
                 "FeedTestSupport", "FeedModel", "FeedPaging", "FeedUI", "FeedReplica", "FeedSources", "FeedPictures", "FeedFormats",
                 "FeedRuntime", "FeedMarkup", "FeedStore",
             ]),
-        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures"]),
-        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel"]),
+        .testTarget(name: "FeedReplicaTests", dependencies: ["FeedReplica", "FeedPictures", "FeedTestSupport"]),
+        .testTarget(name: "FeedConfigTests", dependencies: ["FeedConfig", "FeedUI", "FeedModel", "FeedTestSupport"]),
         .testTarget(
             name: "FeedStoreTests",
             dependencies: [
@@ -153,10 +153,10 @@ let package = Package(
             name: "FeedReaderTests", dependencies: ["FeedReader", "FeedMarkup", "FeedModel", "FeedReplica", "FeedTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel"], resources: [.copy("Fixtures")]),
+            name: "FeedFormatsTests", dependencies: ["FeedFormats", "FeedModel", "FeedTestSupport"], resources: [.copy("Fixtures")]),
         .target(name: "FeedFuzz", dependencies: ["FeedModel", "FeedSources", "FeedConfig", "FeedMarkup", "FeedReader", "FeedFormats"], path: "Fuzz/FeedFuzz"),
         .executableTarget(name: "FeedFuzzer", dependencies: ["FeedFuzz", "FeedModel"], path: "Fuzz/FeedFuzzer"),
-        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedSources", "FeedMarkup", "FeedReader", "FeedFormats"]),
+        .testTarget(name: "FeedFuzzTests", dependencies: ["FeedFuzz", "FeedModel", "FeedTestSupport", "FeedSources", "FeedMarkup", "FeedReader", "FeedFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// One node of a parsed HTML page: an element with attributes and children, or a run of text.
 ///
 /// The tree is built once from libxml2's (`HTMLDocument.parse`) and is then plain Swift, so the
@@ -19,21 +21,72 @@ public final class HTMLNode {
     /// comparing it costs less than hashing or comparing the string at every node.
     private var key: NameKey
     /// The attributes, names unique (set or read as a dictionary; kept as a list, see
-    /// `attributeList`).
+    /// `attributeStore`).
     public var attributes: [String: String] {
         get { Dictionary(attributeList.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
         set {
-            attributeList = newValue.map { HTMLAttribute(name: $0.key, value: $0.value) }
+            setAttributes(newValue.map { HTMLAttribute(name: $0.key, value: $0.value) })
             invalidateMeasure()
         }
     }
     /// The attributes as a list, names unique: elements have a few, and finding one by
     /// comparing names costs less than hashing it, as making the list costs less than making
-    /// a dictionary (which was a sixth of building the tree). A struct, not a tuple: an array
-    /// of tuples is destroyed through the runtime's generic tuple witnesses, element by element.
-    private var attributeList: [HTMLAttribute]
+    /// a dictionary (which was a sixth of building the tree). The list is `attributeCount`
+    /// attributes of `attributeStore` from `attributeStart`: the tree builder puts every
+    /// element's in one store (`HTMLAttributeStore`); `nil` when there are none.
+    private var attributeStore: HTMLAttributeStore?
+    private var attributeStart: Int32 = 0
+    private var attributeCount: Int32 = 0
+
+    /// The attributes, read in place (the store holds them as long as this node holds it).
+    private var attributeList: UnsafeBufferPointer<HTMLAttribute> {
+        guard let attributeStore else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: attributeStore.base + Int(attributeStart), count: Int(attributeCount))
+    }
+
+    private func setAttributes(_ list: [HTMLAttribute]) {
+        attributeStore = list.isEmpty ? nil : HTMLAttributeStore(list)
+        attributeStart = 0
+        attributeCount = Int32(list.count)
+    }
+
     /// The text of a text node (empty for elements).
-    public var text: String { didSet { invalidateMeasure() } }
+    public var text: String {
+        get {
+            if textStore != nil { keepText() }
+            return storedText
+        }
+        set {
+            textStore = nil
+            storedText = newValue
+            invalidateMeasure()
+        }
+    }
+    /// `text`, once made. A text node the tree builder made from plain ASCII keeps it as
+    /// `textCount` bytes of `textStore` from `textStart` (`HTMLTextStore`) until it is first
+    /// asked for: most text is only measured (from the bytes) and freed.
+    private var storedText: String
+    private var textStore: HTMLTextStore?
+    private var textStart: Int32 = 0
+    private var textCount: Int32 = 0
+
+    /// Makes `text` from the bytes it is kept as.
+    private func keepText() {
+        guard let store = textStore else { return }
+        storedText = String(decoding: store.bytes(from: Int(textStart), count: Int(textCount)), as: UTF8.self)
+        textStore = nil
+    }
+
+    /// Calls `body` with `text` as UTF-8, without making a String of text kept as bytes.
+    public func withTextUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let store = textStore { return try body(store.bytes(from: Int(textStart), count: Int(textCount))) }
+        var text = storedText
+        return try text.withUTF8(body)
+    }
+
+    /// Whether `text` is white space only (or empty): `text.isWhitespaceOnly`, read from the
+    /// bytes.
+    public var isBlankText: Bool { withTextUTF8(WhiteSpaceUTF8.isBlank) }
     public private(set) var children: [HTMLNode]
     /// The node whose `children` hold this one. Not `weak`: a weak reference gives every node a
     /// side table (an allocation each, and the slow path for every retain and release, which was
@@ -50,16 +103,26 @@ public final class HTMLNode {
     public init(element name: String, attributes: [String: String] = [:]) {
         self.name = name
         self.key = NameKey(name)
-        self.attributeList = attributes.map { HTMLAttribute(name: $0.key, value: $0.value) }
-        self.text = ""
+        self.storedText = ""
         self.children = []
+        if !attributes.isEmpty { setAttributes(attributes.map { HTMLAttribute(name: $0.key, value: $0.value) }) }
     }
 
     public init(text: String) {
         self.name = "#text"
         self.key = NameKey.text
-        self.attributeList = []
-        self.text = text
+        self.storedText = text
+        self.children = []
+    }
+
+    /// A text node of `count` plain ASCII bytes of `store` from `start` (the tree builder's).
+    init(textIn store: HTMLTextStore, start: Int32, count: Int32) {
+        self.name = "#text"
+        self.key = NameKey.text
+        self.storedText = ""
+        self.textStore = store
+        self.textStart = start
+        self.textCount = count
         self.children = []
     }
 
@@ -92,22 +155,22 @@ public final class HTMLNode {
     /// without hashing the name).
     public func isNamed(in names: NameKey.Set) -> Bool { names.contains(key, name) }
 
-    /// Made from a list whose names are unique (the tree builder's).
-    init(element name: String, attributeList: [HTMLAttribute]) {
-        self.name = name
-        self.key = NameKey(name)
-        self.attributeList = attributeList
-        self.text = ""
-        self.children = []
-    }
-
-    /// Made from a list whose names are unique, with `NameKey(name)` made already.
-    init(element name: String, key: NameKey, attributeList: [HTMLAttribute]) {
+    /// Made from attributes of a store (names unique), with `NameKey(name)` made already (the
+    /// tree builder's).
+    init(element name: String, key: NameKey, attributes store: HTMLAttributeStore?, start: Int, count: Int) {
         self.name = name
         self.key = key
-        self.attributeList = attributeList
-        self.text = ""
+        self.storedText = ""
         self.children = []
+        if count > 0 { setBuiltAttributes(store, start: start, count: count) }
+    }
+
+    /// Gives a node the tree builder made (with no attributes yet) `count` attributes of `store`
+    /// from `start`, names unique.
+    func setBuiltAttributes(_ store: HTMLAttributeStore?, start: Int, count: Int) {
+        attributeStore = store
+        attributeStart = Int32(truncatingIfNeeded: start)
+        attributeCount = Int32(truncatingIfNeeded: count)
     }
 
     public subscript(attribute: String) -> String? {
@@ -119,7 +182,7 @@ public final class HTMLNode {
     }
 
     /// Whether the element has any attribute.
-    public var hasAttributes: Bool { !attributeList.isEmpty }
+    public var hasAttributes: Bool { attributeCount > 0 }
 
     /// `class` and `id` joined by a space: what the extractor's class patterns look at.
     public var classAndID: String {
@@ -164,6 +227,20 @@ public final class HTMLNode {
             if joined { return }
         }
         appendBuilt(HTMLNode(text: text))
+    }
+
+    /// `appendBuiltText` of `count` plain ASCII bytes of `store` from `start`, kept as bytes
+    /// when they make a text node of their own.
+    func appendBuiltText(in store: HTMLTextStore, start: Int, count: Int) {
+        let lastIsText = children.withUnsafeBufferPointer { children in
+            guard let last = children.indices.last else { return false }
+            return Unmanaged.passUnretained(children[last])._withUnsafeGuaranteedRef { $0.key == .text }
+        }
+        if lastIsText || start + count > Int(Int32.max) {
+            appendBuiltText(String(decoding: store.bytes(from: start, count: count), as: UTF8.self))
+        } else {
+            appendBuilt(HTMLNode(textIn: store, start: Int32(start), count: Int32(count)))
+        }
     }
 
     /// Inserts `child` before `reference`, one of this node's children (appends when it is not one).
@@ -354,7 +431,12 @@ public final class HTMLNode {
 
     /// A deep copy with no parent.
     public func copy() -> HTMLNode {
-        let node = isText ? HTMLNode(text: text) : HTMLNode(element: name, attributeList: attributeList)
+        let node: HTMLNode
+        if isText, let textStore {
+            node = HTMLNode(textIn: textStore, start: textStart, count: textCount)
+        } else {
+            node = isText ? HTMLNode(text: text) : HTMLNode(element: name, key: key, attributes: attributeStore, start: Int(attributeStart), count: Int(attributeCount))
+        }
         for child in children {
             let c = child.copy()
             c.parentReference = Unmanaged.passUnretained(node)
@@ -401,7 +483,7 @@ public final class HTMLNode {
         if let measure { return measure }
         var total: TextMeasure
         if isText {
-            total = TextMeasure(text: text)
+            total = withTextUTF8 { TextMeasure(utf8: $0) }
         } else {
             var sum = TextMeasure()
             // Unretained: measuring a child changes only its kept measure, never `children`.
@@ -435,7 +517,7 @@ public final class HTMLNode {
     }
 }
 
-/// One attribute of an element (`HTMLNode.attributeList`).
+/// One attribute of an element (`HTMLNode.attributeList`, `HTMLAttributeStore`).
 struct HTMLAttribute {
     var name: String
     var value: String

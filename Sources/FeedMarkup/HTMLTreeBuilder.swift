@@ -57,11 +57,12 @@ final class HTMLTreeBuilder {
     /// What the document's first child is, as libxml2's tree builder would have it.
     private var documentFirstChild = FirstChild.none
     private var hasDoctype = false
-    /// The bytes of the text node being gathered (a buffer of the builder's own: an array's
-    /// uniqueness checks and resizing at every event were a tenth of building the tree).
-    private var pending: UnsafeMutablePointer<UInt8>
-    private var pendingCount = 0
-    private var pendingCapacity = 1024
+    /// The text nodes' bytes: the node being gathered at the end, from `pendingStart` (a
+    /// buffer of the builder's own: an array's uniqueness checks and resizing at every event
+    /// were a tenth of building the tree). Plain ASCII text stays there, read by its node
+    /// (`HTMLTextStore`).
+    private let textStore = HTMLTextStore()
+    private var pendingStart = 0
     /// Element and attribute names made once a parse: libxml2 hands them out of its dictionary,
     /// one address per name for the parse's whole life, so the address finds the String (and
     /// the element's `NameKey`) made the first time (a small table, the address hashed by bits).
@@ -69,17 +70,14 @@ final class HTMLTreeBuilder {
     private var attributeNames = [NameSlot](repeating: NameSlot(), count: HTMLTreeBuilder.nameSlots)
     private static let nameSlots = 256
     private var pendingKind = Pending.none
+    /// Every element's attributes, one after another (`HTMLAttributeStore`).
+    private let attributeStore = HTMLAttributeStore()
     /// What each open element's last child says of blank text after it (`isDroppedBlank`).
     private var lastChildren: [LastChild] = []
     private let context: htmlParserCtxtPtr
 
     private init(context: htmlParserCtxtPtr) {
         self.context = context
-        pending = .allocate(capacity: pendingCapacity)
-    }
-
-    deinit {
-        pending.deallocate()
     }
 
     /// The first element made named `base`, in document order (`HTMLDocument` resolves links
@@ -136,7 +134,10 @@ final class HTMLTreeBuilder {
         } else if !rootStarted {
             rootStarted = true
             if documentFirstChild == .none { documentFirstChild = .root }
-            if let attributes { root.attributes = Dictionary(self.attributes(attributes).lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+            if let attributes {
+                let start = attributeStore.count
+                root.setBuiltAttributes(attributeStore, start: start, count: self.attributes(attributes))
+            }
             frame = Frame(target: Unmanaged.passUnretained(root), childDepth: 1)
         } else if documentFirstChild == .root {
             frame = child(of: Frame(target: Unmanaged.passUnretained(root), childDepth: 1), name: name, attributes: attributes)
@@ -154,7 +155,9 @@ final class HTMLTreeBuilder {
         guard let target = parent.target else { return parent }
         if parent.childDepth >= HTMLDocument.maxDepth { return parent }
         let slot = elementSlot(name)
-        let element = HTMLNode(element: elementNames[slot].name, key: elementNames[slot].key, attributeList: attributes.map(self.attributes) ?? [])
+        let start = attributeStore.count
+        let count = attributes.map(self.attributes) ?? 0
+        let element = HTMLNode(element: elementNames[slot].name, key: elementNames[slot].key, attributes: attributeStore, start: start, count: count)
         target._withUnsafeGuaranteedRef { $0.appendBuilt(element) }
         if elementNames[slot].key == Self.baseKey, firstBase == nil { firstBase = element }
         return Frame(target: Unmanaged.passUnretained(element), childDepth: parent.childDepth + 1)
@@ -176,18 +179,9 @@ final class HTMLTreeBuilder {
         lastChildren[level] = kind == .text ? .keepsBlank : .dropsBlank
         guard frame.target != nil, count > 0 else { return }
         if kind != pendingKind { flush() }
+        if pendingKind == .none { pendingStart = textStore.count }
         pendingKind = kind
-        let length = Int(count)
-        if pendingCount + length > pendingCapacity {
-            let capacity = max(pendingCapacity * 2, pendingCount + length)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            grown.update(from: pending, count: pendingCount)
-            pending.deallocate()
-            pending = grown
-            pendingCapacity = capacity
-        }
-        (pending + pendingCount).update(from: bytes, count: length)
-        pendingCount += length
+        textStore.append(bytes, count: Int(count))
     }
 
     /// What an element's last child says of blank text after it, as `areBlanks` judges it.
@@ -267,18 +261,20 @@ final class HTMLTreeBuilder {
     func flush() {
         guard pendingKind != .none else { return }
         pendingKind = .none
-        let bytes = UnsafeBufferPointer(start: pending, count: pendingCount)
-        pendingCount = 0
-        guard let target = frames.last?.target else { return }
-        let text: String
-        // Most text is plain ASCII, which the gate keeps as it is: no String built to ask.
+        let start = pendingStart, count = textStore.count - start
+        guard let target = frames.last?.target else { return textStore.truncate(to: start) }
+        let bytes = textStore.bytes(from: start, count: count)
+        // Most text is plain ASCII, which the gate keeps as it is: no String built to ask, and
+        // none until the text is read (`HTMLTextStore`).
         if MarkupText.isPlainASCII(bytes) {
-            text = String(decoding: bytes, as: UTF8.self)
-        } else {
-            // A C string ends at its first NUL, as the copy read it.
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            text = MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+            guard count > 0 else { return }
+            target._withUnsafeGuaranteedRef { $0.appendBuiltText(in: textStore, start: start, count: count) }
+            return
         }
+        // A C string ends at its first NUL, as the copy read it.
+        let end = bytes.firstIndex(of: 0) ?? bytes.count
+        let text = MarkupText.cleanNode(String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+        textStore.truncate(to: start)
         guard !text.isEmpty else { return }
         target._withUnsafeGuaranteedRef { $0.appendBuiltText(text) }
     }
@@ -448,13 +444,12 @@ final class HTMLTreeBuilder {
         return String(decoding: full, as: UTF8.self)
     }
 
-    /// The attributes, names unique: a name given again is passed over (libxml2 keeps the first
-    /// and drops the others before it calls; the check below is for certainty).
-    private func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [HTMLAttribute] {
+    /// Appends the attributes to `attributeStore`, names unique: a name given again is passed
+    /// over (libxml2 keeps the first and drops the others before it calls; the check below is
+    /// for certainty).
+    /// - Returns: how many it appended.
+    private func attributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Int {
         var count = 0
-        while list[count] != nil { count += 2 }
-        var out: [HTMLAttribute] = []
-        out.reserveCapacity(count / 2)
         var index = 0
         while let name = list[index] {
             // libxml2 keeps the first of two attributes of one name (names are its dictionary's
@@ -481,15 +476,16 @@ final class HTMLTreeBuilder {
                 } else {
                     value = htmlIsBooleanAttr(name) != 0 ? key : ""
                 }
-                // No name is in `out` already: a name is one address of libxml2's dictionary for
-                // the whole parse (equal names, the same address), and `repeated` passed over an
-                // address seen before, so comparing the strings again (what setting a dictionary
-                // did) never found one.
-                out.append(HTMLAttribute(name: key, value: value))
+                // No name is in the list already: a name is one address of libxml2's dictionary
+                // for the whole parse (equal names, the same address), and `repeated` passed over
+                // an address seen before, so comparing the strings again (what setting a
+                // dictionary did) never found one.
+                attributeStore.append(HTMLAttribute(name: key, value: value))
+                count += 1
             }
             index += 2
         }
-        return out
+        return count
     }
 
     /// Whether the attribute is one of `HTMLDocument.urlAttributes`, read from the C string

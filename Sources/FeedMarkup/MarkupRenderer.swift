@@ -69,7 +69,7 @@ public struct MarkupRenderer {
     }
 
     private mutating func walk(_ node: HTMLNode) {
-        if node.isText { return appendText(node.text) }
+        if node.isText { return appendText(of: node) }
         if node.isNamed(in: Self.skipped) || node["hidden"] != nil { return }
         guard node.isNamed(in: Self.switchNames) else { return walkOther(node) }
         let name = node.name
@@ -181,7 +181,17 @@ public struct MarkupRenderer {
 
     private mutating func appendText(_ text: String) {
         var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
-        let collapsed = Self.collapsed(text, afterSpace: &space)
+        appendCollapsed(Self.collapsed(text, afterSpace: &space))
+    }
+
+    /// `appendText(node.text)`, read from the node's bytes (no String made of text the tree
+    /// keeps as bytes, `HTMLTextStore`).
+    private mutating func appendText(of node: HTMLNode) {
+        var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
+        appendCollapsed(node.withTextUTF8 { Self.collapsed(utf8: $0, afterSpace: &space) })
+    }
+
+    private mutating func appendCollapsed(_ collapsed: String) {
         guard !collapsed.isEmpty else { return }
         if let last = inline.last, last.link == link, last.isCode == (codeDepth > 0), last.text != "\n" {
             inline[inline.count - 1].text += collapsed
@@ -198,51 +208,54 @@ public struct MarkupRenderer {
     /// first is not a space after a space: the byte loop would copy each of them as it is.
     static func collapsed(_ text: String, afterSpace space: inout Bool) -> String {
         var text = text
-        return text.withUTF8 { bytes -> String in
-            String(unsafeUninitializedCapacity: bytes.count) { out in
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                /// 0x80 in each byte of `x` that is zero, nothing elsewhere (no borrow crosses bytes).
-                @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
-                var count = 0
-                var index = 0
-                while index < bytes.count {
-                    if index &+ 8 <= bytes.count {
-                        let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                        // Any byte below 0x20 (exact for "any": a borrow starts only at one).
-                        let controls = (word &- ones &* 0x20) & ~word & highs
-                        let leads = zeroBytes(word ^ (ones &* 0xC2))
-                        let spaces = zeroBytes(word ^ (ones &* 0x20))
-                        if controls | leads | (spaces & (spaces << 8)) == 0, !space || spaces & 0x80 == 0 {
-                            UnsafeMutableRawPointer(out.baseAddress! + count).storeBytes(of: word, as: UInt64.self)
-                            count &+= 8
-                            index &+= 8
-                            space = spaces >> 63 != 0
-                            continue
-                        }
-                    }
-                    // Byte by byte to the end of these eight (a no-break space may end one past).
-                    let end = min(index &+ 8, bytes.count)
-                    while index < end {
-                        let byte = bytes[index]
-                        let width = byte == 0xC2 && index &+ 1 < bytes.count && bytes[index &+ 1] == 0xA0 ? 2
-                            : (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C ? 1 : 0)
-                        if width > 0 {
-                            if !space {
-                                out[count] = 0x20
-                                count &+= 1
-                            }
-                            space = true
-                            index &+= width
-                        } else {
-                            out[count] = byte
-                            count &+= 1
-                            space = false
-                            index &+= 1
-                        }
+        return text.withUTF8 { collapsed(utf8: $0, afterSpace: &space) }
+    }
+
+    /// `collapsed(_:afterSpace:)` of text as UTF-8.
+    static func collapsed(utf8 bytes: UnsafeBufferPointer<UInt8>, afterSpace space: inout Bool) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            /// 0x80 in each byte of `x` that is zero, nothing elsewhere (no borrow crosses bytes).
+            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                if index &+ 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    // Any byte below 0x20 (exact for "any": a borrow starts only at one).
+                    let controls = (word &- ones &* 0x20) & ~word & highs
+                    let leads = zeroBytes(word ^ (ones &* 0xC2))
+                    let spaces = zeroBytes(word ^ (ones &* 0x20))
+                    if controls | leads | (spaces & (spaces << 8)) == 0, !space || spaces & 0x80 == 0 {
+                        UnsafeMutableRawPointer(out.baseAddress! + count).storeBytes(of: word, as: UInt64.self)
+                        count &+= 8
+                        index &+= 8
+                        space = spaces >> 63 != 0
+                        continue
                     }
                 }
-                return count
+                // Byte by byte to the end of these eight (a no-break space may end one past).
+                let end = min(index &+ 8, bytes.count)
+                while index < end {
+                    let byte = bytes[index]
+                    let width = byte == 0xC2 && index &+ 1 < bytes.count && bytes[index &+ 1] == 0xA0 ? 2
+                        : (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C ? 1 : 0)
+                    if width > 0 {
+                        if !space {
+                            out[count] = 0x20
+                            count &+= 1
+                        }
+                        space = true
+                        index &+= width
+                    } else {
+                        out[count] = byte
+                        count &+= 1
+                        space = false
+                        index &+= 1
+                    }
+                }
             }
+            return count
         }
     }
 

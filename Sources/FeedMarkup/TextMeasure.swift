@@ -26,83 +26,87 @@ public struct TextMeasure: Sendable, Equatable {
     /// The measure of one run of text.
     public init(text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            var pendingSpace = false
-            let count = bytes.count
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            /// 0x80 in each byte of `x` that is zero, nothing elsewhere (no borrow crosses bytes).
-            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
-            while index < count {
-                // Eight bytes at a time while they are spaces and printable ASCII (most text;
-                // a byte under 0x20 or from 0x80 up goes the byte by byte way below): words'
-                // bytes, the gaps between words and the commas counted from masks, as the byte
-                // by byte way counts them.
-                if index &+ 8 <= count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    if ((word &- ones &* 0x20) & ~word & highs) | (word & highs) == 0 {
-                        let spaces = zeroBytes(word ^ (ones &* 0x20))
-                        let others = ~spaces & highs
-                        if others == 0 {
-                            if length == 0 { leadingSpace = true }
-                            pendingSpace = true
-                            index &+= 8
-                            continue
-                        }
-                        // A gap is a byte of a word after a space: inside these eight, or
-                        // the first of them after a space before.
-                        var gaps = ((spaces << 8) & others).nonzeroBitCount
-                        if pendingSpace && others & 0x80 != 0 { gaps &+= 1 }
-                        if length == 0 {
-                            // Nothing counted yet: the gap before the first word is no gap,
-                            // and the spaces before it lead.
-                            let first = others.trailingZeroBitCount >> 3
-                            if first > 0 || pendingSpace { gaps &-= 1 }
-                            if first > 0 { leadingSpace = true }
-                        }
-                        length &+= gaps &+ others.nonzeroBitCount
-                        commas &+= zeroBytes(word ^ (ones &* 0x2C)).nonzeroBitCount
-                        pendingSpace = spaces >> 63 != 0
+        self = text.withUTF8 { TextMeasure(utf8: $0) }
+    }
+
+    /// The measure of one run of text, as UTF-8 (`HTMLNode` measures text it keeps as bytes
+    /// without making a String of it).
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        var pendingSpace = false
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// 0x80 in each byte of `x` that is zero, nothing elsewhere (no borrow crosses bytes).
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
+        while index < count {
+            // Eight bytes at a time while they are spaces and printable ASCII (most text;
+            // a byte under 0x20 or from 0x80 up goes the byte by byte way below): words'
+            // bytes, the gaps between words and the commas counted from masks, as the byte
+            // by byte way counts them.
+            if index &+ 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if ((word &- ones &* 0x20) & ~word & highs) | (word & highs) == 0 {
+                    let spaces = zeroBytes(word ^ (ones &* 0x20))
+                    let others = ~spaces & highs
+                    if others == 0 {
+                        if length == 0 { leadingSpace = true }
+                        pendingSpace = true
                         index &+= 8
                         continue
                     }
-                }
-                let lead = bytes[index]
-                if lead < 0x80 {
-                    // ASCII, most text: white space, or a run of other bytes counted whole.
-                    if lead == 0x20 || lead &- 0x09 < 5 {
-                        if length == 0 { leadingSpace = true }
-                        pendingSpace = true
-                        index &+= 1
-                        continue
+                    // A gap is a byte of a word after a space: inside these eight, or
+                    // the first of them after a space before.
+                    var gaps = ((spaces << 8) & others).nonzeroBitCount
+                    if pendingSpace && others & 0x80 != 0 { gaps &+= 1 }
+                    if length == 0 {
+                        // Nothing counted yet: the gap before the first word is no gap,
+                        // and the spaces before it lead.
+                        let first = others.trailingZeroBitCount >> 3
+                        if first > 0 || pendingSpace { gaps &-= 1 }
+                        if first > 0 { leadingSpace = true }
                     }
-                    if pendingSpace && length > 0 { length &+= 1 }
-                    pendingSpace = false
-                    var end = index
-                    while end < count {
-                        let byte = bytes[end]
-                        if byte >= 0x80 || byte == 0x20 || byte &- 0x09 < 5 { break }
-                        if byte == 0x2C { commas &+= 1 }
-                        end &+= 1
-                    }
-                    length &+= end &- index
-                    index = end
+                    length &+= gaps &+ others.nonzeroBitCount
+                    commas &+= zeroBytes(word ^ (ones &* 0x2C)).nonzeroBitCount
+                    pendingSpace = spaces >> 63 != 0
+                    index &+= 8
                     continue
                 }
-                let width = Swift.min(WhiteSpaceUTF8.scalarWidth(lead), bytes.count &- index)
-                if WhiteSpaceUTF8.isWhiteSpace(bytes, at: index, width: width) {
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                // ASCII, most text: white space, or a run of other bytes counted whole.
+                if lead == 0x20 || lead &- 0x09 < 5 {
                     if length == 0 { leadingSpace = true }
                     pendingSpace = true
-                } else {
-                    if pendingSpace && length > 0 { length &+= 1 }
-                    pendingSpace = false
-                    length &+= 1
-                    if lead == 0x2C || (width > 1 && Self.isComma(bytes, at: index, width: width)) { commas &+= 1 }
+                    index &+= 1
+                    continue
                 }
-                index &+= width
+                if pendingSpace && length > 0 { length &+= 1 }
+                pendingSpace = false
+                var end = index
+                while end < count {
+                    let byte = bytes[end]
+                    if byte >= 0x80 || byte == 0x20 || byte &- 0x09 < 5 { break }
+                    if byte == 0x2C { commas &+= 1 }
+                    end &+= 1
+                }
+                length &+= end &- index
+                index = end
+                continue
             }
-            trailingSpace = pendingSpace
+            let width = Swift.min(WhiteSpaceUTF8.scalarWidth(lead), bytes.count &- index)
+            if WhiteSpaceUTF8.isWhiteSpace(bytes, at: index, width: width) {
+                if length == 0 { leadingSpace = true }
+                pendingSpace = true
+            } else {
+                if pendingSpace && length > 0 { length &+= 1 }
+                pendingSpace = false
+                length &+= 1
+                if lead == 0x2C || (width > 1 && Self.isComma(bytes, at: index, width: width)) { commas &+= 1 }
+            }
+            index &+= width
         }
+        trailingSpace = pendingSpace
     }
 
     /// Adds the text that follows this text.

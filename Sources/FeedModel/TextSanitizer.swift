@@ -43,7 +43,7 @@ public enum TextSanitizer {
             }
             if printable {
                 guard layout else { return collapseSpaces(text) }
-                return collapseSpaces(String(decoding: text.utf8.map { $0 &- 0x09 < 5 ? 0x20 : $0 }, as: UTF8.self))
+                return collapsedWhiteSpace(text)
             }
             if let kept = lineOfKeptScalars(text) { return kept }
         }
@@ -93,7 +93,13 @@ public enum TextSanitizer {
         }
         if previousIsSpace { needsChange = true }
         guard needsChange else { return text }
-        // White space is one byte and never inside another scalar's bytes.
+        return collapsedWhiteSpace(text)
+    }
+
+    /// `text` with each run of ASCII white space (tab to carriage return, space) as one space
+    /// and none at either end. White space is one byte and never inside another scalar's bytes,
+    /// so this holds for any UTF-8 text.
+    private static func collapsedWhiteSpace(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -311,14 +317,7 @@ public enum TextSanitizer {
             previous = byte
         }
         guard needed || previous == 0x20 else { return text }
-        // The text is printable ASCII (the callers check): bytes are characters.
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 where byte != 0x20 || (out.last.map { $0 != 0x20 } ?? false) {
-            out.append(byte)
-        }
-        if out.last == 0x20 { out.removeLast() }
-        return String(decoding: out, as: UTF8.self)
+        return collapsedWhiteSpace(text)
     }
 }
 

@@ -188,7 +188,7 @@ public struct ArticleExtractor: Sendable {
                 guard Phrasing.isPhrasing(sibling) else { break }
                 p.append(sibling)
             }
-            while let last = p.children.last, last.isText, Text.isBlank(last.text) { last.remove() }
+            while let last = p.children.last, last.isText, last.isBlankText { last.remove() }
             if parent.name == "p" { parent.name = "div" }
         }
     }
@@ -203,7 +203,7 @@ extension HTMLNode {
     /// The next sibling that is an element or non-blank text.
     var nextSignificantSibling: HTMLNode? {
         var node = nextSibling
-        while let n = node, n.isText, Text.isBlank(n.text) { node = n.nextSibling }
+        while let n = node, n.isText, n.isBlankText { node = n.nextSibling }
         return node
     }
 

@@ -95,7 +95,7 @@ struct Pass {
                 wrapPhrasingRuns(node)
                 let elementChildren = node.elementChildren
                 if elementChildren.count == 1, elementChildren[0].name == "p",
-                   node.children.allSatisfy({ $0.isElement || Text.isBlank($0.text) }),
+                   node.children.allSatisfy({ $0.isElement || $0.isBlankText }),
                    Self.linkDensity(node) < 0.25
                 {
                     let p = elementChildren[0]
@@ -313,7 +313,7 @@ struct Pass {
             while index <= count {
                 let byte: UInt8 = index < count ? bytes[index] : 0x20
                 guard byte < 0x80 else { return .notASCII }
-                if (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 {
+                if isASCIIWordByte(byte) {
                     if start < 0 { start = index }
                 } else if start >= 0 {
                     let word = bytes[start..<index]
@@ -342,6 +342,11 @@ struct Pass {
         }
     }
 
+    /// An ASCII letter or digit: the bytes a word of `words` is made of in ASCII text.
+    @inline(__always) static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+    }
+
     static func words(_ text: String) -> Set<Substring> {
         // ASCII text (most headings): the words are the runs of letters and digits, which the
         // split by `Character` finds a property lookup at a time.
@@ -351,8 +356,7 @@ struct Pass {
             var index = text.utf8.startIndex
             while index < text.utf8.endIndex {
                 let byte = text.utf8[index]
-                let isWordByte = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
-                if isWordByte {
+                if isASCIIWordByte(byte) {
                     if start == nil { start = index }
                 } else if let from = start {
                     words.insert(text[from..<index])
@@ -383,7 +387,7 @@ struct Pass {
         for child in div.children {
             if Phrasing.isPhrasing(child) {
                 if paragraph == nil {
-                    if child.isText, Text.isBlank(child.text) { continue }
+                    if child.isText, child.isBlankText { continue }
                     let p = HTMLNode(element: "p")
                     edits.insert(p, before: child, in: div)
                     paragraph = p

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FeedConfig
+import FeedTestSupport
 
 /// Config errors quote what the file says without letting it drive the terminal (issue 24:
 /// raw control bytes and a 50 MB value were echoed to stderr).
@@ -26,7 +27,7 @@ import Testing
         #expect(text.contains(#"\u{1B}[2J"#))
     }
 
-    @Test func aHugeValueIsCut() {
+    @Test(.offThePool) func aHugeValueIsCut() {
         let huge = String(repeating: "x", count: 5_000_000)
         let text = message("theme = \"\(huge)\"\n")
         #expect(text.utf8.count < 300)

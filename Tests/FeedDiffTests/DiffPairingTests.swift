@@ -1,6 +1,7 @@
 @testable import FeedDiff
 import FeedModel
 import Testing
+import FeedTestSupport
 
 /// The diff pairs rows through the hashes the snapshots' indexes keep (walking the new index's
 /// slots), checks each pair's ids, and works in scratch memory each thread keeps. These tests
@@ -77,7 +78,7 @@ import Testing
         #expect(apply(changeset, to: old) == new, "trial \(trial)", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [1, 3, 64, 1 << 20])
+    @Test(.offThePool, arguments: [1, 3, 64, 1 << 20])
     func collidingHashesPairExactly(buckets: Int) {
         var random = SeededRandom(seed: UInt64(buckets))
         var bucketRandom = SeededRandom(seed: UInt64(buckets) &+ 1)
@@ -138,7 +139,7 @@ import Testing
 
     /// Diffs of growing, shrinking and nested sizes on one thread reuse its block (and grow it
     /// when too small), never keep a block over the limit, and give the same answers.
-    @Test func theScratchIsKeptReusedAndBounded() {
+    @Test(.offThePool) func theScratchIsKeptReusedAndBounded() {
         var random = SeededRandom(seed: 3)
         var next = 0
         func fresh() -> Item<Int> {

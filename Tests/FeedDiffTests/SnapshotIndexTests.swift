@@ -1,6 +1,7 @@
 import FeedDiff
 import FeedModel
 import Testing
+import FeedTestSupport
 
 /// The id index keeps no copy of the ids and probes linearly, so ids whose hashes collide sit in
 /// runs that removals must close up. Snapshots of ids that share a handful of hashes, driven
@@ -22,7 +23,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 3, 64, 4096])
+    @Test(.offThePool, arguments: [1, 3, 64, 4096])
     func everyEditKeepsEveryRowFindableWithCollidingHashes(buckets: Int) {
         var random = SeededRandom(seed: UInt64(buckets))
         var next = 0

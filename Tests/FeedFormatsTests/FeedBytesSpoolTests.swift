@@ -2,6 +2,7 @@
 import FeedModel
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// A spooled (mapped) document that must be converted from another charset or repaired has its
 /// copy written to a file of its own a chunk at a time, never whole in memory, and that copy is
@@ -40,7 +41,7 @@ import Testing
     static let longEnough = 3 * FeedBytes.copyChunk / 2
 
     /// Latin-1 over two and a half chunks: converted into a file, the same UTF-8 as in memory.
-    @Test func aLongWindows1252DocumentIsConvertedIntoAFile() throws {
+    @Test(.offThePool) func aLongWindows1252DocumentIsConvertedIntoAFile() throws {
         let text = Self.feed(2 * Self.longEnough / 50, declaring: "windows-1252") { "caf\u{E9} \u{20AC}\($0) na\u{EF}ve" }
         let bytes = Array(text.unicodeScalars.map { $0.value == 0x20AC ? 0x80 : UInt8($0.value) })
         let both = try Self.bothWays(bytes)
@@ -52,7 +53,7 @@ import Testing
     }
 
     /// UTF-16 (through iconv) over a chunk of output and more: the same UTF-8 as in memory.
-    @Test func aLongUTF16DocumentIsConvertedThroughIconvIntoAFile() throws {
+    @Test(.offThePool) func aLongUTF16DocumentIsConvertedThroughIconvIntoAFile() throws {
         let text = Self.feed(Self.longEnough / 60, declaring: "UTF-16") { "\u{41F}\u{440}\u{438}\u{432}\u{435}\u{442} \($0) \u{1F600}" }
         let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let both = try Self.bothWays(bytes)
@@ -64,7 +65,7 @@ import Testing
 
     /// UTF-8 with repairs at its start, across its chunks and at its very end: the repaired
     /// copy is a file, the same bytes and notes as in memory.
-    @Test func aLongRepairedDocumentIsCopiedIntoAFile() throws {
+    @Test(.offThePool) func aLongRepairedDocumentIsCopiedIntoAFile() throws {
         let text = Self.feed(Self.longEnough / 50, declaring: "utf-8") { $0 % 997 == 0 ? "fish & chips &nbsp;\u{07}" : "plain \($0)" } + " &"
         let both = try Self.bothWays(Array(text.utf8))
         #expect(both.file.owned?.mapped != nil)
@@ -75,7 +76,7 @@ import Testing
 
     /// The first repair late in a long document: everything before it goes from the mapping
     /// straight to the file.
-    @Test func aRepairLateInALongDocumentCopiesWhatCameBeforeIt() throws {
+    @Test(.offThePool) func aRepairLateInALongDocumentCopiesWhatCameBeforeIt() throws {
         let text = Self.feed(Self.longEnough / 40, declaring: "utf-8") { "plain \($0)" }.replacingOccurrences(of: "</channel>", with: "<x>&hellip;</x></channel>")
         let both = try Self.bothWays(Array(text.utf8))
         #expect(both.file.owned?.mapped != nil)
@@ -84,7 +85,7 @@ import Testing
     }
 
     /// Latin-1 that needs repairs as well: converted into one file, repaired into another.
-    @Test func aConvertedDocumentThatNeedsRepairIsRepairedFromItsFile() throws {
+    @Test(.offThePool) func aConvertedDocumentThatNeedsRepairIsRepairedFromItsFile() throws {
         let text = Self.feed(Self.longEnough / 50, declaring: "iso-8859-1") { $0 % 500 == 0 ? "\u{E9}t\u{E9} & hiver" : "\u{E9}t\u{E9} \($0)" }
         let bytes = Array(text.unicodeScalars.map { UInt8($0.value) })
         let both = try Self.bothWays(bytes)
@@ -114,7 +115,7 @@ import Testing
 
     /// The cursor reads a long converted, repaired document from its files exactly as it reads
     /// it from memory.
-    @Test func theCursorReadsTheFileCopyAsItReadsMemory() throws {
+    @Test(.offThePool) func theCursorReadsTheFileCopyAsItReadsMemory() throws {
         let text = Self.feed(Self.longEnough / 60, declaring: "windows-1252") { $0 % 300 == 0 ? "\u{E9} &eacute; & co" : "\u{E9} \($0)" }
         let bytes = Array(text.unicodeScalars.map { UInt8($0.value) })
         let fromMemory = try FeedCursorTests.readAll(.memory(Data(bytes)), slice: 700, url: nil)

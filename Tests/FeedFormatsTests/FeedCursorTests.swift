@@ -2,6 +2,7 @@ import FeedFormats
 import FeedModel
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// A feed read a slice at a time (`FeedCursor`) gives what one whole parse gives: the same
 /// entries in the same order with the same ids, the same head and the same errors, on every
@@ -104,7 +105,7 @@ import Testing
         }
     }
 
-    @Test func twentyThousandEntriesInSlicesThenAgainFromTheStart() throws {
+    @Test(.offThePool) func twentyThousandEntriesInSlicesThenAgainFromTheStart() throws {
         let body = Data(FeedStreamingTests.bigRSS(20_000))
         let first = try Self.readAll(body, slice: 256, url: nil)
         #expect(first.entries.count == 20_000)
@@ -122,7 +123,7 @@ import Testing
     /// across the mapping's released pages (a megabyte at a time), then again from the top by a
     /// second cursor over the same file; a document needing a repair, and one in another
     /// charset, read the same from file as from memory.
-    @Test func aSpooledDocumentOfMegabytesReadsAsItsBytes() throws {
+    @Test(.offThePool) func aSpooledDocumentOfMegabytesReadsAsItsBytes() throws {
         let bytes = Data(FeedStreamingTests.bigRSS(30_000))
         #expect(bytes.count > 3 << 20)
         let file = try Self.spooled(bytes)

@@ -1,6 +1,7 @@
 import FeedFormats
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// The XML parser streams: entries reach the caller one by one while the document is read, and
 /// a 100,000-entry feed parses whole with every entry in order.
@@ -15,7 +16,7 @@ import Testing
         return Array((out + "</channel></rss>\n").utf8)
     }
 
-    @Test func hundredThousandEntriesStreamInOrder() throws {
+    @Test(.offThePool) func hundredThousandEntriesStreamInOrder() throws {
         let bytes = Self.bigRSS(100_000)
         var count = 0
         var inOrder = true

@@ -2,6 +2,7 @@ import FeedFormats
 import FeedModel
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// JSON Feed read an item at a time (`JSONFeedParser`: an outline pass over the whole document,
 /// then each element of `items` decoded alone): top-level members in any order, strings with
@@ -301,7 +302,7 @@ import Testing
         #expect(mistyped.head.links.next == nil)
     }
 
-    @Test func aHundredThousandItemsStreamInOrder() throws {
+    @Test(.offThePool) func aHundredThousandItemsStreamInOrder() throws {
         var text = #"{"version":"https://jsonfeed.org/version/1.1","items":["#
         text.reserveCapacity(100_000 * 80)
         for i in 0..<100_000 {
@@ -322,7 +323,7 @@ import Testing
 
     // MARK: - By cursor, from memory and from file
 
-    @Test func aCursorReadsItemsInSlicesFromAMappedFileThenAgainFromTheStart() throws {
+    @Test(.offThePool) func aCursorReadsItemsInSlicesFromAMappedFileThenAgainFromTheStart() throws {
         // About 4 MB: the mapping gives pages back behind both passes, a megabyte at a time.
         var text = #"{"version":"https://jsonfeed.org/version/1.1","items":["#
         for i in 0..<20_000 {

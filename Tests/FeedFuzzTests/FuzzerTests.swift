@@ -6,12 +6,13 @@ import Foundation
 import Testing
 
 @testable import FeedFuzz
+import FeedTestSupport
 
 /// `make test`'s slice of `make fuzz`: the same fuzzer, seeded, bounded by cases (seconds).
 struct FuzzerTests {
     static let slice = Fuzzer.Configuration(seed: 14, casesPerAdapter: 24, hugeBytes: 256 << 10, textInputsPerRound: 20)
 
-    @Test func aSeededSliceFindsNothing() async {
+    @Test(.offThePool) func aSeededSliceFindsNothing() async {
         let fuzzer = Fuzzer(Self.slice)
         let report = await fuzzer.run()
         #expect(report.findings.isEmpty, "\(report.findings.prefix(10).map(\.description).joined(separator: "\n"))")
@@ -30,7 +31,7 @@ struct FuzzerTests {
     }
 
     /// Config files of every shape, deep, long and hostile, give a config or one clean line.
-    @Test func everyConfigShapeGivesAConfigOrOneCleanLine() {
+    @Test(.offThePool) func everyConfigShapeGivesAConfigOrOneCleanLine() {
         var shapes: Set<ConfigFuzz.Shape> = []
         for number in 0..<60 {
             let (shape, text) = ConfigFuzz.text(seed: 5, number: number)
@@ -42,7 +43,7 @@ struct FuzzerTests {
 
     /// Pages of every kind go through the reader: nesting bombs, byte noise and tag soup, and
     /// the checks see extracted articles, not only refusals.
-    @Test func thePageCasesCoverEveryKindAndSomeArticles() {
+    @Test(.offThePool) func thePageCasesCoverEveryKindAndSomeArticles() {
         var kinds: [String: Int] = [:]
         var articles = 0
         for number in 0..<60 {
@@ -74,7 +75,7 @@ struct FuzzerTests {
         #expect(FeedDocumentFuzz.document(seed: 14, number: 9).1 == FeedDocumentFuzz.document(seed: 14, number: 9).1)
     }
 
-    @Test func aCaseIsTheSameBytesEveryTime() {
+    @Test(.offThePool) func aCaseIsTheSameBytesEveryTime() {
         let one = Fuzzer(Self.slice), two = Fuzzer(Self.slice)
         for target in one.targets {
             for number in 0..<30 {
@@ -105,7 +106,7 @@ struct FuzzerTests {
 
     /// The oracle can fail: an adapter that answers every load with an empty last page, as
     /// the lenient adapters of issue 14 did with a body they could not read, is caught.
-    @Test func anAdapterThatSwallowsBodiesIsCaught() async {
+    @Test(.offThePool) func anAdapterThatSwallowsBodiesIsCaught() async {
         struct AlwaysEmpty: FeedSource {
             var name: String { "pokeapi" }
             var firstKey: PageKey { .offset(0, limit: 0) }

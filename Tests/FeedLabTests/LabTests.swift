@@ -1,5 +1,6 @@
 import FeedLab
 import Testing
+import FeedTestSupport
 
 /// The goals, asserted where they hold; where one cannot hold, the test pins the reason
 /// (README, "Strategy lab").
@@ -14,7 +15,7 @@ import Testing
         try #require(scenario.result(.feedscrollAdaptive))
     }
 
-    @Test func everyScenarioRunsEveryStrategyToItsEnd() {
+    @Test(.offThePool) func everyScenarioRunsEveryStrategyToItsEnd() {
         #expect(Self.report.scenarios.count == 6 * 5)
         for scenario in Self.report.scenarios {
             #expect(scenario.results.map(\.strategy) == TriggerStrategy.allCases, "\(scenario.name)")
@@ -114,7 +115,7 @@ import Testing
         }
     }
 
-    @Test func pipelineOfTwoPagesAgainstOneAtATime() throws {
+    @Test(.offThePool) func pipelineOfTwoPagesAgainstOneAtATime() throws {
         // The same network with the serial pager (`--pipeline 1`), the pager before the pipeline.
         var serialSetup = Self.setup
         serialSetup.pipeline = 1

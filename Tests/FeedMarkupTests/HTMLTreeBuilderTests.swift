@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import FeedMarkup
+import FeedTestSupport
 
 /// The tree built from libxml2's events (`HTMLTreeBuilder`, what `HTMLDocument.parse` uses) is
 /// the tree copied from libxml2's own (`HTMLDocument.parseThroughLibXMLTree`, how it was built
@@ -38,7 +39,7 @@ import Testing
         }
     }
 
-    @Test func theFuzzersPagesGiveTheSameTree() {
+    @Test(.offThePool) func theFuzzersPagesGiveTheSameTree() {
         for number in 0..<240 {
             let (kind, bytes) = PageFuzz.page(seed: 20, number: number)
             expectSameTree(bytes, contentType: Self.contentTypes[number % Self.contentTypes.count], "\(kind) page \(number)")
@@ -57,7 +58,7 @@ import Testing
         "<meta charset=\"windows-1252\">", "<font color=red>", "</font>", "<svg><circle r=1/></svg>",
     ]
 
-    @Test func markupTheBuilderMimicsGivesTheSameTree() {
+    @Test(.offThePool) func markupTheBuilderMimicsGivesTheSameTree() {
         var random = SplitMix64(seed: 2026)
         for number in 0..<600 {
             var html = ""
@@ -112,7 +113,7 @@ import Testing
         String(repeating: "y", count: 990), String(repeating: "z\n", count: 498), String(repeating: "é", count: 499),
     ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]]
 
-    @Test func longScriptsAndStylesGiveTheSameTree() {
+    @Test(.offThePool) func longScriptsAndStylesGiveTheSameTree() {
         var random = SplitMix64(seed: 1000)
         for number in 0..<300 {
             let tag = ["script", "style", "SCRIPT"][number % 3]

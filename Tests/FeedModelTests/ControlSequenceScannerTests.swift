@@ -58,7 +58,7 @@ import Testing
         }
     }
 
-    @Test func noControlLeavesTheSanitiserFromRandomBytes() {
+    @Test(.offThePool) func noControlLeavesTheSanitiserFromRandomBytes() {
         for seed in Self.seeds {
             var random = SplitMix64(seed: seed)
             let bytes = (0..<Int(random.next() % 64)).map { _ in

@@ -1,5 +1,6 @@
 import FeedModel
 import Testing
+import FeedTestSupport
 
 /// `ItemIDHashSet` against `Set<Int>`: the same answers for every insert and lookup.
 @Suite struct ItemIDHashSetTests {
@@ -27,7 +28,7 @@ import Testing
 
     /// Hashes that agree in all their low bits (a poor hash, or ids chosen to collide in the
     /// table) still land, are found and counted once.
-    @Test func hashesAlikeInTheirLowBitsAreKeptApart() {
+    @Test(.offThePool) func hashesAlikeInTheirLowBitsAreKeptApart() {
         var set = ItemIDHashSet(minimumCapacity: 4)
         let hashes = (1...2_000).map { $0 << 40 }
         let first = hashes.map { set.insert($0) }

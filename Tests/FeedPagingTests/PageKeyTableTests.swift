@@ -2,6 +2,7 @@ import FeedModel
 import FeedPaging
 import PropertyBased
 import Testing
+import FeedTestSupport
 
 /// The pager's page keys, kept compactly: every key comes back as it went in, whatever was
 /// sealed when, and a long feed's cursors cost a few bytes a page.
@@ -29,7 +30,7 @@ import Testing
 
     /// Any sequence of writes and removals, at pages in and across blocks, agrees with a
     /// dictionary after every step, and a table built from the dictionary at once is equal to it.
-    @Test func anySequenceOfWritesAgreesWithADictionary() async {
+    @Test(.offThePool) func anySequenceOfWritesAgreesWithADictionary() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int(Int32.max)), Gen.int(in: 1...400)) { seed, span in
             var random = SeededRandom(seed: UInt64(seed))
             var table = PageKeyTable()
@@ -73,7 +74,7 @@ import Testing
     /// The keys of a million-entry feed read 25 at a time (40,000 pages of `"N URL"` cursors)
     /// take some 6 bytes a page sealed, where they took about 120 as values with a heap string
     /// each; every one reads back.
-    @Test func aLongFeedsCursorsCostAFewBytesAPage() {
+    @Test(.offThePool) func aLongFeedsCursorsCostAFewBytesAPage() {
         let url = "http://127.0.0.1:18741/feeds/huge?n=1000000"
         var table: PageKeyTable = [0: .cursor(nil)]
         let pages = 40_000

@@ -27,7 +27,7 @@ import Testing
         return asked
     }
 
-    @Test(arguments: [0, 1, 7])
+    @Test(.offThePool, arguments: [0, 1, 7])
     func keysThatShareAHashDoNotEndTheFeed(mask: Int) {
         // 300 pages of distinct keys, every one sharing its hash with others (all of them for
         // mask 0): read to their real end, and past the cap, so most keys are sealed.
@@ -43,7 +43,7 @@ import Testing
         #expect(rows == 1_500)
     }
 
-    @Test(arguments: [0, 1, 7])
+    @Test(.offThePool, arguments: [0, 1, 7])
     func aLinkBackIsCaughtAtOnceWhenKeysShareAHash(mask: Int) throws {
         // 0 → 1 → … → 199 → 3: the link back to page 3 (sealed long ago) ends the feed after page 199.
         var paging = PagingState(firstKey: .cursor("0"), pageSize: 5, maxPages: 4)

@@ -219,7 +219,7 @@ import Testing
         #expect(paging.resultsDropped == 0)
     }
 
-    @Test func anyArrivalOrderAppliesPagesInKeyOrderWithNoDuplicatesOrGaps() async {
+    @Test(.offThePool) func anyArrivalOrderAppliesPagesInKeyOrderWithNoDuplicatesOrGaps() async {
         // Each round: the cursor moves, the pager asks; then one request in flight, picked by the
         // draw, lands, failing or not; a failure is retried on the next round.
         let rounds = Gen.int(in: 0...1_000).array(of: 10...80)

@@ -4,6 +4,7 @@ import FeedModel
 import FeedReplica
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// `Pass.clean` walks the article once and hands each step the elements it found that are still
 /// in the article (`CleanTargets`), where it walked the article again for each step: the two
@@ -12,7 +13,7 @@ import Testing
 /// tree, parents and kept measures, and the number of changes): on every corpus page, every
 /// replica article page and random pages made of what the steps look for, nested.
 @Suite struct CleanTargetsTests {
-    @Test(arguments: CorpusTests.pages)
+    @Test(.offThePool, arguments: CorpusTests.pages)
     func oneWalkCleansAsAWalkAStep(_ page: CorpusTests.Page) throws {
         expectSameCleaning(try [UInt8](Data(contentsOf: page.source)), contentType: "text/html", page.name)
     }
@@ -37,7 +38,7 @@ import Testing
         "<embed>", "<object>", "</object>", "<footer>f</footer>", "<textarea>t</textarea>", "<select><option>o</select>",
     ]
 
-    @Test func nestedMarkupIsCleanedTheSame() {
+    @Test(.offThePool) func nestedMarkupIsCleanedTheSame() {
         var random = SplitMix64(seed: 2811)
         for number in 0..<300 {
             var html = "<html><head><title>A title of some words</title></head><body>"

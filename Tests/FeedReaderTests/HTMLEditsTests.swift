@@ -2,6 +2,7 @@
 import FeedMarkup
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// A relaxed retry reads the same tree as the attempt before it, once `HTMLEdits.undo` has put
 /// back what that attempt changed: after every pass of the extractor, under every set of rules
@@ -25,7 +26,7 @@ import Testing
         return nil
     }
 
-    @Test(arguments: CorpusTests.pages)
+    @Test(.offThePool, arguments: CorpusTests.pages)
     func undoingEveryPassGivesBackTheTree(_ page: CorpusTests.Page) throws {
         let document = HTMLDocument.parse(bytes: [UInt8](try Data(contentsOf: page.source)), contentType: "text/html")
         let root = document.root

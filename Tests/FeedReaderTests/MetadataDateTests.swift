@@ -1,12 +1,13 @@
 @testable import FeedReader
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// `Metadata.internetDate` reads the common date shapes by hand; for every string it accepts it
 /// must give the date Foundation's formatters give (`Metadata.formattedDate`), and it must leave
 /// every other shape to them.
 @Suite struct MetadataDateTests {
-    @Test func theHandReadDateIsTheFormattersDate() {
+    @Test(.offThePool) func theHandReadDateIsTheFormattersDate() {
         var generator = SystemRandomNumberGenerator()
         var accepted = 0
         for round in 0..<3000 {

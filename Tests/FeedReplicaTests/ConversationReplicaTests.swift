@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedReplica
+import FeedTestSupport
 
 /// The conversation endpoints the replica serves beside HN's: each thread is a consistent tree
 /// in display order, with depth, deleted and removed comments that keep their place.
@@ -182,7 +183,7 @@ import Testing
 /// Stack Exchange's question threads: bodies, answers paged by votes with the accepted one not
 /// on top, and the comments on every post.
 @Suite struct StackExchangeThreadReplicaTests {
-    @Test func questionsHaveAnswersAndCommentsThatAddUp() async throws {
+    @Test(.offThePool) func questionsHaveAnswersAndCommentsThatAddUp() async throws {
         try await withReplica(ReplicaConfiguration(items: 60, anchorTime: 1_760_000_000)) { running in
             let list = try await ReplicaClient.get(running, "stackexchange", "/questions?site=stackoverflow&pagesize=60").object
             let questions = try #require(list["items"] as? [[String: Any]])

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import FeedReplica
+import FeedTestSupport
 
 @Suite struct HackerNewsCommentTreeTests {
     /// Walks the replica's threads over HTTP: `kids` and `parent` agree, every node is reached
     /// once, `descendants` counts them, and the tree has depth, deleted and dead comments.
-    @Test func threadsAreConsistentTreesWithDepthAndDeletedAndDeadComments() async throws {
+    @Test(.offThePool) func threadsAreConsistentTreesWithDepthAndDeletedAndDeadComments() async throws {
         try await withReplica(ReplicaConfiguration(items: 200, anchorTime: 1_760_000_000)) { running in
             let top = try await ReplicaClient.get(running, "hn", "/topstories.json").array.compactMap { $0 as? Int }
             var walked = 0

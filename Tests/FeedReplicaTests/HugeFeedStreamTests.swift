@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import FeedReplica
+import FeedTestSupport
 
 /// `huge?n=N`: the huge feed with N entries, made as it is sent.
 @Suite struct HugeFeedStreamTests {
     /// N = 100,000 sends the very bytes of `huge`; N = 3 its three newest entries' shape; the
     /// ETag comes back as 304; N out of range is refused.
-    @Test func streamsTheHugeFeedAtAnyLength() async throws {
+    @Test(.offThePool) func streamsTheHugeFeedAtAnyLength() async throws {
         try await withReplica { running in
             let whole = try await ReplicaClient.get(running, "feeds", "/huge")
             let streamed = try await ReplicaClient.get(running, "feeds", "/huge?n=100000")

@@ -16,7 +16,7 @@ struct AsyncHTTPTransportTests {
 
     /// Runs `body` with a transport, shutting its client down afterwards.
     func withTransport<T>(_ limits: AsyncHTTPTransport.Limits = patientLimits, _ body: (AsyncHTTPTransport) async throws -> T) async throws -> T {
-        try await FeedSourcesTests.withTransport(AsyncHTTPTransport(limits: limits), body)
+        try await withShutDown(AsyncHTTPTransport(limits: limits), body)
     }
 
     /// A transport let go without `shutdown()` (a test that threw before its last line) ends
@@ -55,7 +55,7 @@ struct AsyncHTTPTransportTests {
     @Test func aClientOnItsOwnThreadFetchesAndEndsItsGroup() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        try await FeedSourcesTests.withTransport(AsyncHTTPTransport(limits: patientLimits, eventLoops: .ownThread)) { transport in
+        try await withShutDown(AsyncHTTPTransport(limits: patientLimits, eventLoops: .ownThread)) { transport in
             #expect(transport.eventLoopThreads == 1)
             let plain = try await transport.send(HTTPRequest(url: server.url("/plain")))
             let gzip = try await transport.send(HTTPRequest(url: server.url("/gzip")))
@@ -88,7 +88,7 @@ struct AsyncHTTPTransportTests {
     @Test func spooledBodiesArriveWholeInAFileOnlyForSuccesses() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let responses = try await FeedSourcesTests.withTransport(AsyncHTTPTransport(limits: patientLimits, spoolsAbove: 0)) { spooling in
+        let responses = try await withShutDown(AsyncHTTPTransport(limits: patientLimits, spoolsAbove: 0)) { spooling in
             let memory = try await spooling.send(HTTPRequest(url: server.url("/gzip")))
             let spooled = try await spooling.send(HTTPRequest(url: server.url("/gzip"), spoolsBody: true))
             return [memory, spooled, try await spooling.send(HTTPRequest(url: server.url("/unavailable"), spoolsBody: true))]
@@ -123,7 +123,7 @@ struct AsyncHTTPTransportTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let transport = AsyncHTTPTransport(limits: .init(timeout: patientLimits.timeout, maxBodyBytes: 1 << 20), spoolDirectory: directory, spoolsAbove: 1_000)
+        let transport = AsyncHTTPTransport(limits: patientLimitsCapped(at: 1 << 20), spoolDirectory: directory, spoolsAbove: 1_000)
         func failure(_ path: String, spooled: Bool) async -> FeedError? {
             do throws(FeedError) {
                 _ = try await transport.send(HTTPRequest(url: server.url(path), spoolsBody: spooled))
@@ -187,7 +187,7 @@ struct AsyncHTTPTransportTests {
     @Test func announcedOversizedBodyIsRefused() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let error = try await withTransport(.init(timeout: patientLimits.timeout, maxBodyBytes: 1 << 20)) { await Self.failure(of: $0, server.url("/announced-big")) }
+        let error = try await withTransport(patientLimitsCapped(at: 1 << 20)) { await Self.failure(of: $0, server.url("/announced-big")) }
         #expect(error?.kind == .connection)
         #expect(error?.isRetryable == false)
         #expect(error?.message == "127.0.0.1:\(server.port): response larger than 1 MB, refused")
@@ -196,7 +196,7 @@ struct AsyncHTTPTransportTests {
     @Test func streamedOversizedBodyIsCutOff() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let error = try await withTransport(.init(timeout: patientLimits.timeout, maxBodyBytes: 1 << 20)) { await Self.failure(of: $0, server.url("/streamed-big")) }
+        let error = try await withTransport(patientLimitsCapped(at: 1 << 20)) { await Self.failure(of: $0, server.url("/streamed-big")) }
         #expect(error?.message == "127.0.0.1:\(server.port): response larger than 1 MB, refused")
         // The connection was closed after about the cap, not read to the end of its 64 MB.
         #expect(server.bytesWritten < 32 << 20)
@@ -206,7 +206,7 @@ struct AsyncHTTPTransportTests {
     @Test func requestCapTighterThanTheTransportsIsKept() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let error = try await withTransport(.init(timeout: patientLimits.timeout, maxBodyBytes: 16 << 20)) { transport -> FeedError? in
+        let error = try await withTransport(patientLimitsCapped(at: 16 << 20)) { transport -> FeedError? in
             do throws(FeedError) {
                 _ = try await transport.send(HTTPRequest(url: server.url("/streamed-big"), maxBodyBytes: 2 << 20))
                 return nil

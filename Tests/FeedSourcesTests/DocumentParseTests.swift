@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FeedSources
+import FeedTestSupport
 
 /// The parse of a feed document on a dispatch queue: a deep document does not overflow a
 /// dispatch thread's stack, and a parse stops once every load waiting for it was cancelled.
@@ -146,7 +147,7 @@ import Testing
     /// forward with the pages, started from the top only for a page before it. Every page
     /// has the entries the whole parse has at those places.
     /// The same from a spooled file as from memory.
-    @Test(arguments: [false, true])
+    @Test(.offThePool, arguments: [false, true])
     func aLongDocumentIsReadAsFarAsItsPagesNeedAndHoldsOneWindow(fromFile: Bool) async throws {
         let total = 5_000
         let body = Self.rss(entries: total)

@@ -16,7 +16,7 @@ import Testing
     func aFeedIsAskedForGzipAndReadDecoded(spoolsAbove: Int) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let page = try await withTransport(AsyncHTTPTransport(limits: patientLimits, spoolsAbove: spoolsAbove)) { transport in
+        let page = try await withShutDown(AsyncHTTPTransport(limits: patientLimits, spoolsAbove: spoolsAbove)) { transport in
             let source = SyndicationSource(url: server.url("/feed.gz"), transport: transport)
             return try await source.load(source.firstKey, pageSize: 50)
         }
@@ -30,7 +30,7 @@ import Testing
     @Test func theTransportReportsTheRedirectsItFollowed() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let responses = try await withTransport(AsyncHTTPTransport(limits: patientLimits)) { transport in
+        let responses = try await withShutDown(AsyncHTTPTransport(limits: patientLimits)) { transport in
             let moved = try await transport.send(HTTPRequest(url: server.url("/moved")))
             return [moved, try await transport.send(HTTPRequest(url: server.url("/redirect")))]
         }

@@ -69,10 +69,17 @@ struct RetryingTransportTests {
         }
         let (source, _) = Self.source(scripted, clock: ManualClock(), width: 4)
         let load = Task { try await source.load(source.firstKey, pageSize: 12) }
-        for id in ids {
-            await scripted.until { $0.held.contains(Self.item(id)) }
-            #expect(scripted.snapshot.held.count <= 4)
-            scripted.answer(Self.item(id), ScriptedTransport.json(Self.item(id), Self.story(id)))
+        // Each round waits until the fan-out has filled its width (as far as items are left) and
+        // then answers the oldest request held: the count is read once the fan-out has settled,
+        // not while the answer before is still letting the next request go (which made the peak
+        // 3 in a run where nothing else competed for the threads).
+        for answered in ids.indices {
+            await scripted.until { $0.held.count >= min(4, ids.count - answered) }
+            let held = scripted.snapshot.held
+            #expect(held.count <= 4)
+            let url = try #require(held.first)
+            let id = try #require(ids.first { Self.item($0) == url })
+            scripted.answer(url, ScriptedTransport.json(url, Self.story(id)))
         }
         let page = try await load.value
         #expect(page.items.count == 12)

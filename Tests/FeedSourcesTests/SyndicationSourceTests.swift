@@ -3,6 +3,7 @@ import FeedReplica
 import FeedSources
 import Foundation
 import Testing
+import FeedTestSupport
 
 /// The feed source against the replica's feeds over real loopback HTTP: every format and way of
 /// paging history read back against the entries the replica knows it serves, with exact request
@@ -143,14 +144,14 @@ import Testing
         try await h.stop()
     }
 
-    @Test(arguments: ReplicaFeeds.hugeNames)
+    @Test(.offThePool, arguments: ReplicaFeeds.hugeNames)
     func aHugeDocumentPagesFromOneRequestToItsEnd(_ feed: String) async throws {
         // 100,000 entries in one document of 26 MB (JSON Feed) or 33 MB (RSS; under the feed
         // command's body cap): the first page, then a page keyed near the end (the pager's key
         // after a jump), which waits for the parse to get there; then the first page again, read
         // again from the document's file; one request, one parse.
         let h = try await Harness()
-        let transport = AsyncHTTPTransport(limits: .init(timeout: patientLimits.timeout, maxBodyBytes: 128 << 20), spoolsAbove: 0)
+        let transport = AsyncHTTPTransport(limits: patientLimitsCapped(at: 128 << 20), spoolsAbove: 0)
         let cache = MemoryFeedDocumentCache()
         let source = SyndicationSource(url: h.url(feed), transport: transport, cache: cache)
         let truth = ReplicaFeeds.entries(feed, origin: h.origin)

@@ -9,9 +9,14 @@ import FeedModel
 /// 10 s timeout met after 444 s of a loaded run). A hang still ends, at this bound.
 let patientLimits = AsyncHTTPTransport.Limits(timeout: 600)
 
+/// `patientLimits` with a body cap of `maxBodyBytes`, for the tests about the cap.
+func patientLimitsCapped(at maxBodyBytes: Int) -> AsyncHTTPTransport.Limits {
+    .init(timeout: patientLimits.timeout, maxBodyBytes: maxBodyBytes)
+}
+
 /// Runs `body` with `transport` and shuts the transport down afterwards, whether `body` returned
 /// or threw, so a failing request fails its test and leaves nothing running behind it.
-func withTransport<T>(_ transport: AsyncHTTPTransport, _ body: (AsyncHTTPTransport) async throws -> T) async throws -> T {
+func withShutDown<T>(_ transport: AsyncHTTPTransport, _ body: (AsyncHTTPTransport) async throws -> T) async throws -> T {
     do {
         let value = try await body(transport)
         await transport.shutdown()

@@ -5,6 +5,7 @@ import GRDBSQLite
 import Testing
 
 @testable import FeedStore
+import FeedTestSupport
 
 /// Feed documents kept whole: a short one as one value, a long (spooled) one streamed into its
 /// blob and back out into a new spool a chunk at a time, byte for byte either way, replaced at
@@ -52,7 +53,7 @@ import Testing
 
     /// Over three chunks and a bit (the chunk is a megabyte): written from its file and read back
     /// into a new one, every byte in its place, the validators with it.
-    @Test func aLongSpooledDocumentIsStreamedInAndOutByteForByte() throws {
+    @Test(.offThePool) func aLongSpooledDocumentIsStreamedInAndOutByteForByte() throws {
         let scratch = try ScratchDirectory()
         let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
         let data = Self.bytes(3 * CacheStore.documentChunkBytes + 12_345)
@@ -120,7 +121,7 @@ import Testing
     /// at the same time (a rise of 9.5 MB was seen under load; the migration alone makes 2.9),
     /// so the largest body is 32 chunks and the bound 12: a third of one copy of it, with room
     /// for what the neighbours were seen to add.
-    @Test func theBodyLastMigrationCopiesBodiesAChunkAtATime() throws {
+    @Test(.offThePool) func theBodyLastMigrationCopiesBodiesAChunkAtATime() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.file("cache.sqlite")
         let chunk = CacheStore.documentChunkBytes
@@ -158,7 +159,7 @@ import Testing
 
     /// A long document replaced by a shorter one (and the other way round) leaves no bytes of
     /// the old one behind; an empty spooled body is an empty document.
-    @Test func aDocumentIsReplacedAtItsURLWhateverItsSize() throws {
+    @Test(.offThePool) func aDocumentIsReplacedAtItsURLWhateverItsSize() throws {
         let scratch = try ScratchDirectory()
         let store = try StoreFixtures.open(scratch.file("cache.sqlite"))
         let url = "https://example.org/feed"

@@ -79,7 +79,7 @@ import Testing
 
     /// Wrapped a slice at a time, whatever the slice (one byte, a few, a prime, all at once),
     /// a text comes out as `wrap` makes it in one go.
-    @Test(arguments: [1, 2, 7, 40, 79]) func aLongWrapWrapsAsWrapDoesWhateverTheSlices(width: Int) {
+    @Test(.offThePool, arguments: [1, 2, 7, 40, 79]) func aLongWrapWrapsAsWrapDoesWhateverTheSlices(width: Int) {
         var random = SplitMix64(seed: UInt64(width))
         for trial in 0..<40 {
             let text = trial % 4 == 0
@@ -110,7 +110,7 @@ import Testing
     /// A 4 MB title opens at once with its first screens and a note of what is left; keys are
     /// answered between slices (the runtime ticks at once while nothing else waits); the
     /// whole title is there when the ticks have read it all.
-    @Test func aFourMegabyteTitleOpensAtOnceAndKeysAreAnsweredWhileItLaysOut() throws {
+    @Test(.offThePool) func aFourMegabyteTitleOpensAtOnceAndKeysAreAnsweredWhileItLaysOut() throws {
         let title = String(repeating: "w", count: 4_000_000)
         var state = openedOneItem(FeedItem(id: "t:0", title: title))
         var detail = try #require(state.detail)

@@ -3,6 +3,7 @@ import FeedModel
 import FeedPaging
 @testable import FeedUI
 import Testing
+import FeedTestSupport
 
 /// The prepared search text against the item-by-item search it replaces (`FilterState.isMatch`,
 /// `SearchPattern` on each field): the same rows for every pattern, and row for row with the
@@ -20,7 +21,7 @@ import Testing
 
     static let patterns = ["r", "ru", "rus", "rust", "Ru", "RU", "q", "Q", "quic", "x@", "@", "host", "Host", "h", "org?", "z", "zig", "a ", "é", "ü", "naï", ".", "com/", "wiki"]
 
-    @Test func scanningFindsTheRowsTheItemByItemSearchFinds() {
+    @Test(.offThePool) func scanningFindsTheRowsTheItemByItemSearchFinds() {
         var random = SeededRandom(seed: 25)
         for trial in 0..<60 {
             let items = (0..<(trial * 7)).map { Self.item($0, &random) }
