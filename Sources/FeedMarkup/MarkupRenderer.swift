@@ -180,15 +180,19 @@ public struct MarkupRenderer {
     }
 
     private mutating func appendText(_ text: String) {
-        var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
-        appendCollapsed(Self.collapsed(text, afterSpace: &space))
+        var text = text
+        text.withUTF8 { appendText(utf8: $0) }
     }
 
     /// `appendText(node.text)`, read from the node's bytes (no String made of text the tree
     /// keeps as bytes, `HTMLTextStore`).
     private mutating func appendText(of node: HTMLNode) {
+        node.withTextUTF8 { appendText(utf8: $0) }
+    }
+
+    private mutating func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var space = inline.last.map { $0.text.hasSuffix(" ") || $0.text == "\n" } ?? true
-        appendCollapsed(node.withTextUTF8 { Self.collapsed(utf8: $0, afterSpace: &space) })
+        appendCollapsed(Self.collapsed(utf8: bytes, afterSpace: &space))
     }
 
     private mutating func appendCollapsed(_ collapsed: String) {
