@@ -6,11 +6,11 @@ import Testing
 /// pool), and only a marked test's: asked from inside the body, the lanes' queues say whether
 /// one of them runs it.
 struct OffThePoolTests {
-    @Test(.offThePool) func aMarkedTestRunsOnTheLane() {
+    @Test(.offThePool) func aMarkedTestRunsOnALane() {
         #expect(OffThePool.isOnALane)
     }
 
-    @Test(.offThePool) func aMarkedAsyncTestRunsOnTheLaneAcrossItsSuspensions() async {
+    @Test(.offThePool) func aMarkedAsyncTestRunsOnALaneAcrossItsSuspensions() async {
         #expect(OffThePool.isOnALane)
         await Task.yield()
         #expect(OffThePool.isOnALane)
@@ -21,9 +21,9 @@ struct OffThePoolTests {
     }
 }
 
-/// Every test of a suite marked `.offThePool` runs on the lane.
+/// Every test of a suite marked `.offThePool` runs on a lane.
 @Suite(.offThePool) struct OffThePoolSuiteTests {
-    @Test(arguments: [1, 2]) func eachCaseRunsOnTheLane(_ n: Int) {
+    @Test(arguments: [1, 2]) func eachCaseRunsOnALane(_ n: Int) {
         #expect(OffThePool.isOnALane)
     }
 }

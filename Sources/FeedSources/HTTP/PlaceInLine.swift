@@ -24,6 +24,9 @@ final class PlaceInLine: Sendable {
         func waitForTurn() async throws(FeedError) { try await line.wait(for: index) }
 
         /// This step has taken its place (or will take none): the next may take its own.
+        /// Idempotent, and called from three places on purpose: `HostPace.takeTurn`'s `placed`
+        /// (the request stands in line), `RetryingTransport`'s defer (the request ended before it
+        /// stood in line: cancelled) and `FanOut`'s child's defer (a step that asked no host).
         func taken() { line.taken(index) }
     }
 
